@@ -1,0 +1,53 @@
+# Two commands matter: `make run` and `make test`. Each bootstraps a fresh machine on its own.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+MANAGE := $(BIN)/python manage.py
+PYTEST_ARGS ?=
+
+.PHONY: install run run-stack test lint schema bench lock clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml requirements/constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c requirements/constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)  ## virtualenv with pinned dependencies
+
+run: install  ## serve on 127.0.0.1:8000: SQLite, in-process cache, worker + beat on the embedded broker
+	$(MANAGE) migrate --noinput
+	$(MANAGE) collectstatic --noinput --verbosity 0
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile.dev
+
+run-stack: install  ## gunicorn + celery worker + celery beat; needs DATABASE_URL and REDIS_URL
+	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || (echo "run-stack needs DATABASE_URL and REDIS_URL" >&2; exit 2)
+	$(MANAGE) migrate --noinput
+	$(MANAGE) collectstatic --noinput --verbosity 0
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
+
+test: install  ## the whole suite (PostgreSQL when DATABASE_URL is set, else SQLite)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: install  ## ruff, migrations in step with models, OpenAPI without warnings
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(MANAGE) makemigrations --check --dry-run
+	$(MANAGE) spectacular --fail-on-warn --validate --file /dev/null
+
+schema: install  ## write the OpenAPI description to var/openapi.json
+	mkdir -p var
+	$(MANAGE) spectacular --validate --format openapi-json --file var/openapi.json
+
+bench: install  ## every benchmark in bench/ (see bench/README.md)
+	@for script in bench/bench_*.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+
+lock: | $(BIN)/python  ## re-resolve dependencies from pyproject.toml and pin them
+	$(BIN)/python -m pip install --quiet --upgrade -e '.[dev]'
+	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^-e ' > requirements/constraints.txt
+
+clean:
+	rm -rf $(VENV) var db.sqlite3*

@@ -1,0 +1,169 @@
+"""Cross-cutting HTTP behaviour for the whole site, each rule in one small middleware."""
+
+import logging
+import re
+import uuid
+
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import HttpResponse
+
+from config.problems import problem_response, response_for_exception
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+
+
+def is_api(request) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+class RequestIdMiddleware:
+    """Give every request an id (a well-formed incoming X-Request-ID is kept) and echo it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.headers.get("X-Request-ID", "")
+        request.request_id = incoming if _REQUEST_ID.match(incoming) else uuid.uuid4().hex
+        response = self.get_response(request)
+        response["X-Request-ID"] = request.request_id
+        return response
+
+
+class ApiProblemMiddleware:
+    """Nothing under /api/ answers HTML: exceptions and non-JSON errors become problem details.
+
+    A database that cannot be reached answers 503 with retry-after, never 500: the request was
+    fine and will succeed later, and clients should back off rather than report a bug.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if is_api(request) and response.status_code >= 400 and not _is_json(response):
+            return self._as_problem(request, response)
+        return response
+
+    def process_exception(self, request, exc):
+        if not is_api(request):
+            return None
+        known = response_for_exception(request, exc)
+        if known is not None:
+            return known
+        if isinstance(exc, OperationalError | InterfaceError):
+            log.warning("database unavailable: %s", exc)
+            return problem_response(
+                request,
+                status=503,
+                state="database-unavailable",
+                error="The database cannot be reached right now; retry shortly.",
+                retryAfter=settings.SVC_RETRY_AFTER_DB_DOWN,
+            )
+        if isinstance(exc, DatabaseError):
+            log.exception("database error under %s", request.path)
+        else:
+            log.exception("unhandled error under %s", request.path)
+        return problem_response(
+            request, status=500, error="Internal error; it has been logged with this request id."
+        )
+
+    @staticmethod
+    def _as_problem(request, response):
+        status = response.status_code
+        messages = {
+            404: f"No such path: {request.path}. The API is described at /api/openapi.json.",
+            405: f"{request.method} is not allowed here.",
+        }
+        problem = problem_response(
+            request, status=status, error=messages.get(status, response.reason_phrase)
+        )
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+            if response.has_header(header):
+                problem[header] = response[header]
+        return problem
+
+
+def _is_json(response) -> bool:
+    content_type = response.get("Content-Type", "")
+    return content_type.startswith("application/") and "json" in content_type
+
+
+class ApexBrowserCheckMiddleware:
+    """The apex address runs browser checks: a bare programmatic User-Agent gets 403 / 1010.
+
+    The machine door (`SVC_BASE_URL`) accepts any User-Agent, so the refusal names it.
+    """
+
+    _BROWSER = re.compile(r"^Mozilla/5\.0 \(.+\).*(Gecko|AppleWebKit|Chrome|Safari|Firefox)")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.apex_host = settings.SVC_APEX_URL.split("://", 1)[-1].lower()
+
+    def __call__(self, request):
+        if self.apex_host and self._on_apex(request) and not self._is_browser(request):
+            return problem_response(
+                request,
+                status=403,
+                state="browser-check-failed",
+                error=(
+                    "error code: 1010. This address runs browser checks and refused a "
+                    f"programmatic User-Agent; call {settings.SVC_BASE_URL} instead."
+                ),
+                edgeErrorCode=1010,
+                useInstead=f"{settings.SVC_BASE_URL}{request.get_full_path()}",
+            )
+        return self.get_response(request)
+
+    def _on_apex(self, request) -> bool:
+        try:
+            return request.get_host().lower() == self.apex_host
+        except DisallowedHost:
+            return False
+
+    def _is_browser(self, request) -> bool:
+        return bool(self._BROWSER.match(request.headers.get("User-Agent", "")))
+
+
+class ApiCorsMiddleware:
+    """Every API answer may be read cross-origin (`*`, no credentials), with two exceptions.
+
+    `POST /api/ask` spends real model work and does not serve cross-origin browsers: it gets no
+    CORS headers, so its preflight fails. The MCP door checks Origin itself (DNS-rebinding guard).
+    Written by hand because django-cors-headers only answers when a request carries Origin, and
+    the spec wants the header on every GET.
+    """
+
+    NO_CORS = ("/api/ask", "/api/mcp")
+    ALLOW_HEADERS = (
+        "accept, authorization, content-type, idempotency-key, if-none-match, "
+        "if-modified-since, x-api-key, x-request-id"
+    )
+    EXPOSE_HEADERS = (
+        "etag, last-modified, retry-after, ratelimit, ratelimit-policy, link, "
+        "x-svc-current-path, x-request-id"
+    )
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not is_api(request) or request.path in self.NO_CORS:
+            return self.get_response(request)
+        if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
+            response = HttpResponse(status=204)
+            response["Access-Control-Allow-Methods"] = "GET, HEAD, POST, OPTIONS"
+            response["Access-Control-Allow-Headers"] = self.ALLOW_HEADERS
+            response["Access-Control-Max-Age"] = "86400"
+        else:
+            response = self.get_response(request)
+        response["Access-Control-Allow-Origin"] = "*"
+        response["Access-Control-Expose-Headers"] = self.EXPOSE_HEADERS
+        return response

@@ -1,0 +1,50 @@
+"""OpenAPI post-processing and the shared response components."""
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+
+from config import aliases
+
+
+def add_alias_table(result, generator, request, public):
+    """drf-spectacular hook: root key `x-svc-aliases` and `servers[0]` = the machine door."""
+    result["servers"] = settings.SPECTACULAR_SETTINGS["SERVERS"]
+    result["x-svc-aliases"] = aliases.openapi_extension()
+    return result
+
+
+class ProblemSerializer(serializers.Serializer):
+    """RFC 9457 problem details with the service's own members."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
+    instance = serializers.CharField()
+    error = serializers.CharField()
+    state = serializers.CharField(help_text="Stable slug, e.g. key-required, invalid-field.")
+    field = serializers.CharField(required=False, help_text="The offending field (400).")
+    howToGetOne = serializers.CharField(required=False, help_text="How to get a key (401).")
+    next = serializers.ListField(child=serializers.DictField(), required=False)
+    retryAfter = serializers.IntegerField(required=False, help_text="Seconds to wait (429, 503).")
+
+
+_DESCRIPTIONS = {
+    400: "Bad input; `field` names the offending field.",
+    401: "A key is required (`state: key-required`, `howToGetOne`).",
+    402: "Allowance used up or no free slot; `next` is the metered next step.",
+    404: "Not found.",
+    405: "Method not allowed; see the `Allow` header.",
+    413: "Request body too large.",
+    429: "Burst limit reached; the `retry-after` header gives the seconds to wait.",
+    503: "The database cannot be reached; the `retry-after` header gives the seconds to wait.",
+}
+
+
+def problem_responses(*statuses: int) -> dict[int, OpenApiResponse]:
+    """Documented error responses for `extend_schema(responses=...)`."""
+    return {
+        status: OpenApiResponse(ProblemSerializer, description=_DESCRIPTIONS[status])
+        for status in statuses
+    }

@@ -1,0 +1,234 @@
+"""One settings module, driven by the environment only (see docs/configuration in README).
+
+Embedded default: SQLite (WAL), local-memory cache, Celery on a file-system broker.
+Scale-out: DATABASE_URL=postgres://..., REDIS_URL=redis://... switch on PostgreSQL, the Redis
+cache and the Redis broker. Nothing else changes.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import Env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+env = Env(os.environ)
+
+# The `django-insecure-` prefix and the dev pepper below are flagged by `check --deploy`.
+DEV_SECRET_KEY = "django-insecure-dev-only-not-for-production"  # noqa: S105
+DEV_KEY_PEPPER = "dev-pepper-not-for-production"
+
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", DEV_SECRET_KEY)
+SVC_KEY_PEPPER = env.str("SVC_KEY_PEPPER", DEV_KEY_PEPPER)
+DEBUG = env.bool("DJANGO_DEBUG", False)
+
+# The three addresses of the spec. The base URL is the machine door and servers[0] of OpenAPI.
+SVC_BASE_URL = env.url("SVC_BASE_URL", "http://127.0.0.1:8000", schemes=("http", "https"))
+SVC_APEX_URL = env.url("SVC_APEX_URL", "", schemes=("http", "https"))
+SVC_SITE_URL = env.url("SVC_SITE_URL", SVC_BASE_URL, schemes=("http", "https"))
+SVC_VERSION = "0.1.0"
+SVC_API_VERSION = "1.0.0"
+
+
+def _hosts_of(*urls: str) -> list[str]:
+    return [urlsplit(url).hostname for url in urls if url]
+
+
+ALLOWED_HOSTS = sorted(
+    set(env.list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"]))
+    | set(_hosts_of(SVC_BASE_URL, SVC_APEX_URL, SVC_SITE_URL))
+)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "anymail",
+    "config",
+    "registry",
+    "records",
+    "watches",
+    "billing",
+    "answers",
+    "mcpdoor",
+]
+
+MIDDLEWARE = [
+    # Outermost first: CORS wraps the problem converter so converted errors keep CORS headers.
+    "config.middleware.RequestIdMiddleware",
+    "config.middleware.ApiCorsMiddleware",
+    "config.middleware.ApiProblemMiddleware",
+    "config.middleware.ApexBrowserCheckMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "config.views.addresses",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+DATABASE_URL = env.str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+try:
+    _db = dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+except ValueError as exc:
+    raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from None
+if _db["ENGINE"] == "django.db.backends.sqlite3":
+    _db["CONN_MAX_AGE"] = 0
+    # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock at BEGIN so
+    # two writers queue on busy_timeout instead of failing mid-transaction with "locked".
+    _db["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 5,
+    }
+elif _db["ENGINE"] == "django.db.backends.postgresql":
+    _db.setdefault("OPTIONS", {})["connect_timeout"] = env.int("SVC_DB_CONNECT_TIMEOUT", 3)
+else:
+    raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL")
+DATABASES = {"default": _db}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache and broker -----------------------------------------------------------------------
+REDIS_URL = env.url("REDIS_URL", "", schemes=("redis", "rediss", "unix"))
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "svc",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Embedded broker: a folder the web process and the local worker share, so background
+    # jobs really run under `make run` without any server to install.
+    CELERY_BROKER_URL = "filesystem://"
+    _queue_dir = str(VAR_DIR / "broker")
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": _queue_dir,
+        "data_folder_out": _queue_dir,
+        "control_folder": str(VAR_DIR / "broker-control"),
+        "store_processed": False,
+    }
+
+CELERY_TASK_ALWAYS_EAGER = env.bool("SVC_JOBS_EAGER", False)
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
+}
+
+# --- HTTP -----------------------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+
+# Request bodies under /api/ are small JSON documents; anything larger answers 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("SVC_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
+SVC_RETRY_AFTER_DB_DOWN = 5
+SVC_ADMIN_PATH = env.str("SVC_ADMIN_PATH", "admin/").strip("/") + "/"
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SECURE_SSL_REDIRECT = env.bool("SVC_SSL_REDIRECT", False)
+SESSION_COOKIE_SECURE = env.bool("SVC_SECURE_COOKIES", False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_HSTS_SECONDS = env.int("SVC_HSTS_SECONDS", 0, minimum=0)
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env.bool("SVC_BEHIND_TLS_PROXY", False) else None
+)
+
+EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env.str("SVC_FROM_EMAIL", "feed@localhost")
+
+# --- DRF and OpenAPI ------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "UNAUTHENTICATED_USER": None,
+    "EXCEPTION_HANDLER": "config.problems.drf_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Intelligence Feed Service",
+    "DESCRIPTION": (
+        "A machine-readable intelligence feed. Every read surface works anonymously. "
+        "Outputs are licensed for evaluation, individual use and live consumption; see the "
+        "terms, section 4a. Informational only: not investment, legal or betting advice."
+    ),
+    "VERSION": SVC_API_VERSION,
+    "SERVERS": [{"url": SVC_BASE_URL, "description": "machine door (default)"}]
+    + ([{"url": SVC_APEX_URL, "description": "apex (browser checks)"}] if SVC_APEX_URL else []),
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.add_alias_table",
+    ],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("SVC_LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,16 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
+
+from config import views
+
+urlpatterns = [
+    path("api/health", views.HealthView.as_view(), name="health"),
+    path("api/openapi.json", SpectacularJSONAPIView.as_view(), name="openapi"),
+    path("api/docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
+    path("", views.home, name="home"),
+    path("terms/", views.terms, name="terms"),
+    path("machine/", include("mcpdoor.urls")),
+    path(settings.SVC_ADMIN_PATH, admin.site.urls),
+]

@@ -1,0 +1,63 @@
+"""Views of the project package: health and the plain site pages."""
+
+from django.conf import settings
+from django.shortcuts import render
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.health import health_snapshot
+
+
+def addresses(request):
+    """Template context: the three addresses and the versions."""
+    return {
+        "base_url": settings.SVC_BASE_URL,
+        "site_url": settings.SVC_SITE_URL,
+        "apex_url": settings.SVC_APEX_URL,
+        "api_version": settings.SVC_API_VERSION,
+        "service_version": settings.SVC_VERSION,
+    }
+
+
+def home(request):
+    return render(request, "site/home.html")
+
+
+def terms(request):
+    return render(request, "site/terms.html")
+
+
+class HealthCheckSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    detail = serializers.CharField()
+
+
+class HealthSerializer(serializers.Serializer):
+    schema = serializers.CharField(help_text="svc.health.v1")
+    status = serializers.ChoiceField(choices=["ok", "degraded", "down"])
+    version = serializers.CharField()
+    apiVersion = serializers.CharField()
+    checkedAt = serializers.DateTimeField()
+    checks = serializers.DictField(child=HealthCheckSerializer())
+
+
+class HealthView(APIView):
+    """Service health: database, cache, broker and the scheduled-job heartbeat.
+
+    200 while the database answers (`status` is `degraded` if something else is down, since reads
+    still work); 503 with `retry-after` when the database cannot be reached.
+    """
+
+    @extend_schema(
+        operation_id="health",
+        tags=["service"],
+        responses={200: HealthSerializer, 503: HealthSerializer},
+    )
+    def get(self, request):
+        snapshot = health_snapshot()
+        if snapshot["status"] == "down":
+            retry = settings.SVC_RETRY_AFTER_DB_DOWN
+            return Response(snapshot, status=503, headers={"Retry-After": str(retry)})
+        return Response(snapshot, headers={"Cache-Control": "no-store"})

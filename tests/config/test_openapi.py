@@ -1,0 +1,55 @@
+"""The machine-readable description: version, servers, the alias root key, local Swagger UI."""
+
+import re
+
+import pytest
+
+from config import aliases
+
+
+@pytest.fixture
+def schema(api):
+    response = api.get("/api/openapi.json", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    return response.json()
+
+
+def test_default_media_type_is_openapi_json(api):
+    response = api.get("/api/openapi.json")
+    assert response["Content-Type"] == "application/vnd.oai.openapi+json"
+
+
+def test_version_is_1_0_0(schema):
+    assert schema["info"]["version"] == "1.0.0"
+
+
+def test_first_server_is_the_machine_door(schema, settings):
+    assert schema["servers"][0]["url"] == settings.SVC_BASE_URL
+
+
+def test_alias_root_key_carries_the_whole_table(schema):
+    table = schema["x-svc-aliases"]
+    assert set(table) == {"policy", "tools", "prompts", "routes", "fields", "schemas"}
+    assert table == aliases.openapi_extension()
+    assert {"earlier": "orient", "current": "start_here", "since": "2026-09-07"} in table["tools"]
+    assert any(row["earlier"] == "svc.truth.v1" for row in table["schemas"])
+    assert any(row["earlier"] == "GET /api/truth/{topic}" for row in table["routes"])
+    assert any(row["earlier"] == "judge-us-first" for row in table["prompts"])
+    assert len(table["fields"]) == 11
+
+
+def test_every_operation_has_an_operation_id(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            assert operation.get("operationId"), f"{method} {path}"
+
+
+def test_swagger_ui_serves_its_assets_locally(client):
+    page = client.get("/api/docs").content.decode()
+    assert "cdn." not in page
+    assert "unpkg" not in page
+    assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+    assert assets, "Swagger UI should reference local static assets"
+    for asset in assets:
+        assert client.get(asset).status_code == 200, asset

@@ -1,0 +1,55 @@
+import socket
+from contextlib import contextmanager
+
+import pytest
+from django.db import connections
+from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def _jobs_run_inline():
+    """Tasks run in-process during tests unless a test starts a real worker."""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def unreachable_database():
+    """The default database becomes unreachable: the next query really fails to connect.
+
+    PostgreSQL points at a closed port; SQLite at a file in a folder that does not exist. The
+    open connection is set aside (not closed: an in-memory SQLite test database would vanish)
+    and put back on exit, as a database that comes back would be.
+    """
+    conn = connections["default"]
+    saved_connection, saved_settings = conn.connection, conn.settings_dict
+    unreachable = dict(saved_settings)
+    if conn.vendor == "postgresql":
+        unreachable.update(HOST="127.0.0.1", PORT=str(_closed_port()))
+    else:
+        unreachable.update(NAME="/nonexistent-folder/unreachable.sqlite3")
+    conn.connection, conn.settings_dict = None, unreachable
+    try:
+        yield
+    finally:
+        conn.connection, conn.settings_dict = saved_connection, saved_settings
+
+
+@pytest.fixture
+def database_down(transactional_db):
+    with unreachable_database():
+        yield
