@@ -177,6 +177,10 @@ WHITENOISE_USE_FINDERS = True
 # Request bodies under /api/ are small JSON documents; anything larger answers 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("SVC_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 SVC_RETRY_AFTER_DB_DOWN = 5
+# Tests serve fixtures from a local HTTP server; production never fetches from loopback.
+SVC_FETCH_ALLOW_LOOPBACK = env.bool("SVC_FETCH_ALLOW_LOOPBACK", False)
+SVC_FETCH_MAX_BYTES = env.int("SVC_FETCH_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+SVC_FETCH_TIMEOUT_SECONDS = env.int("SVC_FETCH_TIMEOUT_SECONDS", 15, minimum=1)
 SVC_ADMIN_PATH = env.str("SVC_ADMIN_PATH", "admin/").strip("/") + "/"
 
 SECURE_CONTENT_TYPE_NOSNIFF = True

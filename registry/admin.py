@@ -1,12 +1,331 @@
-from django.contrib import admin
+"""Django admin for curators: the registry at a glance, fetch health in colour and words."""
 
-from registry.models import ScheduledJob
+from django import forms
+from django.contrib import admin, messages
+from django.utils.html import format_html
+
+from registry import tasks
+from registry.models import (
+    Document,
+    Entity,
+    EntityAlias,
+    EntityDay,
+    Event,
+    EventDay,
+    Feed,
+    MarketPrice,
+    MarketQuestion,
+    Outlet,
+    PrimarySource,
+    ScheduledJob,
+    SourceReading,
+    Vertical,
+)
+
+_COLOURS = {"grey": "#6b7280", "red": "#b91c1c", "amber": "#b45309", "green": "#15803d"}
+
+
+def badge(colour: str, words: str) -> str:
+    return format_html(
+        '<span style="color:#fff;background:{};padding:1px 6px;border-radius:8px;'
+        'white-space:nowrap">{}</span>',
+        _COLOURS[colour],
+        words,
+    )
+
+
+def fetch_health_badge(row) -> tuple[str, str]:
+    """(colour, words) for a feed's or source's fetch health."""
+    if row.last_attempt is None:
+        return "grey", "never fetched"
+    if row.consecutive_failures:
+        return "red", f"failing ({row.consecutive_failures} in a row)"
+    return "green", "fetched"
+
+
+def read_health_badge(source: PrimarySource) -> tuple[str, str]:
+    """(colour, words) keeping the three silences apart: never fetched, unreadable, quiet."""
+    state = PrimarySource.ReadState
+    return {
+        state.NEVER_FETCHED: ("grey", "never fetched"),
+        state.UNREADABLE: ("amber", "fetched but unreadable"),
+        state.READ_NOTHING_ACTIVE: ("green", "read and quiet"),
+        state.READ: ("green", "read"),
+    }[source.read_state]
+
+
+class TermsField(forms.CharField):
+    """A list of words or phrases, edited as one comma-separated line."""
+
+    def prepare_value(self, value):
+        return ", ".join(value) if isinstance(value, list) else value
+
+    def to_python(self, value):
+        return [part.strip().lower() for part in (value or "").split(",") if part.strip()]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Append-only logs and derived rows: viewable, never added, changed or deleted here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    max_num = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Vertical)
+class VerticalAdmin(admin.ModelAdmin):
+    list_display = ["slug", "name"]
+    search_fields = ["slug", "name"]
+
+
+class EntityAliasInline(admin.TabularInline):
+    model = EntityAlias
+    extra = 1
+
+
+@admin.register(Entity)
+class EntityAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "kind", "tracked"]
+    list_filter = ["tracked", "kind", "verticals"]
+    search_fields = ["name", "slug", "aliases__alias"]
+    filter_horizontal = ["verticals"]
+    inlines = [EntityAliasInline]
+
+
+@admin.register(Outlet)
+class OutletAdmin(admin.ModelAdmin):
+    list_display = ["name", "domain", "tier", "is_wire", "upstream"]
+    list_filter = ["tier", "is_wire"]
+    search_fields = ["name", "domain"]
+    autocomplete_fields = ["upstream"]
+
+
+class FetchNowMixin:
+    """The "fetch now" action enqueues the very task the beat schedule runs."""
+
+    fetch_task = None
+
+    @admin.action(description="Fetch now")
+    def fetch_now(self, request, queryset):
+        for row in queryset:
+            self.fetch_task.delay_on_commit(row.pk)
+        self.message_user(
+            request,
+            f"Queued a fetch of {queryset.count()} row(s); health updates when it completes.",
+            messages.SUCCESS,
+        )
+
+
+FETCH_HEALTH_FIELDS = [
+    "last_attempt",
+    "last_success",
+    "last_change",
+    "baseline_established",
+    "consecutive_failures",
+    "last_error",
+    "etag",
+    "last_modified",
+    "signature",
+]
+
+
+@admin.register(Feed)
+class FeedAdmin(FetchNowMixin, admin.ModelAdmin):
+    fetch_task = tasks.fetch_feed
+    actions = ["fetch_now"]
+    list_display = ["url", "outlet", "vertical", "active", "fetch_health", "last_success"]
+    list_filter = ["active", "vertical", "outlet__tier"]
+    search_fields = ["url", "outlet__name", "outlet__domain"]
+    autocomplete_fields = ["outlet"]
+    readonly_fields = FETCH_HEALTH_FIELDS
+
+    @admin.display(description="fetch health")
+    def fetch_health(self, feed):
+        return badge(*fetch_health_badge(feed))
+
+
+class EventForm(forms.ModelForm):
+    subject_terms = TermsField(required=False, help_text="Comma-separated.")
+    question_terms = TermsField(required=False, help_text="Comma-separated.")
+    home_domains = TermsField(required=False, help_text="Comma-separated domains.")
+
+    class Meta:
+        model = Event
+        fields = [
+            "subject",
+            "title",
+            "tier",
+            "action_class",
+            "lead_entity",
+            "entities",
+            "subject_terms",
+            "question_terms",
+            "home_domains",
+            "publish_state",
+            "publish_state_note",
+        ]
+
+
+class EventSourceInline(admin.TabularInline):
+    model = PrimarySource.events.through
+    extra = 0
+    verbose_name = "primary source guarding this event"
+    verbose_name_plural = "primary sources guarding this event"
+    autocomplete_fields = ["primarysource"]
+
+
+class EventMarketInline(admin.TabularInline):
+    model = MarketQuestion.events.through
+    extra = 0
+    verbose_name = "market question"
+    verbose_name_plural = "market questions (belief, not fact)"
+    autocomplete_fields = ["marketquestion"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    form = EventForm
+    list_display = ["subject", "title", "tier", "action_class", "lead_entity", "publish_state"]
+    list_filter = ["tier", "action_class", "publish_state"]
+    search_fields = ["subject", "title", "lead_entity__name"]
+    autocomplete_fields = ["lead_entity"]
+    filter_horizontal = ["entities"]
+    inlines = [EventSourceInline, EventMarketInline]
+    list_select_related = ["lead_entity"]
+
+
+class SourceReadingInline(ReadOnlyInline):
+    model = SourceReading
+    fields = ["attempted_at", "ok", "http_status", "observed_state", "error"]
+    readonly_fields = fields
+    ordering = ["-attempted_at"]
+    verbose_name_plural = "readings (append-only)"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).order_by("-attempted_at")
+
+
+@admin.register(PrimarySource)
+class PrimarySourceAdmin(FetchNowMixin, admin.ModelAdmin):
+    fetch_task = tasks.fetch_source
+    actions = ["fetch_now"]
+    list_display = ["name", "issuer", "parser", "fetch_health", "read_health", "observed_state"]
+    list_filter = ["parser", "read_state", "observed_state"]
+    search_fields = ["slug", "name", "issuer"]
+    filter_horizontal = ["events"]
+    inlines = [SourceReadingInline]
+    readonly_fields = [
+        *FETCH_HEALTH_FIELDS,
+        "last_read",
+        "last_read_ref",
+        "consecutive_unread",
+        "last_unread_at",
+        "observed_state",
+        "observed",
+        "observed_ref",
+        "observed_date",
+        "observed_read_at",
+        "verified_as_of",
+        "read_state",
+        "read_state_note",
+    ]
+    fieldsets = [
+        (None, {"fields": ["slug", "name", "issuer", "cadence", "events"]}),
+        ("Where and how it is read", {"fields": ["fetch_url", "parser", "active_pattern",
+                                                 "quiet_pattern", "links", "link_note",
+                                                 "scope_note"]}),
+        ("What the issuer says (latest successful read)", {"fields": [
+            "observed_state", "observed", "observed_ref", "observed_date", "observed_read_at",
+            "verified_as_of", "read_state", "read_state_note"]}),
+        ("Fetch health", {"fields": FETCH_HEALTH_FIELDS}),
+        ("Read health", {"fields": ["last_read", "last_read_ref", "consecutive_unread",
+                                    "last_unread_at"]}),
+    ]  # fmt: skip
+
+    @admin.display(description="fetch health")
+    def fetch_health(self, source):
+        return badge(*fetch_health_badge(source))
+
+    @admin.display(description="read health")
+    def read_health(self, source):
+        return badge(*read_health_badge(source))
+
+
+@admin.register(SourceReading)
+class SourceReadingAdmin(ReadOnlyAdmin):
+    list_display = ["source", "attempted_at", "ok", "http_status", "observed_state", "error"]
+    list_filter = ["ok", "observed_state", "source"]
+    search_fields = ["source__name", "observed_words", "error"]
+    list_select_related = ["source"]
+
+
+class MarketPriceInline(ReadOnlyInline):
+    model = MarketPrice
+    fields = ["captured_at", "probability_pct", "priced_at", "volume_24h"]
+    readonly_fields = fields
+    verbose_name_plural = "price snapshots (append-only)"
+
+
+@admin.register(MarketQuestion)
+class MarketQuestionAdmin(admin.ModelAdmin):
+    list_display = ["question", "venue", "category", "deadline", "is_resolved"]
+    list_filter = ["venue", "is_resolved", "category"]
+    search_fields = ["question", "external_id"]
+    filter_horizontal = ["events", "entities"]
+    inlines = [MarketPriceInline]
+
+
+@admin.register(MarketPrice)
+class MarketPriceAdmin(ReadOnlyAdmin):
+    list_display = ["question", "captured_at", "probability_pct", "volume_24h"]
+    list_filter = ["question__venue"]
+    list_select_related = ["question"]
+
+
+@admin.register(Document)
+class DocumentAdmin(admin.ModelAdmin):
+    list_display = ["title", "outlet", "vertical", "day", "is_market_question_page"]
+    list_filter = ["vertical", "is_market_question_page", "outlet__tier", "day"]
+    search_fields = ["title", "url"]
+    raw_id_fields = ["outlet", "feed"]
+    list_select_related = ["outlet", "vertical"]
+    readonly_fields = ["fetched_at"]
+    date_hierarchy = "day"
+    # A million rows: skip the exact unfiltered count on every changelist.
+    show_full_result_count = False
+
+
+@admin.register(EntityDay)
+class EntityDayAdmin(ReadOnlyAdmin):
+    list_display = ["entity", "vertical", "day", "documents"]
+    list_filter = ["vertical"]
+    search_fields = ["entity__name"]
+    list_select_related = ["entity", "vertical"]
+    show_full_result_count = False
+
+
+@admin.register(EventDay)
+class EventDayAdmin(ReadOnlyAdmin):
+    list_display = ["event", "day", "mentions"]
+    search_fields = ["event__subject"]
+    list_select_related = ["event"]
 
 
 @admin.register(ScheduledJob)
-class ScheduledJobAdmin(admin.ModelAdmin):
+class ScheduledJobAdmin(ReadOnlyAdmin):
     list_display = ["name", "last_attempt", "last_success", "consecutive_failures", "last_error"]
-    readonly_fields = list_display
-
-    def has_add_permission(self, request):
-        return False

@@ -1,6 +1,502 @@
-"""The write side that curators own and ingestion fills."""
+"""The write side that curators own and ingestion fills.
 
+Curated rows (verticals, entities, outlets, feeds, events, primary sources, market questions) are
+edited in the admin. Ingested rows (documents, mentions, source readings, market prices, per-day
+rollups) are written by services only. Append-only logs refuse updates and deletes in the model,
+and the admin shows them read-only.
+"""
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
+
+from registry.netguard import validate_public_url
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+validate_subject_slug = RegexValidator(
+    re.compile(SLUG_PATTERN),
+    "Use lowercase letters and digits in words joined by single hyphens, "
+    "for example hurricane-season-2026 (no spaces, capitals, underscores or trailing hyphen).",
+    code="invalid_slug",
+)
+
+
+class ActionClass(models.TextChoices):
+    DISASTER = "disaster"
+    ELECTION = "election"
+    RATE_DECISION = "rate-decision"
+    CEASEFIRE_DEAL = "ceasefire-deal"
+    ECON_RELEASE = "econ-release"
+    FUNDING_ROUND = "funding-round"
+
+
+class AssertionVerb(models.TextChoices):
+    """The 18-verb vocabulary of `layers.record.asserts`."""
+
+    MILITARY_ACTION = "military-action"
+    UTTERANCE = "utterance"
+    MEETING_VISIT = "meeting-visit"
+    DISASTER = "disaster"
+    SANCTION_TRADE = "sanction-trade"
+    LAUNCH_RELEASE = "launch-release"
+    ACQUISITION = "acquisition"
+    ELECTION = "election"
+    LEGAL_RULING = "legal-ruling"
+    REGULATORY_APPROVAL = "regulatory-approval"
+    RATE_DECISION = "rate-decision"
+    ECON_RELEASE = "econ-release"
+    PRICE_THRESHOLD = "price-threshold"
+    FUNDING_ROUND = "funding-round"
+    SPORTS_OUTCOME = "sports-outcome"
+    CEASEFIRE_DEAL = "ceasefire-deal"
+    IPO_LISTING = "ipo-listing"
+    LEADER_EXIT = "leader-exit"
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError(f"{self.model.__name__} is append-only: rows are never updated")
+
+    def delete(self):
+        raise TypeError(f"{self.model.__name__} is append-only: rows are never deleted")
+
+
+class AppendOnly(models.Model):
+    """A history row: written once inside the service's transaction, never edited or removed."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise TypeError(f"{type(self).__name__} is append-only: rows are never updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} is append-only: rows are never deleted")
+
+
+class Vertical(models.Model):
+    slug = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entity(models.Model):
+    """A person, organisation, place or thing the feed tracks. `tracked` is the tracked set."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person"
+        ORGANIZATION = "organization"
+        COUNTRY = "country"
+        PLACE = "place"
+        STORM = "storm"
+        INDICATOR = "indicator"
+        COMPANY = "company"
+        OTHER = "other"
+
+    slug = models.SlugField(max_length=80, unique=True, validators=[validate_subject_slug])
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.OTHER)
+    tracked = models.BooleanField(default=True, db_index=True)
+    verticals = models.ManyToManyField(Vertical, blank=True, related_name="entities")
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "entities"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntityAlias(models.Model):
+    """Another name an entity is mentioned by ("Fed" for "Federal Reserve")."""
+
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="aliases")
+    alias = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["alias"]
+        verbose_name_plural = "entity aliases"
+        constraints = [
+            models.UniqueConstraint(fields=["entity", "alias"], name="entity_alias_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.alias
+
+
+class Outlet(models.Model):
+    """A publisher. `upstream` names the outlet it syndicates from (a wire service)."""
+
+    class Tier(models.TextChoices):
+        OUTLET = "outlet"
+        SOCIAL_AGGREGATOR = "social/aggregator"
+
+    domain = models.CharField(max_length=200, unique=True)
+    name = models.CharField(max_length=200)
+    tier = models.CharField(max_length=20, choices=Tier.choices, default=Tier.OUTLET)
+    is_wire = models.BooleanField(default=False)
+    upstream = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="syndicators"
+    )
+
+    class Meta:
+        ordering = ["domain"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self):
+        self.domain = self.domain.strip().lower()
+        if self.upstream_id and self.upstream_id == self.pk:
+            raise ValidationError({"upstream": "An outlet cannot syndicate from itself."})
+
+
+class FetchHealth(models.Model):
+    """The spec's `fetchHealth` block, shared by feeds and primary sources.
+
+    Stamps move only on a confirmed fetch; a failure increments `consecutive_failures` and
+    records `last_error`, and changes nothing else.
+    """
+
+    last_attempt = models.DateTimeField(null=True, blank=True)
+    last_success = models.DateTimeField(null=True, blank=True)
+    last_change = models.DateTimeField(null=True, blank=True)
+    baseline_established = models.DateTimeField(null=True, blank=True)
+    consecutive_failures = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(null=True, blank=True)
+    etag = models.CharField(max_length=300, null=True, blank=True)
+    last_modified = models.CharField(max_length=100, null=True, blank=True)
+    signature = models.CharField(max_length=80, null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Feed(FetchHealth):
+    """An RSS 2.0 or Atom feed of reporting, read on the beat schedule."""
+
+    url = models.URLField(max_length=1000, unique=True, validators=[validate_public_url])
+    outlet = models.ForeignKey(Outlet, on_delete=models.PROTECT, related_name="feeds")
+    vertical = models.ForeignKey(Vertical, on_delete=models.PROTECT, related_name="feeds")
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["url"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class Event(models.Model):
+    """A topic: one record per event, served at /api/record/{subject}."""
+
+    class Tier(models.TextChoices):
+        STANDARD = "standard"
+        FULL = "full"
+
+    class PublishState(models.TextChoices):
+        PUBLISHED = "published"
+
+    subject = models.CharField(
+        max_length=120,
+        unique=True,
+        validators=[validate_subject_slug],
+        help_text="The record's slug: lowercase words joined by hyphens, "
+        "beginning with an action class or a subject name.",
+    )
+    title = models.CharField(max_length=200)
+    tier = models.CharField(max_length=10, choices=Tier.choices, default=Tier.STANDARD)
+    action_class = models.CharField(
+        max_length=20, choices=ActionClass.choices, null=True, blank=True
+    )
+    lead_entity = models.ForeignKey(Entity, on_delete=models.PROTECT, related_name="led_events")
+    entities = models.ManyToManyField(
+        Entity, blank=True, related_name="events", help_text="Attached entities."
+    )
+    subject_terms = models.JSONField(default=list, blank=True)
+    question_terms = models.JSONField(default=list, blank=True)
+    home_domains = models.JSONField(default=list, blank=True)
+    publish_state = models.CharField(
+        max_length=20, choices=PublishState.choices, default=PublishState.PUBLISHED
+    )
+    publish_state_note = models.TextField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["subject"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(subject__regex=SLUG_PATTERN), name="event_subject_is_slug"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.subject
+
+    def clean(self):
+        for name in ("subject_terms", "question_terms", "home_domains"):
+            value = getattr(self, name)
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValidationError({name: "Give a list of words or phrases."})
+            setattr(self, name, [v.strip().lower() for v in value if v.strip()])
+
+
+class Document(models.Model):
+    """One ingested item of reporting, deduplicated on its canonical URL."""
+
+    url = models.URLField(max_length=1000, unique=True)
+    title = models.CharField(max_length=500)
+    summary = models.TextField(blank=True)
+    outlet = models.ForeignKey(Outlet, on_delete=models.PROTECT, related_name="documents")
+    feed = models.ForeignKey(
+        Feed, null=True, blank=True, on_delete=models.SET_NULL, related_name="documents"
+    )
+    vertical = models.ForeignKey(Vertical, on_delete=models.PROTECT, related_name="documents")
+    published_at = models.DateTimeField(null=True, blank=True)
+    fetched_at = models.DateTimeField()
+    day = models.DateField(db_index=True, help_text="Published day, else the day it was fetched.")
+    verbs = models.JSONField(default=list, blank=True)
+    is_market_question_page = models.BooleanField(default=False)
+    entities = models.ManyToManyField(Entity, through="EntityMention", related_name="documents")
+    events = models.ManyToManyField(Event, through="EventMention", related_name="documents")
+
+    class Meta:
+        ordering = ["-day", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class EntityMention(models.Model):
+    document = models.ForeignKey(Document, on_delete=models.CASCADE)
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE)
+    day = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["document", "entity"], name="entity_mention_unique"),
+        ]
+        indexes = [models.Index(fields=["entity", "day"], name="entity_mention_by_day")]
+
+    def __str__(self) -> str:
+        return f"{self.entity_id} in {self.document_id}"
+
+
+class EventMention(models.Model):
+    document = models.ForeignKey(Document, on_delete=models.CASCADE)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    day = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["document", "event"], name="event_mention_unique"),
+        ]
+        indexes = [models.Index(fields=["event", "day"], name="event_mention_by_day")]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} in {self.document_id}"
+
+
+class PrimarySource(FetchHealth):
+    """A first-party issuer the service reads daily. What it says is the fact of record."""
+
+    class Parser(models.TextChoices):
+        HURRICANE_FEED = "hurricane-feed", "Hurricane-centre style RSS/Atom"
+        STORMS_JSON = "storms-json", "Current-storms JSON"
+        CENTRAL_BANK_RSS = "central-bank-rss", "Central-bank press-release RSS"
+        TEXT_PATTERN = "text-pattern", "Text pattern (configured here)"
+
+    class ObservedState(models.TextChoices):
+        NO_ACTIVE_SYSTEMS = "no-active-systems"
+        ACTIVE_ADVISORIES = "active-advisories"
+
+    class ReadState(models.TextChoices):
+        NEVER_FETCHED = "never-fetched"
+        UNREADABLE = "fetched-unreadable"
+        READ_NOTHING_ACTIVE = "read-nothing-active"
+        READ = "read"
+
+    slug = models.SlugField(max_length=80, unique=True, validators=[validate_subject_slug])
+    name = models.CharField(max_length=200)
+    issuer = models.CharField(max_length=200)
+    tier = models.CharField(max_length=20, default="primary", editable=False)
+    cadence = models.CharField(max_length=200, help_text="The issuer's publication cadence.")
+    links = models.JSONField(default=list, blank=True, help_text='[{"label": ..., "url": ...}]')
+    link_note = models.TextField(null=True, blank=True)
+    scope_note = models.TextField(null=True, blank=True)
+    fetch_url = models.URLField(max_length=1000, validators=[validate_public_url])
+    parser = models.CharField(max_length=20, choices=Parser.choices)
+    active_pattern = models.CharField(
+        max_length=300, blank=True, help_text="Text-pattern parser: regex meaning active."
+    )
+    quiet_pattern = models.CharField(
+        max_length=300, blank=True, help_text="Text-pattern parser: regex meaning nothing active."
+    )
+    events = models.ManyToManyField(Event, blank=True, related_name="primary_sources")
+    # Read health: kept apart from fetch health (a fetch can succeed and read nothing).
+    last_read = models.DateTimeField(null=True, blank=True)
+    last_read_ref = models.CharField(max_length=300, null=True, blank=True)
+    consecutive_unread = models.PositiveIntegerField(default=0)
+    last_unread_at = models.DateTimeField(null=True, blank=True)
+    # What the issuer says, from the latest successful read.
+    observed_state = models.CharField(
+        max_length=30, choices=ObservedState.choices, null=True, blank=True
+    )
+    observed = models.TextField(null=True, blank=True, help_text="The issuer's own words.")
+    observed_ref = models.CharField(max_length=300, null=True, blank=True)
+    observed_date = models.DateField(null=True, blank=True)
+    observed_read_at = models.DateTimeField(null=True, blank=True)
+    verified_as_of = models.DateField(null=True, blank=True)
+    read_state = models.CharField(
+        max_length=30, choices=ReadState.choices, default=ReadState.NEVER_FETCHED
+    )
+    read_state_note = models.TextField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self):
+        if self.parser == self.Parser.TEXT_PATTERN and not (
+            self.active_pattern and self.quiet_pattern
+        ):
+            raise ValidationError(
+                {"quiet_pattern": "The text-pattern parser needs an active and a quiet pattern."}
+            )
+        for name in ("active_pattern", "quiet_pattern"):
+            try:
+                re.compile(getattr(self, name))
+            except re.error as exc:
+                raise ValidationError({name: f"Not a valid regular expression: {exc}"}) from None
+        for link in self.links if isinstance(self.links, list) else [None]:
+            if not isinstance(link, dict) or not {"label", "url"} <= link.keys():
+                raise ValidationError({"links": 'Each link is {"label": "...", "url": "..."}.'})
+
+
+class SourceReading(AppendOnly):
+    """One fetch attempt of a primary source, kept forever. Flips are computed from these."""
+
+    source = models.ForeignKey(PrimarySource, on_delete=models.PROTECT, related_name="readings")
+    attempted_at = models.DateTimeField()
+    ok = models.BooleanField(help_text="The fetch was confirmed (2xx or 304).")
+    http_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    etag = models.CharField(max_length=300, null=True, blank=True)
+    last_modified = models.CharField(max_length=100, null=True, blank=True)
+    signature = models.CharField(max_length=80, null=True, blank=True)
+    observed_state = models.CharField(
+        max_length=30, choices=PrimarySource.ObservedState.choices, null=True, blank=True
+    )
+    observed_words = models.TextField(null=True, blank=True)
+    observed_ref = models.CharField(max_length=300, null=True, blank=True)
+    observed_date = models.DateField(null=True, blank=True)
+    error = models.TextField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-attempted_at", "-id"]
+        indexes = [models.Index(fields=["source", "-attempted_at"], name="reading_by_source")]
+
+    def __str__(self) -> str:
+        return f"{self.source_id} at {self.attempted_at:%Y-%m-%d %H:%M}"
+
+
+class MarketQuestion(models.Model):
+    """A prediction-market question. Its prices are belief, never fact."""
+
+    class Venue(models.TextChoices):
+        POLYMARKET = "polymarket", "Polymarket"
+        KALSHI = "kalshi", "Kalshi"
+        MANIFOLD = "manifold", "Manifold"
+
+    venue = models.CharField(max_length=20, choices=Venue.choices)
+    external_id = models.CharField(max_length=200)
+    question = models.CharField(max_length=500)
+    url = models.URLField(max_length=1000)
+    category = models.CharField(max_length=100, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    is_resolved = models.BooleanField(default=False)
+    events = models.ManyToManyField(Event, blank=True, related_name="market_questions")
+    entities = models.ManyToManyField(Entity, blank=True, related_name="market_questions")
+
+    class Meta:
+        ordering = ["venue", "external_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["venue", "external_id"], name="market_question_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.question
+
+
+class MarketPrice(AppendOnly):
+    """One captured price of a question, kept forever. `change24hPct` is computed from these."""
+
+    question = models.ForeignKey(MarketQuestion, on_delete=models.PROTECT, related_name="prices")
+    captured_at = models.DateTimeField()
+    probability_pct = models.FloatField()
+    priced_at = models.DateTimeField(null=True, blank=True)
+    volume_24h = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-captured_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["question", "captured_at"], name="market_price_unique"),
+            models.CheckConstraint(
+                condition=models.Q(probability_pct__gte=0, probability_pct__lte=100),
+                name="market_price_is_percent",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.probability_pct:.1f}% at {self.captured_at:%Y-%m-%d %H:%M}"
+
+
+class EntityDay(models.Model):
+    """Rollup: documents mentioning an entity per day and vertical. Read surfaces sum these."""
+
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="days")
+    vertical = models.ForeignKey(Vertical, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    documents = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entity", "vertical", "day"], name="entity_day_unique"),
+        ]
+        indexes = [models.Index(fields=["day", "entity"], name="entity_day_by_day")]
+
+    def __str__(self) -> str:
+        return f"{self.entity_id} on {self.day}: {self.documents}"
+
+
+class EventDay(models.Model):
+    """Rollup: documents attached to an event per day (`eventMentions`, coverage periods)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="days")
+    day = models.DateField()
+    mentions = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "day"], name="event_day_unique"),
+        ]
+        indexes = [models.Index(fields=["day", "event"], name="event_day_by_day")]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} on {self.day}: {self.mentions}"
 
 
 class ScheduledJob(models.Model):

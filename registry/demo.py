@@ -1,0 +1,784 @@
+"""The demo registry: a small, realistic world that `make run` loads (`manage.py load_demo`).
+
+Twelve events across the action classes, wire services and their syndicators, primary sources in
+each read state, market questions with daily price snapshots, and a few hundred documents spread
+over eight weeks so that coverage really rises, fades, holds steady or lacks history. Companies and
+storms are fictional; institutions are real, and no headline claims anything about them beyond the
+illustrative. Loading is idempotent: every row is keyed on its natural key (slug, domain, URL,
+capture time), so a second run adds nothing.
+"""
+
+import random
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+
+from django.db import transaction
+
+from registry import services
+from registry.fetch import content_signature
+from registry.models import Entity, Event, MarketQuestion, Outlet, PrimarySource, SourceReading
+
+VERTICALS = {
+    "politics": "Politics",
+    "markets": "Markets",
+    "weather": "Weather and disasters",
+    "energy": "Energy",
+    "tech": "Technology",
+    "world": "World and conflict",
+    "science": "Science and space",
+}
+
+# slug: (name, kind, tracked, verticals, aliases)
+ENTITIES = {
+    "hurricane-tavia": ("Hurricane Tavia", "storm", True, ["weather"], ["Tavia"]),
+    "jamaica": ("Jamaica", "country", True, ["weather", "world"], []),
+    "cuba": ("Cuba", "country", True, ["world"], []),
+    "national-hurricane-center": (
+        "National Hurricane Center",
+        "organization",
+        True,
+        ["weather"],
+        ["NHC"],
+    ),
+    "eastern-pacific": ("Eastern Pacific", "place", True, ["weather"], []),
+    "mexico": ("Mexico", "country", True, ["world", "politics"], []),
+    "federal-reserve": (
+        "Federal Reserve",
+        "organization",
+        True,
+        ["markets"],
+        ["Fed", "FOMC", "Federal Open Market Committee"],
+    ),
+    "us-treasury": ("US Treasury", "organization", True, ["markets"], ["Treasury"]),
+    "european-central-bank": ("European Central Bank", "organization", True, ["markets"], ["ECB"]),
+    "eurostat": ("Eurostat", "organization", True, ["markets"], []),
+    "euro-area": ("Euro area", "place", True, ["markets"], ["eurozone"]),
+    "brazil": ("Brazil", "country", True, ["politics"], []),
+    "superior-electoral-court": (
+        "Superior Electoral Court",
+        "organization",
+        True,
+        ["politics"],
+        ["TSE"],
+    ),
+    "democratic-republic-of-the-congo": (
+        "Democratic Republic of the Congo",
+        "country",
+        True,
+        ["world"],
+        ["DR Congo", "DRC"],
+    ),
+    "m23": ("M23", "organization", True, ["world"], []),
+    "qatar": ("Qatar", "country", True, ["world"], []),
+    "bureau-of-labor-statistics": (
+        "Bureau of Labor Statistics",
+        "organization",
+        True,
+        ["markets"],
+        ["BLS"],
+    ),
+    "united-states": ("United States", "country", True, ["politics", "markets"], ["US"]),
+    "northwind-robotics": ("Northwind Robotics", "company", True, ["tech"], ["Northwind"]),
+    "harbor-ventures": ("Harbor Ventures", "company", True, ["tech"], []),
+    "helio-fusion": ("Helio Fusion", "company", True, ["tech", "energy"], []),
+    "opec": ("OPEC+", "organization", True, ["energy"], ["OPEC"]),
+    "saudi-arabia": ("Saudi Arabia", "country", True, ["energy", "world"], []),
+    "nasa": ("NASA", "organization", True, ["science"], []),
+    "artemis-ii": ("Artemis II", "other", True, ["science"], []),
+    "nauru": ("Nauru", "country", False, ["politics"], []),
+}
+
+# domain: (name, tier, is_wire, upstream domain)
+OUTLETS = {
+    "reuters.com": ("Reuters", "outlet", True, None),
+    "apnews.com": ("Associated Press", "outlet", True, None),
+    "afp.com": ("AFP", "outlet", True, None),
+    "usnews.com": ("US News", "outlet", False, "apnews.com"),
+    "news.yahoo.com": ("Yahoo News", "social/aggregator", False, "reuters.com"),
+    "france24.com": ("France 24", "outlet", False, "afp.com"),
+    "bbc.co.uk": ("BBC", "outlet", False, None),
+    "theguardian.com": ("The Guardian", "outlet", False, None),
+    "ft.com": ("Financial Times", "outlet", False, None),
+    "cnbc.com": ("CNBC", "outlet", False, None),
+    "aljazeera.com": ("Al Jazeera", "outlet", False, None),
+    "techcrunch.com": ("TechCrunch", "outlet", False, None),
+    "news.ycombinator.com": ("Hacker News", "social/aggregator", False, None),
+    "polymarket.com": ("Polymarket", "social/aggregator", False, None),
+}
+
+
+@dataclass
+class DemoEvent:
+    subject: str
+    title: str
+    lead: str
+    action_class: str | None
+    vertical: str
+    attached: list[str]
+    subject_terms: list[str]
+    question_terms: list[str]
+    verbs: list[str]
+    headlines: list[str]  # "{lead}" and a subject term appear in each: event-relevant rows
+    off_topic: list[str]  # name the lead but no event term: withheld as not event-relevant
+    shape: str  # rising | fading | steady | young | thin
+    outlets: list[str]
+    tier: str = Event.Tier.STANDARD
+    home_domains: list[str] = field(default_factory=list)
+
+
+EVENTS = [
+    DemoEvent(
+        "disaster-hurricane-tavia",
+        "Hurricane Tavia",
+        "hurricane-tavia",
+        "disaster",
+        "weather",
+        ["jamaica", "cuba", "national-hurricane-center"],
+        ["hurricane", "landfall", "storm surge"],
+        ["landfall", "category", "jamaica"],
+        ["disaster"],
+        [
+            "{lead} strengthens as hurricane watch posted for Jamaica",
+            "{lead} landfall expected within 48 hours, forecasters say",
+            "Storm surge warning as {lead} nears the coast of Jamaica",
+            "{lead}: hurricane centre warns of life-threatening storm surge",
+            "Evacuations ordered ahead of {lead} landfall",
+        ],
+        ["{lead} name retired from future lists, meteorologists note"],
+        "rising",
+        ["reuters.com", "apnews.com", "bbc.co.uk", "theguardian.com", "aljazeera.com"],
+        home_domains=["nhc.noaa.gov"],
+    ),
+    DemoEvent(
+        "disaster-eastern-pacific-hurricane-season-2026",
+        "Eastern Pacific hurricane season 2026",
+        "eastern-pacific",
+        "disaster",
+        "weather",
+        ["mexico", "national-hurricane-center"],
+        ["hurricane season", "tropical storm"],
+        ["hurricane", "season"],
+        ["disaster"],
+        [
+            "{lead} hurricane season winds down after a busy summer",
+            "Tropical storm forms in the {lead}, first in weeks",
+            "{lead} hurricane season total named storms tallied",
+        ],
+        ["Fishing fleets in the {lead} report record tuna catch"],
+        "fading",
+        ["apnews.com", "reuters.com", "bbc.co.uk"],
+        home_domains=["nhc.noaa.gov"],
+    ),
+    DemoEvent(
+        "rate-decision-federal-reserve-december-2026",
+        "Federal Reserve December 2026 rate decision",
+        "federal-reserve",
+        "rate-decision",
+        "markets",
+        ["us-treasury", "united-states"],
+        ["rate decision", "interest rates", "rate cut"],
+        ["rate", "cut", "december"],
+        ["rate-decision", "utterance"],
+        [
+            "{lead} officials signal patience before December rate decision",
+            "Traders price a December rate cut as {lead} minutes land",
+            "{lead} holds interest rates steady, statement says",
+            "Markets weigh {lead} rate decision path into year end",
+            "{lead} governor says interest rates are in a good place",
+        ],
+        ["{lead} publishes annual supervision and regulation report"],
+        "rising",
+        ["reuters.com", "ft.com", "cnbc.com", "apnews.com"],
+        tier=Event.Tier.FULL,
+        home_domains=["federalreserve.gov"],
+    ),
+    DemoEvent(
+        "rate-decision-european-central-bank-december-2026",
+        "ECB December 2026 rate decision",
+        "european-central-bank",
+        "rate-decision",
+        "markets",
+        ["euro-area", "eurostat"],
+        ["rate decision", "deposit rate"],
+        ["rate", "ecb", "december"],
+        ["rate-decision", "utterance"],
+        [
+            "{lead} keeps deposit rate unchanged, sees inflation near target",
+            "{lead} policymakers split ahead of rate decision",
+            "Euro steadies as {lead} rate decision nears",
+        ],
+        ["{lead} opens new visitor centre in Frankfurt"],
+        "steady",
+        ["reuters.com", "ft.com", "afp.com"],
+        home_domains=["ecb.europa.eu"],
+    ),
+    DemoEvent(
+        "election-brazil-general-2026",
+        "Brazil general election 2026",
+        "brazil",
+        "election",
+        "politics",
+        ["superior-electoral-court"],
+        ["election", "runoff", "ballot"],
+        ["election", "runoff", "winner"],
+        ["election"],
+        [
+            "{lead} election runoff set as no candidate wins outright",
+            "{lead} electoral court certifies runoff ballot count",
+            "Turnout high in {lead} election, court says",
+            "{lead} runoff campaign enters final week",
+        ],
+        ["{lead} coffee exports climb on strong harvest"],
+        "fading",
+        ["reuters.com", "apnews.com", "afp.com", "theguardian.com", "france24.com"],
+        home_domains=["tse.jus.br"],
+    ),
+    DemoEvent(
+        "ceasefire-deal-eastern-congo",
+        "Eastern Congo ceasefire deal",
+        "democratic-republic-of-the-congo",
+        "ceasefire-deal",
+        "world",
+        ["m23", "qatar"],
+        ["ceasefire", "truce", "peace talks"],
+        ["ceasefire", "deal", "signed"],
+        ["ceasefire-deal", "meeting-visit", "military-action"],
+        [
+            "{lead} and M23 resume ceasefire talks in Doha",
+            "Mediators say {lead} truce holding in North Kivu",
+            "{lead} ceasefire deal text circulated to delegations",
+            "Fighting tests {lead} ceasefire near Goma",
+        ],
+        ["{lead} mining output rises on cobalt demand"],
+        "steady",
+        ["reuters.com", "aljazeera.com", "afp.com", "bbc.co.uk"],
+    ),
+    DemoEvent(
+        "econ-release-us-jobs-report-november-2026",
+        "US jobs report, November 2026",
+        "bureau-of-labor-statistics",
+        "econ-release",
+        "markets",
+        ["united-states"],
+        ["jobs report", "payrolls", "unemployment rate"],
+        ["payrolls", "unemployment", "jobs"],
+        ["econ-release"],
+        [
+            "{lead} jobs report shows payrolls beat forecasts",
+            "Unemployment rate edges up in {lead} data",
+            "Economists preview {lead} jobs report",
+        ],
+        ["{lead} updates methodology notes for regional series"],
+        "rising",
+        ["reuters.com", "cnbc.com", "apnews.com"],
+        home_domains=["bls.gov"],
+    ),
+    DemoEvent(
+        "econ-release-euro-area-inflation-flash-november-2026",
+        "Euro area flash inflation, November 2026",
+        "eurostat",
+        "econ-release",
+        "markets",
+        ["euro-area", "european-central-bank"],
+        ["inflation", "flash estimate"],
+        ["inflation", "flash", "euro"],
+        ["econ-release"],
+        [
+            "{lead} flash estimate puts inflation at 2.1 percent",
+            "Core inflation eases in {lead} flash estimate",
+        ],
+        ["{lead} publishes regional tourism statistics"],
+        "young",
+        ["reuters.com", "ft.com"],
+        home_domains=["ec.europa.eu"],
+    ),
+    DemoEvent(
+        "funding-round-northwind-robotics-series-c",
+        "Northwind Robotics Series C",
+        "northwind-robotics",
+        "funding-round",
+        "tech",
+        ["harbor-ventures"],
+        ["series c", "funding round", "raises"],
+        ["valuation", "raise", "series"],
+        ["funding-round"],
+        [
+            "{lead} raises $210 million in Series C led by Harbor Ventures",
+            "{lead} funding round values warehouse robot maker at $2 billion",
+            "Inside the {lead} Series C: investors bet on automation",
+        ],
+        ["{lead} opens second factory in Ohio"],
+        "rising",
+        ["techcrunch.com", "news.ycombinator.com", "reuters.com"],
+    ),
+    DemoEvent(
+        "funding-round-helio-fusion-series-b",
+        "Helio Fusion Series B",
+        "helio-fusion",
+        "funding-round",
+        "energy",
+        [],
+        ["series b", "funding round"],
+        ["fusion", "raise"],
+        ["funding-round"],
+        [
+            "{lead} closes Series B funding round for pilot reactor",
+            "{lead} funding round draws utilities as investors",
+        ],
+        ["{lead} hires former grid operator as chief engineer"],
+        "steady",
+        ["techcrunch.com", "ft.com"],
+    ),
+    DemoEvent(
+        "opec-output-decision-december-2026",
+        "OPEC+ December 2026 output decision",
+        "opec",
+        None,
+        "energy",
+        ["saudi-arabia"],
+        ["output", "production cuts", "quota"],
+        ["output", "cut", "barrels"],
+        ["sanction-trade", "meeting-visit", "price-threshold"],
+        [
+            "{lead} weighs extending output cuts into 2027",
+            "Oil rises as {lead} signals production cuts stay",
+            "{lead} ministers meet on quota compliance",
+        ],
+        ["{lead} secretariat publishes annual statistical bulletin"],
+        "steady",
+        ["reuters.com", "ft.com", "cnbc.com", "aljazeera.com"],
+    ),
+    DemoEvent(
+        "artemis-ii-launch",
+        "Artemis II launch",
+        "artemis-ii",
+        None,
+        "science",
+        ["nasa"],
+        ["launch", "crewed flight"],
+        ["launch", "date", "crew"],
+        ["launch-release"],
+        [
+            "{lead} launch date set after fuelling test",
+            "{lead} crew completes final launch rehearsal",
+        ],
+        ["{lead} mission patch unveiled"],
+        "young",
+        ["apnews.com", "reuters.com", "bbc.co.uk"],
+    ),
+    DemoEvent(
+        "election-nauru-parliamentary-2026",
+        "Nauru parliamentary election 2026",
+        "nauru",
+        "election",
+        "politics",
+        [],
+        ["election", "parliament"],
+        ["election", "seats"],
+        ["election"],
+        ["{lead} election returns new parliament"],
+        [],
+        "thin",
+        ["afp.com"],
+    ),
+]
+
+# How many event-relevant rows fall on each day back from today, by shape (8 weeks = 56 days).
+SHAPES = {
+    "rising": lambda back: 3 if back < 7 else (1 if back % 3 == 0 else 0) if back < 40 else 0,
+    "fading": lambda back: 0 if back < 7 else (2 if 14 <= back < 35 else 1 if back % 2 else 0),
+    "steady": lambda back: 1 if back % 2 == 0 else 0,
+    "young": lambda back: (2 if back < 5 else 1) if back < 12 else 0,
+    "thin": lambda back: 1 if back in (2, 9) else 0,
+}
+
+SOURCES = [
+    dict(
+        slug="nhc-atlantic-outlook",
+        name="Atlantic Tropical Weather Outlook",
+        issuer="National Hurricane Center",
+        cadence="Every 6 hours during the season",
+        fetch_url="https://www.nhc.noaa.gov/index-at.xml",
+        parser="hurricane-feed",
+        links=[
+            {"label": "Atlantic outlook", "url": "https://www.nhc.noaa.gov/gtwo.php?basin=atlc"}
+        ],
+        events=["disaster-hurricane-tavia"],
+        observed_state="active-advisories",
+        read_state="read",
+        observed="Hurricane Tavia Advisory Number 14: hurricane warning in effect for Jamaica.",
+        observed_ref="https://www.nhc.noaa.gov/text/refresh/MIATCPAT4+shtml",
+        history=[
+            ("no-active-systems", "There are no tropical cyclones at this time.", 9),
+            ("active-advisories", "Tropical Storm Tavia Advisory Number 1.", 6),
+        ],
+    ),
+    dict(
+        slug="nhc-eastern-pacific-outlook",
+        name="Eastern Pacific Tropical Weather Outlook",
+        issuer="National Hurricane Center",
+        cadence="Every 6 hours during the season",
+        fetch_url="https://www.nhc.noaa.gov/index-ep.xml",
+        parser="hurricane-feed",
+        links=[
+            {
+                "label": "Eastern Pacific outlook",
+                "url": "https://www.nhc.noaa.gov/gtwo.php?basin=epac",
+            }
+        ],
+        events=["disaster-eastern-pacific-hurricane-season-2026"],
+        observed_state="no-active-systems",
+        read_state="read-nothing-active",
+        observed="There are no tropical cyclones at this time.",
+        observed_ref="https://www.nhc.noaa.gov/index-ep.xml",
+        history=[("no-active-systems", "There are no tropical cyclones at this time.", 3)],
+    ),
+    dict(
+        slug="federal-reserve-monetary-press",
+        name="Federal Reserve monetary policy releases",
+        issuer="Board of Governors of the Federal Reserve System",
+        cadence="Eight scheduled FOMC meetings a year",
+        fetch_url="https://www.federalreserve.gov/feeds/press_monetary.xml",
+        parser="central-bank-rss",
+        links=[
+            {
+                "label": "Press releases",
+                "url": "https://www.federalreserve.gov/newsevents/pressreleases.htm",
+            }
+        ],
+        events=["rate-decision-federal-reserve-december-2026"],
+        observed_state=None,
+        read_state="read",
+        observed="Federal Reserve issues FOMC statement",
+        observed_ref="https://www.federalreserve.gov/newsevents/pressreleases/monetary.htm",
+        history=[(None, "Federal Reserve issues FOMC statement", 25)],
+    ),
+    dict(
+        slug="ecb-press-releases",
+        name="ECB monetary policy decisions",
+        issuer="European Central Bank",
+        cadence="Every six weeks",
+        fetch_url="https://www.ecb.europa.eu/rss/press.html",
+        parser="central-bank-rss",
+        links=[
+            {
+                "label": "Monetary policy decisions",
+                "url": "https://www.ecb.europa.eu/press/govcdec/mopo/html/index.en.html",
+            }
+        ],
+        events=["rate-decision-european-central-bank-december-2026"],
+        observed_state=None,
+        read_state="read",
+        observed="Monetary policy decisions",
+        observed_ref="https://www.ecb.europa.eu/press/pr/html/index.en.html",
+        history=[(None, "Monetary policy decisions", 40)],
+    ),
+    dict(
+        slug="bls-employment-situation",
+        name="Employment Situation release schedule",
+        issuer="US Bureau of Labor Statistics",
+        cadence="Monthly, first Friday",
+        fetch_url="https://www.bls.gov/schedule/news_release/empsit.htm",
+        parser="text-pattern",
+        active_pattern=r"Employment Situation for \w+ \d{4}",
+        quiet_pattern=r"No release scheduled",
+        links=[
+            {"label": "Schedule", "url": "https://www.bls.gov/schedule/news_release/empsit.htm"}
+        ],
+        events=["econ-release-us-jobs-report-november-2026"],
+        observed_state=None,
+        read_state="never-fetched",
+        observed=None,
+        observed_ref=None,
+        history=[],
+    ),
+]
+
+# (event subject, venue, external id, question, category, deadline offset days, probabilities)
+MARKETS = [
+    (
+        "disaster-hurricane-tavia",
+        "polymarket",
+        "tavia-cat4-landfall",
+        "Will Hurricane Tavia make landfall in Jamaica as a Category 4 or stronger?",
+        "Weather",
+        5,
+        (12, 55),
+    ),
+    (
+        "rate-decision-federal-reserve-december-2026",
+        "kalshi",
+        "FEDDECISION-26DEC-C25",
+        "Will the Federal Reserve cut rates by 25 bps in December 2026?",
+        "Economics",
+        24,
+        (38, 61),
+    ),
+    (
+        "rate-decision-federal-reserve-december-2026",
+        "polymarket",
+        "fed-hold-october-2026",
+        "Will the Federal Reserve hold rates in October 2026?",
+        "Economics",
+        -24,
+        (70, 88),
+    ),
+    (
+        "rate-decision-european-central-bank-december-2026",
+        "kalshi",
+        "ECBRATE-26DEC-HOLD",
+        "Will the ECB hold its deposit rate in December 2026?",
+        "Economics",
+        25,
+        (80, 84),
+    ),
+    (
+        "election-brazil-general-2026",
+        "manifold",
+        "brazil-runoff-turnout-80",
+        "Will turnout in Brazil's 2026 presidential runoff exceed 80%?",
+        "Politics",
+        -28,
+        (45, 40),
+    ),
+    (
+        "ceasefire-deal-eastern-congo",
+        "polymarket",
+        "drc-m23-ceasefire-2026",
+        "Will DR Congo and M23 sign a ceasefire deal by December 31, 2026?",
+        "Geopolitics",
+        39,
+        (22, 31),
+    ),
+    (
+        "opec-output-decision-december-2026",
+        "kalshi",
+        "OPEC-26DEC-EXTEND",
+        "Will OPEC+ extend output cuts at its December 2026 meeting?",
+        "Commodities",
+        10,
+        (64, 71),
+    ),
+    (
+        "artemis-ii-launch",
+        "manifold",
+        "artemis-ii-launch-2026",
+        "Will Artemis II launch before the end of 2026?",
+        "Science",
+        39,
+        (30, 24),
+    ),
+]
+
+DEMO_SEED = 20261122
+
+
+@transaction.atomic
+def demo_load(*, today: date | None = None) -> dict[str, int]:
+    """Load the demo registry. Idempotent: a second run finds every row and adds nothing."""
+    today = today or datetime.now(UTC).date()
+    verticals = {
+        slug: services.vertical_upsert(slug=slug, name=name) for slug, name in VERTICALS.items()
+    }
+    entities = {
+        slug: services.entity_upsert(
+            slug=slug,
+            name=name,
+            kind=kind,
+            tracked=tracked,
+            aliases=aliases,
+            verticals=[verticals[v] for v in verts],
+        )
+        for slug, (name, kind, tracked, verts, aliases) in ENTITIES.items()
+    }
+    outlets = _load_outlets()
+    feeds = {
+        (domain, vertical): services.feed_upsert(
+            url=f"https://{domain}/rss/{vertical}.xml",
+            outlet=outlets[domain],
+            vertical=verticals[vertical],
+        )
+        for demo in EVENTS
+        for domain in demo.outlets
+        for vertical in [demo.vertical]
+    }
+    events = {demo.subject: _load_event(demo, entities) for demo in EVENTS}
+    documents = sum(
+        _load_documents(demo, index, today, events, entities, outlets, verticals, feeds)
+        for index, demo in enumerate(EVENTS)
+    )
+    _load_sources(today, events)
+    _load_markets(today, events, entities, outlets, verticals)
+    return {"events": len(events), "entities": len(entities), "newDocuments": documents}
+
+
+def _load_outlets() -> dict[str, Outlet]:
+    outlets: dict[str, Outlet] = {}
+    for domain, (name, tier, is_wire, upstream) in OUTLETS.items():  # wires come first
+        outlets[domain] = services.outlet_upsert(
+            domain=domain,
+            name=name,
+            tier=tier,
+            is_wire=is_wire,
+            upstream=outlets[upstream] if upstream else None,
+        )
+    return outlets
+
+
+def _load_event(demo: DemoEvent, entities: dict[str, Entity]) -> Event:
+    return services.event_upsert(
+        subject=demo.subject,
+        title=demo.title,
+        lead_entity=entities[demo.lead],
+        tier=demo.tier,
+        action_class=demo.action_class,
+        entities=[entities[demo.lead], *(entities[slug] for slug in demo.attached)],
+        subject_terms=demo.subject_terms,
+        question_terms=demo.question_terms,
+        home_domains=demo.home_domains,
+    )
+
+
+def _load_documents(demo, index, today, events, entities, outlets, verticals, feeds) -> int:
+    rng = random.Random(DEMO_SEED + index)
+    lead = entities[demo.lead]
+    attached = [entities[slug] for slug in demo.attached]
+    created = 0
+    for back in range(55, -1, -1):
+        day = today - timedelta(days=back)
+        for n in range(SHAPES[demo.shape](back)):
+            domain = rng.choice(demo.outlets)
+            headline = rng.choice(demo.headlines).format(lead=lead.name)
+            mentioned = [lead, *rng.sample(attached, k=min(len(attached), rng.randint(0, 2)))]
+            verbs = rng.sample(demo.verbs, k=rng.randint(1, len(demo.verbs)))
+            at = datetime.combine(day, time(rng.randint(5, 21), rng.randint(0, 59)), tzinfo=UTC)
+            copies = [domain]
+            if outlets[domain].is_wire and rng.random() < 0.4:
+                copies += [d for d, o in outlets.items() if o.upstream_id == outlets[domain].pk]
+            for copy in copies:
+                created += _record(
+                    f"https://{copy}/{demo.vertical}/{day:%Y/%m/%d}/{demo.subject}-{n}",
+                    headline,
+                    copy,
+                    outlets,
+                    verticals[demo.vertical],
+                    feeds.get((copy, demo.vertical)),
+                    at,
+                    verbs,
+                    mentioned,
+                    [events[demo.subject]],
+                )
+        if demo.off_topic and back % 9 == 4:
+            headline = demo.off_topic[0].format(lead=lead.name)
+            at = datetime.combine(day, time(12, 0), tzinfo=UTC)
+            created += _record(
+                f"https://{demo.outlets[0]}/{demo.vertical}/{day:%Y/%m/%d}/{demo.lead}-notes",
+                headline,
+                demo.outlets[0],
+                outlets,
+                verticals[demo.vertical],
+                feeds.get((demo.outlets[0], demo.vertical)),
+                at,
+                [],
+                [lead],
+                [],
+            )
+    return created
+
+
+def _record(url, title, domain, outlets, vertical, feed, at, verbs, entities, events) -> int:
+    _, created = services.document_record(
+        url=url,
+        title=title,
+        outlet=outlets[domain],
+        vertical=vertical,
+        feed=feed,
+        published_at=at,
+        fetched_at=at + timedelta(minutes=7),
+        verbs=verbs,
+        entities=entities,
+        events=events,
+    )
+    return int(created)
+
+
+def _load_sources(today: date, events: dict[str, Event]) -> None:
+    for spec in SOURCES:
+        spec = dict(spec)
+        history = spec.pop("history")
+        guarded = [events[subject] for subject in spec.pop("events")]
+        observed = {
+            k: spec.pop(k) for k in ("observed_state", "read_state", "observed", "observed_ref")
+        }
+        source = services.source_upsert(events=guarded, **spec)
+        for state, words, back in history:
+            at = datetime.combine(today - timedelta(days=back), time(9, 0), tzinfo=UTC)
+            if not SourceReading.objects.filter(source=source, attempted_at=at).exists():
+                SourceReading.objects.create(
+                    source=source,
+                    attempted_at=at,
+                    ok=True,
+                    http_status=200,
+                    observed_state=state,
+                    observed_words=words,
+                    observed_date=at.date(),
+                )
+        if history:
+            last = datetime.combine(today - timedelta(days=history[-1][2]), time(9, 0), tzinfo=UTC)
+            PrimarySource.objects.filter(pk=source.pk).update(
+                **observed,
+                observed_date=last.date(),
+                observed_read_at=last,
+                verified_as_of=last.date(),
+                last_read=last,
+                last_read_ref=observed["observed_ref"],
+                last_attempt=last,
+                last_success=last,
+                baseline_established=last,
+                last_change=last,
+                signature=content_signature((observed["observed"] or "").encode()),
+            )
+
+
+def _load_markets(today, events, entities, outlets, verticals) -> None:
+    for subject, venue, external_id, question, category, deadline_in, (start, end) in MARKETS:
+        event = events[subject]
+        deadline = datetime.combine(today + timedelta(days=deadline_in), time(23, 59), tzinfo=UTC)
+        url = f"https://{venue}.com/market/{external_id.lower()}"
+        market = services.market_question_upsert(
+            venue=venue,
+            external_id=external_id,
+            question=question,
+            url=url,
+            category=category,
+            deadline=deadline,
+            is_resolved=deadline_in < 0,
+            events=[event],
+            entities=[event.lead_entity],
+        )
+        _load_prices(market, today, deadline_in, start, end)
+        if venue == "polymarket":  # a question page is kept but never counted as reporting
+            services.document_record(
+                url=url,
+                title=question,
+                outlet=outlets["polymarket.com"],
+                vertical=verticals["markets"],
+                fetched_at=deadline - timedelta(days=20),
+                is_market_question_page=True,
+                entities=[event.lead_entity],
+            )
+
+
+def _load_prices(market: MarketQuestion, today: date, deadline_in: int, start, end) -> None:
+    last_day = min(0, deadline_in)  # prices stop at the deadline
+    days = list(range(last_day - 13, last_day + 1))
+    for step, offset in enumerate(days):
+        at = datetime.combine(today + timedelta(days=offset), time(6, 0), tzinfo=UTC)
+        pct = round(start + (end - start) * step / (len(days) - 1), 1)
+        services.market_price_record(
+            question=market,
+            captured_at=at,
+            probability_pct=pct,
+            priced_at=at,
+            volume_24h=1000.0 * (step + 1),
+        )

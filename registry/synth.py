@@ -1,0 +1,194 @@
+"""Deterministic synthetic registry data at scale, for benchmarks (`manage.py synth_registry`).
+
+The same seed and anchor day give the same rows. Attention follows a Zipf-like curve (a few
+entities are mentioned a lot, most rarely), and documents spread over twelve weeks, so signals,
+accelerating entities and coverage have realistic shapes to compute over. Rows are bulk-inserted
+in batches; rollups are rebuilt once at the end in SQL.
+"""
+
+import random
+from collections.abc import Callable
+from datetime import UTC, date, datetime, time, timedelta
+from itertools import accumulate
+
+from django.db import transaction
+
+from registry import services
+from registry.models import (
+    ActionClass,
+    AssertionVerb,
+    Document,
+    Entity,
+    EntityMention,
+    Event,
+    EventMention,
+    Feed,
+    Outlet,
+    Vertical,
+)
+
+PREFIX = "synth"
+DAYS = 84
+WORDS = (
+    "talks", "deal", "vote", "storm", "rates", "inflation", "launch", "output", "court",
+    "ruling", "funding", "merger", "ceasefire", "election", "quota", "forecast", "surge",
+    "record", "decline", "shares", "bonds", "outage", "strike", "summit", "probe",
+)  # fmt: skip
+
+
+class SynthAlreadyLoaded(Exception):
+    pass
+
+
+def synth_generate(
+    *,
+    events: int,
+    entities: int,
+    documents: int,
+    seed: int,
+    anchor: date,
+    batch_size: int = 5000,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, int]:
+    """Insert a synthetic registry; `progress(n)` is called after each batch of n documents."""
+    if Document.objects.filter(url__startswith=f"https://{PREFIX}-").exists():
+        raise SynthAlreadyLoaded("synthetic rows are already present; use a fresh database")
+    rng = random.Random(seed)
+    with transaction.atomic():
+        verticals = [
+            services.vertical_upsert(slug=f"{PREFIX}-v{i}", name=f"Synthetic vertical {i}")
+            for i in range(8)
+        ]
+        people = _entities(entities, verticals)
+        outlets = _outlets(rng)
+        feeds = _feeds(outlets, verticals)
+        topics = _events(rng, events, people)
+    weights = list(accumulate(1 / (rank + 1) for rank in range(len(people))))
+    leads = {topic.lead_entity_id: topic for topic in topics}
+    start = datetime.combine(anchor, time(0, 0), tzinfo=UTC)
+    made = 0
+    while made < documents:
+        size = min(batch_size, documents - made)
+        _document_batch(rng, made, size, start, people, weights, leads, feeds)
+        made += size
+        if progress:
+            progress(size)
+    services.rollups_rebuild()
+    return {"documents": made, "entities": len(people), "events": len(topics)}
+
+
+def _entities(count: int, verticals: list[Vertical]) -> list[Entity]:
+    rows = Entity.objects.bulk_create(
+        Entity(slug=f"{PREFIX}-entity-{i}", name=f"Synthetic Entity {i}", tracked=i % 10 != 9)
+        for i in range(count)
+    )
+    through = Entity.verticals.through
+    through.objects.bulk_create(
+        through(entity_id=row.pk, vertical_id=verticals[i % len(verticals)].pk)
+        for i, row in enumerate(rows)
+    )
+    return rows
+
+
+def _outlets(rng: random.Random) -> list[Outlet]:
+    wires = Outlet.objects.bulk_create(
+        Outlet(domain=f"{PREFIX}-wire-{i}.example", name=f"Wire {i}", is_wire=True)
+        for i in range(8)
+    )
+    others = Outlet.objects.bulk_create(
+        Outlet(
+            domain=f"{PREFIX}-outlet-{i}.example",
+            name=f"Outlet {i}",
+            tier=Outlet.Tier.SOCIAL_AGGREGATOR if i % 7 == 0 else Outlet.Tier.OUTLET,
+            upstream=rng.choice(wires) if i % 3 == 0 else None,
+        )
+        for i in range(192)
+    )
+    return wires + others
+
+
+def _feeds(outlets: list[Outlet], verticals: list[Vertical]) -> list[Feed]:
+    return Feed.objects.bulk_create(
+        Feed(
+            url=f"https://{outlet.domain}/feed/{vertical.slug}.xml",
+            outlet=outlet,
+            vertical=vertical,
+        )
+        for index, outlet in enumerate(outlets)
+        for vertical in (verticals[index % 8], verticals[(index + 3) % 8])
+    )
+
+
+def _events(rng: random.Random, count: int, people: list[Entity]) -> list[Event]:
+    classes = [*ActionClass.values, None]
+    topics = Event.objects.bulk_create(
+        Event(
+            subject=f"{PREFIX}-topic-{i}",
+            title=f"Synthetic topic {i}",
+            tier=Event.Tier.FULL if i % 25 == 0 else Event.Tier.STANDARD,
+            action_class=classes[i % len(classes)],
+            lead_entity=people[i % len(people)],
+            subject_terms=rng.sample(WORDS, 3),
+            question_terms=rng.sample(WORDS, 3),
+        )
+        for i in range(count)
+    )
+    through = Event.entities.through
+    through.objects.bulk_create(
+        through(event_id=topic.pk, entity_id=entity.pk)
+        for topic in topics
+        for entity in sorted(
+            {topic.lead_entity, *rng.sample(people, min(3, len(people)))}, key=_slug_order
+        )
+    )
+    return topics
+
+
+def _slug_order(entity: Entity) -> int:
+    return int(entity.slug.rsplit("-", 1)[1])
+
+
+def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> None:
+    docs, mentioned = [], []
+    for n in range(offset, offset + size):
+        feed = feeds[rng.randrange(len(feeds))]
+        at = start - timedelta(minutes=rng.randrange(DAYS * 24 * 60))
+        # Sorted, not a set: set order follows primary keys, which differ between databases.
+        entities = sorted(
+            set(rng.choices(people, cum_weights=weights, k=rng.randint(1, 4))), key=_slug_order
+        )
+        topic = next((leads[e.pk] for e in entities if e.pk in leads), None)
+        terms = topic.subject_terms[:1] if topic and rng.random() < 0.6 else []
+        words = [*rng.sample(WORDS, 4), *terms]
+        docs.append(
+            Document(
+                url=f"https://{PREFIX}-{feed.outlet_id}.example/{at:%Y/%m/%d}/{n}",
+                title=f"{' '.join(e.name for e in entities)} {' '.join(words)}",
+                outlet_id=feed.outlet_id,
+                feed=feed,
+                vertical_id=feed.vertical_id,
+                published_at=at,
+                fetched_at=at + timedelta(minutes=5),
+                day=at.date(),
+                verbs=rng.sample(AssertionVerb.values, rng.randint(0, 2)),
+            )
+        )
+        mentioned.append((entities, topic if terms else None))
+    with transaction.atomic():
+        Document.objects.bulk_create(docs, batch_size=len(docs))
+        EntityMention.objects.bulk_create(
+            (
+                EntityMention(document_id=doc.pk, entity_id=entity.pk, day=doc.day)
+                for doc, (entities, _) in zip(docs, mentioned, strict=True)
+                for entity in entities
+            ),
+            batch_size=10_000,
+        )
+        EventMention.objects.bulk_create(
+            (
+                EventMention(document_id=doc.pk, event_id=topic.pk, day=doc.day)
+                for doc, (_, topic) in zip(docs, mentioned, strict=True)
+                if topic is not None
+            ),
+            batch_size=10_000,
+        )
