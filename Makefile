@@ -20,6 +20,7 @@ install: $(STAMP)  ## virtualenv with pinned dependencies
 
 run: install  ## serve on 127.0.0.1:8000: SQLite, in-process cache, worker + beat on the embedded broker
 	$(MANAGE) migrate --noinput
+	$(MANAGE) load_demo
 	$(MANAGE) collectstatic --noinput --verbosity 0
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile.dev
 

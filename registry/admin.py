@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import models
 from django.utils.html import format_html
 
 from registry import tasks
@@ -64,7 +65,12 @@ class TermsField(forms.CharField):
         return [part.strip().lower() for part in (value or "").split(",") if part.strip()]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class CuratorAdmin(admin.ModelAdmin):
+    # A URL typed without a scheme means https (Django 6's default, chosen now).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+
+class ReadOnlyAdmin(CuratorAdmin):
     """Append-only logs and derived rows: viewable, never added, changed or deleted here."""
 
     def has_add_permission(self, request, obj=None):
@@ -88,7 +94,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 
 @admin.register(Vertical)
-class VerticalAdmin(admin.ModelAdmin):
+class VerticalAdmin(CuratorAdmin):
     list_display = ["slug", "name"]
     search_fields = ["slug", "name"]
 
@@ -99,7 +105,7 @@ class EntityAliasInline(admin.TabularInline):
 
 
 @admin.register(Entity)
-class EntityAdmin(admin.ModelAdmin):
+class EntityAdmin(CuratorAdmin):
     list_display = ["name", "slug", "kind", "tracked"]
     list_filter = ["tracked", "kind", "verticals"]
     search_fields = ["name", "slug", "aliases__alias"]
@@ -108,27 +114,11 @@ class EntityAdmin(admin.ModelAdmin):
 
 
 @admin.register(Outlet)
-class OutletAdmin(admin.ModelAdmin):
+class OutletAdmin(CuratorAdmin):
     list_display = ["name", "domain", "tier", "is_wire", "upstream"]
     list_filter = ["tier", "is_wire"]
     search_fields = ["name", "domain"]
     autocomplete_fields = ["upstream"]
-
-
-class FetchNowMixin:
-    """The "fetch now" action enqueues the very task the beat schedule runs."""
-
-    fetch_task = None
-
-    @admin.action(description="Fetch now")
-    def fetch_now(self, request, queryset):
-        for row in queryset:
-            self.fetch_task.delay_on_commit(row.pk)
-        self.message_user(
-            request,
-            f"Queued a fetch of {queryset.count()} row(s); health updates when it completes.",
-            messages.SUCCESS,
-        )
 
 
 FETCH_HEALTH_FIELDS = [
@@ -144,19 +134,38 @@ FETCH_HEALTH_FIELDS = [
 ]
 
 
-@admin.register(Feed)
-class FeedAdmin(FetchNowMixin, admin.ModelAdmin):
-    fetch_task = tasks.fetch_feed
+class FetchableAdmin(CuratorAdmin):
+    """Feeds and primary sources: a fetch-health badge and "fetch now".
+
+    "Fetch now" enqueues the very task the beat schedule runs, after the admin's transaction.
+    """
+
+    fetch_task = None
     actions = ["fetch_now"]
+    readonly_fields = FETCH_HEALTH_FIELDS
+
+    @admin.action(description="Fetch now")
+    def fetch_now(self, request, queryset):
+        for row in queryset:
+            self.fetch_task.delay_on_commit(row.pk)
+        self.message_user(
+            request,
+            f"Queued a fetch of {queryset.count()} row(s); health updates when it completes.",
+            messages.SUCCESS,
+        )
+
+    @admin.display(description="fetch health")
+    def fetch_health(self, row):
+        return badge(*fetch_health_badge(row))
+
+
+@admin.register(Feed)
+class FeedAdmin(FetchableAdmin):
+    fetch_task = tasks.fetch_feed
     list_display = ["url", "outlet", "vertical", "active", "fetch_health", "last_success"]
     list_filter = ["active", "vertical", "outlet__tier"]
     search_fields = ["url", "outlet__name", "outlet__domain"]
     autocomplete_fields = ["outlet"]
-    readonly_fields = FETCH_HEALTH_FIELDS
-
-    @admin.display(description="fetch health")
-    def fetch_health(self, feed):
-        return badge(*fetch_health_badge(feed))
 
 
 class EventForm(forms.ModelForm):
@@ -198,7 +207,7 @@ class EventMarketInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(CuratorAdmin):
     form = EventForm
     list_display = ["subject", "title", "tier", "action_class", "lead_entity", "publish_state"]
     list_filter = ["tier", "action_class", "publish_state"]
@@ -221,9 +230,8 @@ class SourceReadingInline(ReadOnlyInline):
 
 
 @admin.register(PrimarySource)
-class PrimarySourceAdmin(FetchNowMixin, admin.ModelAdmin):
+class PrimarySourceAdmin(FetchableAdmin):
     fetch_task = tasks.fetch_source
-    actions = ["fetch_now"]
     list_display = ["name", "issuer", "parser", "fetch_health", "read_health", "observed_state"]
     list_filter = ["parser", "read_state", "observed_state"]
     search_fields = ["slug", "name", "issuer"]
@@ -257,10 +265,6 @@ class PrimarySourceAdmin(FetchNowMixin, admin.ModelAdmin):
                                     "last_unread_at"]}),
     ]  # fmt: skip
 
-    @admin.display(description="fetch health")
-    def fetch_health(self, source):
-        return badge(*fetch_health_badge(source))
-
     @admin.display(description="read health")
     def read_health(self, source):
         return badge(*read_health_badge(source))
@@ -282,7 +286,7 @@ class MarketPriceInline(ReadOnlyInline):
 
 
 @admin.register(MarketQuestion)
-class MarketQuestionAdmin(admin.ModelAdmin):
+class MarketQuestionAdmin(CuratorAdmin):
     list_display = ["question", "venue", "category", "deadline", "is_resolved"]
     list_filter = ["venue", "is_resolved", "category"]
     search_fields = ["question", "external_id"]
@@ -298,7 +302,7 @@ class MarketPriceAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
+class DocumentAdmin(CuratorAdmin):
     list_display = ["title", "outlet", "vertical", "day", "is_market_question_page"]
     list_filter = ["vertical", "is_market_question_page", "outlet__tier", "day"]
     search_fields = ["title", "url"]

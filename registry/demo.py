@@ -575,8 +575,12 @@ DEMO_SEED = 20261122
 
 @transaction.atomic
 def demo_load(*, today: date | None = None) -> dict[str, int]:
-    """Load the demo registry. Idempotent: a second run finds every row and adds nothing."""
-    today = today or datetime.now(UTC).date()
+    """Load the demo registry. Idempotent: a second run finds every row and adds nothing.
+
+    Dates are laid out back from an anchor day: `today` (default: now) on the first load, and the
+    day of that first load ever after, so a later run neither adds nor moves anything.
+    """
+    today = _anchor_day() or today or datetime.now(UTC).date()
     verticals = {
         slug: services.vertical_upsert(slug=slug, name=name) for slug, name in VERTICALS.items()
     }
@@ -610,6 +614,12 @@ def demo_load(*, today: date | None = None) -> dict[str, int]:
     _load_sources(today, events)
     _load_markets(today, events, entities, outlets, verticals)
     return {"events": len(events), "entities": len(entities), "newDocuments": documents}
+
+
+def _anchor_day() -> date | None:
+    subjects = [demo.subject for demo in EVENTS]
+    first = Event.objects.filter(subject__in=subjects).order_by("created_at").first()
+    return first.created_at.date() if first else None
 
 
 def _load_outlets() -> dict[str, Outlet]:
@@ -763,7 +773,7 @@ def _load_markets(today, events, entities, outlets, verticals) -> None:
                 title=question,
                 outlet=outlets["polymarket.com"],
                 vertical=verticals["markets"],
-                fetched_at=deadline - timedelta(days=20),
+                fetched_at=datetime.combine(today - timedelta(days=10), time(12), tzinfo=UTC),
                 is_market_question_page=True,
                 entities=[event.lead_entity],
             )

@@ -117,7 +117,7 @@ def _follow(client: httpx.Client, url: str, headers: dict[str, str], max_bytes: 
             raise FetchError(f"refused: {reason}")
         try:
             with client.stream("GET", url, headers=headers) as response:
-                if response.is_redirect:
+                if response.has_redirect_location:
                     url = urljoin(url, response.headers["Location"])
                     continue
                 return _read(response, url, max_bytes)

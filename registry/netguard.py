@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-_RESERVED_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa")
+_RESERVED_SUFFIXES = (".local", ".internal", ".lan", ".home.arpa")
 
 
 def refusal_for_address(address: str) -> str | None:
@@ -41,9 +41,13 @@ def refusal_for_url(url: str) -> str | None:
     try:
         reason = refusal_for_address(host)
     except ValueError:
-        reserved = host == "localhost" or host.endswith(_RESERVED_SUFFIXES)
-        allowed = host == "localhost" and settings.SVC_FETCH_ALLOW_LOOPBACK
-        reason = "a name that points inside a private network" if reserved and not allowed else None
+        if host == "localhost" or host.endswith(".localhost"):
+            allowed = host == "localhost" and settings.SVC_FETCH_ALLOW_LOOPBACK
+            reason = None if allowed else "a loopback name"
+        elif host.endswith(_RESERVED_SUFFIXES):
+            reason = "a name reserved for private networks"
+        else:
+            reason = None  # a public-looking name: the connect-time guard checks its addresses
     return f"{host} is {reason}" if reason else None
 
 

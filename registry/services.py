@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import Count, F
 from django.utils import timezone
 
@@ -259,18 +259,31 @@ def document_record(
     )
     # Market question pages are not reporting: they are kept, but never counted as attention.
     if not is_market_question_page:
-        for entity in entities:
-            _increment(EntityDay, "documents", entity=entity, vertical=vertical, day=day)
-        for event in events:
-            _increment(EventDay, "mentions", event=event, day=day)
+        _count_day(EntityDay, "documents", [(e.pk, vertical.pk, day) for e in entities])
+        _count_day(EventDay, "mentions", [(e.pk, day) for e in events])
     return document, True
 
 
-def _increment(model: type[models.Model], counter: str, **key: Any) -> None:
-    # Race: two ingesters may create the same day row; get_or_create settles it on the unique
-    # constraint, and the increment itself is a single UPDATE ... SET n = n + 1.
-    row, _ = model.objects.get_or_create(**key)
-    model.objects.filter(pk=row.pk).update(**{counter: F(counter) + 1})
+def _count_day(model: type[models.Model], counter: str, keys: list[tuple]) -> None:
+    """Add one to each per-day rollup row, creating it at 1: one upsert statement per row.
+
+    INSERT ... ON CONFLICT DO UPDATE (SQLite 3.24+, PostgreSQL) is atomic, so concurrent ingesters
+    never lose a count and never collide on the unique constraint.
+    """
+    if not keys:
+        return
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    unique = next(c for c in model._meta.constraints if isinstance(c, models.UniqueConstraint))
+    columns = [quote(model._meta.get_field(name).column) for name in unique.fields]
+    placeholders = ", ".join(["%s"] * (len(columns) + 1))
+    sql = (
+        f"INSERT INTO {table} ({', '.join(columns)}, {quote(counter)}) VALUES ({placeholders}) "  # noqa: S608
+        f"ON CONFLICT ({', '.join(columns)}) DO UPDATE "
+        f"SET {quote(counter)} = {table}.{quote(counter)} + 1"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(*key, 1) for key in keys])
 
 
 @transaction.atomic

@@ -51,7 +51,7 @@ def synth_generate(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, int]:
     """Insert a synthetic registry; `progress(n)` is called after each batch of n documents."""
-    if Document.objects.filter(url__startswith=f"https://{PREFIX}-").exists():
+    if Outlet.objects.filter(domain__startswith=f"{PREFIX}-").exists():
         raise SynthAlreadyLoaded("synthetic rows are already present; use a fresh database")
     rng = random.Random(seed)
     with transaction.atomic():
@@ -108,6 +108,7 @@ def _outlets(rng: random.Random) -> list[Outlet]:
 
 
 def _feeds(outlets: list[Outlet], verticals: list[Vertical]) -> list[Feed]:
+    # Each feed keeps the outlet instance it was built with: `feed.outlet` costs no query.
     return Feed.objects.bulk_create(
         Feed(
             url=f"https://{outlet.domain}/feed/{vertical.slug}.xml",
@@ -162,7 +163,7 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
         words = [*rng.sample(WORDS, 4), *terms]
         docs.append(
             Document(
-                url=f"https://{PREFIX}-{feed.outlet_id}.example/{at:%Y/%m/%d}/{n}",
+                url=f"https://{feed.outlet.domain}/{at:%Y/%m/%d}/{n}",
                 title=f"{' '.join(e.name for e in entities)} {' '.join(words)}",
                 outlet_id=feed.outlet_id,
                 feed=feed,

@@ -1,9 +1,22 @@
-"""scheduled_job_run records attempts, successes and failures of scheduled jobs."""
+"""Registry services: scheduled-job runs, fetch health, documents and rollups, upserts."""
+
+from datetime import UTC, date, datetime
 
 import pytest
+from django.core.exceptions import ValidationError
 
-from registry.models import ScheduledJob
+from registry import services
+from registry.demo import demo_load
+from registry.models import EntityDay, EventDay, Feed, ScheduledJob, SourceReading
 from registry.services import scheduled_job_run
+from tests.factories import (
+    EntityFactory,
+    EventFactory,
+    FeedFactory,
+    OutletFactory,
+    PrimarySourceFactory,
+    VerticalFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -31,3 +44,163 @@ def test_failure_is_recorded_and_reraised_and_success_stamp_stays():
     assert job.last_success == first_success
     assert job.consecutive_failures == 2
     assert "feed broke" in job.last_error
+
+
+# --- fetch health -------------------------------------------------------------------------
+FEED_V1 = b"<rss version='2.0'><channel><item><title>one</title></item></channel></rss>"
+FEED_V2 = b"<rss version='2.0'><channel><item><title>two</title></item></channel></rss>"
+
+
+@pytest.fixture
+def local_feed(httpserver, settings):
+    settings.SVC_FETCH_ALLOW_LOOPBACK = True
+    return FeedFactory(url=httpserver.url_for("/feed.xml"))
+
+
+def test_first_fetch_establishes_the_baseline(httpserver, local_feed):
+    httpserver.expect_request("/feed.xml").respond_with_data(FEED_V1, headers={"ETag": '"a"'})
+    services.feed_fetch(feed_id=local_feed.pk)
+    feed = Feed.objects.get(pk=local_feed.pk)
+    assert feed.last_attempt == feed.last_success == feed.baseline_established == feed.last_change
+    assert feed.etag == '"a"'
+    assert feed.signature.startswith("sha256:")
+    assert (feed.consecutive_failures, feed.last_error) == (0, None)
+
+
+def test_304_is_a_confirmed_fetch_with_unchanged_content(httpserver, local_feed):
+    httpserver.expect_ordered_request("/feed.xml").respond_with_data(
+        FEED_V1, headers={"ETag": '"a"'}
+    )
+    httpserver.expect_ordered_request(
+        "/feed.xml", headers={"If-None-Match": '"a"'}
+    ).respond_with_data("", status=304)
+    services.feed_fetch(feed_id=local_feed.pk)
+    first = Feed.objects.get(pk=local_feed.pk)
+    services.feed_fetch(feed_id=local_feed.pk)
+    second = Feed.objects.get(pk=local_feed.pk)
+    assert second.last_success > first.last_success
+    assert second.last_change == first.last_change
+    assert second.signature == first.signature
+
+
+def test_changed_content_moves_last_change(httpserver, local_feed):
+    httpserver.expect_ordered_request("/feed.xml").respond_with_data(FEED_V1)
+    httpserver.expect_ordered_request("/feed.xml").respond_with_data(FEED_V2)
+    services.feed_fetch(feed_id=local_feed.pk)
+    first = Feed.objects.get(pk=local_feed.pk)
+    services.feed_fetch(feed_id=local_feed.pk)
+    second = Feed.objects.get(pk=local_feed.pk)
+    assert second.last_change > first.last_change
+    assert second.signature != first.signature
+    assert second.baseline_established == first.baseline_established
+
+
+def test_failed_fetch_changes_nothing_but_failure_fields(httpserver, local_feed):
+    httpserver.expect_ordered_request("/feed.xml").respond_with_data(
+        FEED_V1, headers={"ETag": '"a"'}
+    )
+    httpserver.expect_ordered_request("/feed.xml").respond_with_data("down", status=500)
+    httpserver.expect_ordered_request("/feed.xml").respond_with_data("down", status=503)
+    services.feed_fetch(feed_id=local_feed.pk)
+    good = Feed.objects.get(pk=local_feed.pk)
+    services.feed_fetch(feed_id=local_feed.pk)
+    services.feed_fetch(feed_id=local_feed.pk)
+    bad = Feed.objects.get(pk=local_feed.pk)
+    assert bad.consecutive_failures == 2
+    assert bad.last_error.startswith("HTTP 503")
+    assert bad.last_attempt > good.last_attempt
+    for stamp in ("last_success", "last_change", "baseline_established", "signature", "etag"):
+        assert getattr(bad, stamp) == getattr(good, stamp), stamp
+
+
+def test_source_fetch_appends_a_reading_per_attempt(httpserver, settings):
+    settings.SVC_FETCH_ALLOW_LOOPBACK = True
+    source = PrimarySourceFactory(fetch_url=httpserver.url_for("/outlook.xml"))
+    httpserver.expect_ordered_request("/outlook.xml").respond_with_data(FEED_V1)
+    httpserver.expect_ordered_request("/outlook.xml").respond_with_data("", status=500)
+    services.source_fetch(source_id=source.pk)
+    services.source_fetch(source_id=source.pk)
+    ok, failed = SourceReading.objects.filter(source=source).order_by("attempted_at")
+    assert (ok.ok, ok.http_status, ok.error) == (True, 200, None)
+    assert ok.signature.startswith("sha256:")
+    assert (failed.ok, failed.http_status) == (False, None)
+    assert "HTTP 500" in failed.error
+
+
+# --- documents and rollups ----------------------------------------------------------------
+AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
+
+
+def record(url, *, entities, events=(), vertical, market_page=False, at=AT):
+    return services.document_record(
+        url=url,
+        title="Fed holds rates",
+        outlet=OutletFactory(),
+        vertical=vertical,
+        fetched_at=at,
+        published_at=at,
+        entities=entities,
+        events=events,
+        is_market_question_page=market_page,
+    )
+
+
+def test_document_is_stored_once_and_counted_once():
+    markets = VerticalFactory(slug="markets")
+    fed = EntityFactory()
+    event = EventFactory(lead_entity=fed)
+    _, created = record("https://news.example/a", entities=[fed], events=[event], vertical=markets)
+    _, again = record("https://news.example/a", entities=[fed], events=[event], vertical=markets)
+    assert (created, again) == (True, False)
+    assert EntityDay.objects.get(entity=fed, day=date(2026, 11, 20)).documents == 1
+    assert EventDay.objects.get(event=event, day=date(2026, 11, 20)).mentions == 1
+
+
+def test_rollups_count_per_entity_vertical_and_day():
+    markets, energy = VerticalFactory(slug="markets"), VerticalFactory(slug="energy")
+    fed = EntityFactory()
+    record("https://news.example/1", entities=[fed], vertical=markets)
+    record("https://news.example/2", entities=[fed], vertical=markets)
+    record("https://news.example/3", entities=[fed], vertical=energy)
+    counts = dict(EntityDay.objects.filter(entity=fed).values_list("vertical__slug", "documents"))
+    assert counts == {"markets": 2, "energy": 1}
+
+
+def test_market_question_pages_are_kept_but_never_counted():
+    fed = EntityFactory()
+    doc, created = record(
+        "https://polymarket.com/event/fed",
+        entities=[fed],
+        vertical=VerticalFactory(),
+        market_page=True,
+    )
+    assert created
+    assert doc.is_market_question_page
+    assert not EntityDay.objects.filter(entity=fed).exists()
+
+
+def test_rebuild_reproduces_incremental_rollups():
+    demo_load(today=date(2026, 11, 22))
+    incremental = (
+        sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents")),
+        sorted(EventDay.objects.values_list("event_id", "day", "mentions")),
+    )
+    counts = services.rollups_rebuild()
+    rebuilt = (
+        sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents")),
+        sorted(EventDay.objects.values_list("event_id", "day", "mentions")),
+    )
+    assert rebuilt == incremental
+    assert counts == {"entityDays": len(incremental[0]), "eventDays": len(incremental[1])}
+
+
+def test_upserts_are_idempotent_and_validated():
+    vertical = services.vertical_upsert(slug="markets", name="Markets")
+    fed = services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
+    again = services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
+    assert again.pk == fed.pk
+    assert list(fed.aliases.values_list("alias", flat=True)) == ["Fed"]
+    with pytest.raises(ValidationError, match="lowercase"):
+        services.event_upsert(subject="Bad Subject", title="x", lead_entity=fed)
+    with pytest.raises(ValidationError, match="cannot be fetched"):
+        services.feed_upsert(url="http://10.0.0.1/rss", outlet=OutletFactory(), vertical=vertical)
