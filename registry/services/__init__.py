@@ -1,0 +1,34 @@
+"""Writes to the registry. Admin actions, commands, tasks and views call these.
+
+One module per concern; everything is re-exported here so callers write `services.feed_fetch`.
+"""
+
+from registry.services.curation import (
+    entity_upsert,
+    event_upsert,
+    feed_upsert,
+    market_question_upsert,
+    outlet_upsert,
+    source_upsert,
+    vertical_upsert,
+)
+from registry.services.documents import document_record, rollups_rebuild
+from registry.services.fetching import feed_fetch, source_fetch
+from registry.services.jobs import scheduled_job_run
+from registry.services.markets import market_price_record
+
+__all__ = [
+    "document_record",
+    "entity_upsert",
+    "event_upsert",
+    "feed_fetch",
+    "feed_upsert",
+    "market_price_record",
+    "market_question_upsert",
+    "outlet_upsert",
+    "rollups_rebuild",
+    "scheduled_job_run",
+    "source_fetch",
+    "source_upsert",
+    "vertical_upsert",
+]
