@@ -116,6 +116,9 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     }
 elif _db["ENGINE"] == "django.db.backends.postgresql":
     _db.setdefault("OPTIONS", {})["connect_timeout"] = env.int("SVC_DB_CONNECT_TIMEOUT", 3)
+    # Parameters travel apart from the SQL (psycopg 3 server-side binding), so bulk statements
+    # are not composed into long literal strings on the client.
+    _db["OPTIONS"]["server_side_binding"] = env.bool("SVC_DB_SERVER_SIDE_BINDING", True)
 else:
     raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL")
 DATABASES = {"default": _db}
@@ -157,6 +160,14 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
+    "ingest-feeds": {
+        "task": "registry.tasks.ingest_feeds",
+        "schedule": 60.0 * env.int("SVC_FEED_INTERVAL_MINUTES", 15, minimum=1),
+    },
+    "import-markets": {
+        "task": "registry.tasks.import_markets",
+        "schedule": 60.0 * env.int("SVC_MARKET_INTERVAL_MINUTES", 60, minimum=1),
+    },
 }
 
 # --- HTTP -----------------------------------------------------------------------------------
@@ -181,6 +192,17 @@ SVC_RETRY_AFTER_DB_DOWN = 5
 SVC_FETCH_ALLOW_LOOPBACK = env.bool("SVC_FETCH_ALLOW_LOOPBACK", False)
 SVC_FETCH_MAX_BYTES = env.int("SVC_FETCH_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 SVC_FETCH_TIMEOUT_SECONDS = env.int("SVC_FETCH_TIMEOUT_SECONDS", 15, minimum=1)
+SVC_MARKET_APIS = {
+    "polymarket": env.url(
+        "SVC_POLYMARKET_API", "https://gamma-api.polymarket.com", schemes=("http", "https")
+    ),
+    "kalshi": env.url(
+        "SVC_KALSHI_API", "https://api.elections.kalshi.com/trade-api/v2", schemes=("http", "https")
+    ),
+    "manifold": env.url(
+        "SVC_MANIFOLD_API", "https://api.manifold.markets/v0", schemes=("http", "https")
+    ),
+}
 SVC_ADMIN_PATH = env.str("SVC_ADMIN_PATH", "admin/").strip("/") + "/"
 
 SECURE_CONTENT_TYPE_NOSNIFF = True

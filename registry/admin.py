@@ -20,6 +20,7 @@ from registry.models import (
     PrimarySource,
     ScheduledJob,
     SourceReading,
+    Story,
     Vertical,
 )
 
@@ -286,8 +287,9 @@ class MarketPriceInline(ReadOnlyInline):
 
 
 @admin.register(MarketQuestion)
-class MarketQuestionAdmin(CuratorAdmin):
-    list_display = ["question", "venue", "category", "deadline", "is_resolved"]
+class MarketQuestionAdmin(FetchableAdmin):
+    fetch_task = tasks.import_market
+    list_display = ["question", "venue", "category", "deadline", "is_resolved", "fetch_health"]
     list_filter = ["venue", "is_resolved", "category"]
     search_fields = ["question", "external_id"]
     filter_horizontal = ["events", "entities"]
@@ -311,6 +313,33 @@ class DocumentAdmin(CuratorAdmin):
     readonly_fields = ["fetched_at"]
     date_hierarchy = "day"
     # A million rows: skip the exact unfiltered count on every changelist.
+    show_full_result_count = False
+
+
+class StoryMemberInline(ReadOnlyInline):
+    model = Document
+    fields = ["title", "outlet", "day", "url"]
+    readonly_fields = fields
+    verbose_name_plural = "documents in this story"
+
+
+@admin.register(Story)
+class StoryAdmin(ReadOnlyAdmin):
+    """Origin clusters, derived from documents: viewable only."""
+
+    list_display = [
+        "title",
+        "documents",
+        "publisher_count",
+        "origin_count",
+        "known_origin_count",
+        "first_seen",
+        "last_seen",
+    ]
+    list_filter = ["known_origin_count"]
+    search_fields = ["title"]
+    exclude = ["signature"]
+    inlines = [StoryMemberInline]
     show_full_result_count = False
 
 

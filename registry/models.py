@@ -109,6 +109,7 @@ class Entity(models.Model):
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.OTHER)
     tracked = models.BooleanField(default=True, db_index=True)
     verticals = models.ManyToManyField(Vertical, blank=True, related_name="entities")
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["name"]
@@ -123,6 +124,7 @@ class EntityAlias(models.Model):
 
     entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="aliases")
     alias = models.CharField(max_length=120)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["alias"]
@@ -253,6 +255,52 @@ class Event(models.Model):
             setattr(self, name, [v.strip().lower() for v in value if v.strip()])
 
 
+class Story(models.Model):
+    """A cluster of near-duplicate documents: one story, told by one or more origins.
+
+    A document's origin is its outlet's `upstream` when the outlet syndicates, else the outlet.
+    An origin is known when its provenance is: a wire, a syndicated copy traced to its upstream,
+    or a curated outlet. Copies on social/aggregator sites with no upstream link are origins of
+    unknown provenance. `known_origin_count` is the count corroboration stands on.
+    """
+
+    title = models.CharField(max_length=500)
+    signature = models.BinaryField(help_text="MinHash of the first document (64 x uint32).")
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField(db_index=True)
+    documents = models.PositiveIntegerField(default=0)
+    publisher_count = models.PositiveIntegerField(default=0)
+    origin_count = models.PositiveIntegerField(default=0)
+    known_origin_count = models.PositiveIntegerField(default=0, db_index=True)
+
+    class Meta:
+        ordering = ["-last_seen", "id"]
+        verbose_name_plural = "stories"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(known_origin_count__lte=models.F("origin_count")),
+                name="story_known_origins_within_origins",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class StoryBand(models.Model):
+    """One LSH band of a story's signature: documents sharing a band are candidates."""
+
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="bands")
+    band = models.PositiveSmallIntegerField()
+    hash = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["hash", "band"], name="story_band_lookup")]
+
+    def __str__(self) -> str:
+        return f"band {self.band} of {self.story_id}"
+
+
 class Document(models.Model):
     """One ingested item of reporting, deduplicated on its canonical URL."""
 
@@ -269,6 +317,10 @@ class Document(models.Model):
     day = models.DateField(db_index=True, help_text="Published day, else the day it was fetched.")
     verbs = models.JSONField(default=list, blank=True)
     is_market_question_page = models.BooleanField(default=False)
+    guid = models.CharField(max_length=500, null=True, blank=True)
+    story = models.ForeignKey(
+        Story, null=True, blank=True, on_delete=models.SET_NULL, related_name="members"
+    )
     entities = models.ManyToManyField(Entity, through="EntityMention", related_name="documents")
     events = models.ManyToManyField(Event, through="EventMention", related_name="documents")
 
@@ -413,7 +465,7 @@ class SourceReading(AppendOnly):
         return f"{self.source_id} at {self.attempted_at:%Y-%m-%d %H:%M}"
 
 
-class MarketQuestion(models.Model):
+class MarketQuestion(FetchHealth):
     """A prediction-market question. Its prices are belief, never fact."""
 
     class Venue(models.TextChoices):

@@ -12,17 +12,25 @@ from registry.services.curation import (
     source_upsert,
     vertical_upsert,
 )
-from registry.services.documents import document_record, rollups_rebuild
+from registry.services.documents import (
+    IncomingDocument,
+    IngestReport,
+    documents_ingest,
+    rollups_rebuild,
+)
 from registry.services.fetching import feed_fetch, source_fetch
 from registry.services.jobs import scheduled_job_run
-from registry.services.markets import market_price_record
+from registry.services.markets import market_import, market_price_record
 
 __all__ = [
-    "document_record",
+    "IncomingDocument",
+    "IngestReport",
+    "documents_ingest",
     "entity_upsert",
     "event_upsert",
     "feed_fetch",
     "feed_upsert",
+    "market_import",
     "market_price_record",
     "market_question_upsert",
     "outlet_upsert",

@@ -1,31 +1,45 @@
-"""Fetching feeds and primary sources, and the fetch health the spec's `fetchHealth` describes."""
+"""Fetching feeds and primary sources, and the fetch health the spec's `fetchHealth` describes.
 
+Network I/O runs outside any transaction. A failure, of the fetch or of reading what came back,
+increments `consecutive_failures`, records `last_error`, and moves no stamp: in particular the
+validators (ETag, Last-Modified) of an unreadable body are not kept, so the next conditional GET
+fetches it again instead of hearing 304 about content we never read. A 304 is a confirmed fetch
+with unchanged content.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from registry.feeds import FeedError, parse_feed
 from registry.fetch import FetchError, FetchResult, fetch
 from registry.models import Feed, PrimarySource, SourceReading
+from registry.services.documents import IncomingDocument, IngestReport, documents_ingest
 
 
-def _fetch_and_record(row: Feed | PrimarySource, url: str) -> tuple[FetchResult | None, str | None]:
-    """Fetch conditionally and update the row's fetch health exactly as `fetchHealth` says.
+@dataclass
+class FeedRun:
+    """What one read of a feed did."""
 
-    Network I/O runs outside any transaction. A failure increments `consecutive_failures` and
-    records `last_error`, and moves no stamp. A 304 is a confirmed fetch with unchanged content.
-    """
-    attempted_at = timezone.now()
-    try:
-        result = fetch(url, etag=row.etag, last_modified=row.last_modified)
-    except FetchError as exc:
-        type(row).objects.filter(pk=row.pk).update(
-            last_attempt=attempted_at,
-            consecutive_failures=F("consecutive_failures") + 1,
-            last_error=str(exc)[:2000],
-        )
-        row.refresh_from_db()
-        return None, str(exc)
+    error: str | None = None
+    not_modified: bool = False
+    report: IngestReport = field(default_factory=IngestReport)
+
+
+def fetch_failure_record(row, *, attempted_at: datetime, error: str) -> None:
+    type(row).objects.filter(pk=row.pk).update(
+        last_attempt=attempted_at,
+        consecutive_failures=F("consecutive_failures") + 1,
+        last_error=error[:2000],
+    )
+    row.refresh_from_db()
+
+
+def fetch_success_record(row, *, attempted_at: datetime, result: FetchResult) -> None:
     changes: dict[str, Any] = {
         "last_attempt": attempted_at,
         "last_success": attempted_at,
@@ -42,27 +56,58 @@ def _fetch_and_record(row: Feed | PrimarySource, url: str) -> tuple[FetchResult 
             changes["last_change"] = attempted_at
     type(row).objects.filter(pk=row.pk).update(**changes)
     row.refresh_from_db()
-    return result, None
 
 
-def feed_fetch(*, feed_id: int) -> FetchResult | None:
-    """Fetch one feed now (the beat schedule and the admin's "fetch now" both call this)."""
-    feed = Feed.objects.get(pk=feed_id)
-    result, _ = _fetch_and_record(feed, feed.url)
-    return result
+def feed_fetch(*, feed_id: int) -> FeedRun:
+    """Read one feed now (the beat schedule, `ingest_feeds` and "fetch now" all call this)."""
+    feed = Feed.objects.select_related("outlet", "vertical").get(pk=feed_id)
+    attempted_at = timezone.now()
+    try:
+        result = fetch(feed.url, etag=feed.etag, last_modified=feed.last_modified)
+        items, skipped = ([], 0) if result.not_modified else parse_feed(result.body)
+    except (FetchError, FeedError) as exc:
+        fetch_failure_record(feed, attempted_at=attempted_at, error=str(exc))
+        return FeedRun(error=str(exc))
+    incoming = [
+        IncomingDocument(
+            url=item.url,
+            title=item.title,
+            summary=item.summary,
+            published_at=item.published_at,
+            guid=item.guid,
+            outlet=feed.outlet,
+            vertical=feed.vertical,
+            feed=feed,
+            fetched_at=attempted_at,
+        )
+        for item in items
+    ]
+    with transaction.atomic():
+        report = documents_ingest(items=incoming)
+        fetch_success_record(feed, attempted_at=attempted_at, result=result)
+    report.skipped += skipped
+    return FeedRun(not_modified=result.not_modified, report=report)
 
 
 def source_fetch(*, source_id: int) -> SourceReading:
     """Fetch one primary source now and append the attempt to its readings."""
     source = PrimarySource.objects.get(pk=source_id)
-    result, error = _fetch_and_record(source, source.fetch_url)
-    return SourceReading.objects.create(
-        source=source,
-        attempted_at=source.last_attempt,
-        ok=result is not None,
-        http_status=result.status if result else None,
-        etag=result.etag if result else None,
-        last_modified=result.last_modified if result else None,
-        signature=source.signature if result else None,
-        error=error,
-    )
+    attempted_at = timezone.now()
+    try:
+        result = fetch(source.fetch_url, etag=source.etag, last_modified=source.last_modified)
+    except FetchError as exc:
+        fetch_failure_record(source, attempted_at=attempted_at, error=str(exc))
+        return SourceReading.objects.create(
+            source=source, attempted_at=attempted_at, ok=False, error=str(exc)
+        )
+    with transaction.atomic():
+        fetch_success_record(source, attempted_at=attempted_at, result=result)
+        return SourceReading.objects.create(
+            source=source,
+            attempted_at=attempted_at,
+            ok=True,
+            http_status=result.status,
+            etag=result.etag,
+            last_modified=result.last_modified,
+            signature=source.signature,
+        )

@@ -1,10 +1,16 @@
 """Market questions and their append-only price snapshots (belief, never fact)."""
 
+import json
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
+from registry.fetch import FetchError, fetch
+from registry.markets import MarketFormatError, market_api_url, parse_market
 from registry.models import MarketPrice, MarketQuestion
+from registry.services.fetching import fetch_failure_record, fetch_success_record
 
 
 @transaction.atomic
@@ -30,3 +36,36 @@ def market_price_record(
     price.full_clean()
     price.save()
     return price, True
+
+
+def market_import(*, question_id: int) -> MarketPrice | None:
+    """Fetch one question's market JSON from its venue and append a price snapshot.
+
+    A failed fetch or a body that is not the venue's market shape records the error on the
+    question and appends nothing. `fetch` always re-reads (no conditional GET): a price that has
+    not moved is still a capture worth keeping.
+    """
+    market = MarketQuestion.objects.get(pk=question_id)
+    attempted_at = timezone.now()
+    url = market_api_url(market.venue, market.external_id, settings.SVC_MARKET_APIS)
+    try:
+        result = fetch(url)
+        quote = parse_market(market.venue, json.loads(result.body))
+    except (FetchError, MarketFormatError, ValueError) as exc:
+        fetch_failure_record(market, attempted_at=attempted_at, error=str(exc))
+        return None
+    with transaction.atomic():
+        fetch_success_record(market, attempted_at=attempted_at, result=result)
+        MarketQuestion.objects.filter(pk=market.pk).update(
+            question=quote.question[:500],
+            deadline=quote.deadline,
+            is_resolved=quote.is_resolved,
+        )
+        price, _ = market_price_record(
+            question=market,
+            captured_at=attempted_at,
+            probability_pct=quote.probability_pct,
+            priced_at=attempted_at,
+            volume_24h=quote.volume_24h,
+        )
+    return price

@@ -15,7 +15,7 @@ from registry.services import scheduled_job_run
 pytestmark = pytest.mark.django_db
 
 # Rows edited inside another model's page or derived from others, never on their own.
-NOT_REGISTERED = {"EntityAlias", "EntityMention", "EventMention"}
+NOT_REGISTERED = {"EntityAlias", "EntityMention", "EventMention", "StoryBand"}
 
 
 @pytest.fixture

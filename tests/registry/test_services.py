@@ -1,16 +1,18 @@
 """Registry services: scheduled-job runs, fetch health, documents and rollups, upserts."""
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
 
 from registry import services
+from registry.canonical import canonical_url
 from registry.demo import demo_load
-from registry.models import EntityDay, EventDay, Feed, ScheduledJob, SourceReading
+from registry.models import Document, EntityDay, EventDay, Feed, ScheduledJob, SourceReading
+from registry.services import documents as documents_module
 from registry.services import scheduled_job_run
 from tests.factories import (
-    EntityFactory,
     EventFactory,
     FeedFactory,
     OutletFactory,
@@ -131,52 +133,89 @@ def test_source_fetch_appends_a_reading_per_attempt(httpserver, settings):
 AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
 
 
-def record(url, *, entities, events=(), vertical, market_page=False, at=AT):
-    return services.document_record(
-        url=url,
-        title="Fed holds rates",
-        outlet=OutletFactory(),
-        vertical=vertical,
-        fetched_at=at,
-        published_at=at,
-        entities=entities,
-        events=events,
-        is_market_question_page=market_page,
+@pytest.fixture
+def fed():
+    return services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
+
+
+@pytest.fixture
+def fed_decision(fed):
+    return EventFactory(
+        lead_entity=fed, subject_terms=["rate decision"], question_terms=["rate", "cut"]
     )
 
 
-def test_document_is_stored_once_and_counted_once():
-    markets = VerticalFactory(slug="markets")
-    fed = EntityFactory()
-    event = EventFactory(lead_entity=fed)
-    _, created = record("https://news.example/a", entities=[fed], events=[event], vertical=markets)
-    _, again = record("https://news.example/a", entities=[fed], events=[event], vertical=markets)
-    assert (created, again) == (True, False)
+def incoming(url, title, *, vertical=None, outlet=None, summary="", at=AT, **extra):
+    return services.IncomingDocument(
+        url=url,
+        title=title,
+        summary=summary,
+        outlet=outlet or OutletFactory(),
+        vertical=vertical or VerticalFactory(slug="markets"),
+        fetched_at=at,
+        published_at=at,
+        **extra,
+    )
+
+
+def ingest(*items):
+    return services.documents_ingest(items=list(items))
+
+
+def test_document_is_stored_once_and_counted_once(fed, fed_decision):
+    item = incoming("https://news.example/a?utm_source=x", "Federal Reserve nears rate decision")
+    first = ingest(item)
+    again = ingest(incoming("https://NEWS.example/a#top", "Federal Reserve nears rate decision"))
+    assert (first.new, again.new, again.duplicates) == (1, 0, 1)
+    assert Document.objects.get().url == "https://news.example/a"
     assert EntityDay.objects.get(entity=fed, day=date(2026, 11, 20)).documents == 1
-    assert EventDay.objects.get(event=event, day=date(2026, 11, 20)).mentions == 1
+    assert EventDay.objects.get(event=fed_decision, day=date(2026, 11, 20)).mentions == 1
 
 
-def test_rollups_count_per_entity_vertical_and_day():
+def test_rollups_count_per_entity_vertical_and_day(fed):
     markets, energy = VerticalFactory(slug="markets"), VerticalFactory(slug="energy")
-    fed = EntityFactory()
-    record("https://news.example/1", entities=[fed], vertical=markets)
-    record("https://news.example/2", entities=[fed], vertical=markets)
-    record("https://news.example/3", entities=[fed], vertical=energy)
+    ingest(
+        incoming("https://news.example/1", "Federal Reserve minutes", vertical=markets),
+        incoming("https://news.example/2", "Fed officials speak on banks", vertical=markets),
+        incoming("https://news.example/3", "Federal Reserve and oil prices", vertical=energy),
+    )
     counts = dict(EntityDay.objects.filter(entity=fed).values_list("vertical__slug", "documents"))
     assert counts == {"markets": 2, "energy": 1}
 
 
-def test_market_question_pages_are_kept_but_never_counted():
-    fed = EntityFactory()
-    doc, created = record(
-        "https://polymarket.com/event/fed",
-        entities=[fed],
-        vertical=VerticalFactory(),
-        market_page=True,
+def test_rollups_add_across_batches(fed):
+    ingest(incoming("https://news.example/1", "Federal Reserve minutes"))
+    ingest(incoming("https://news.example/2", "Federal Reserve testimony"))
+    assert EntityDay.objects.get(entity=fed).documents == 2
+
+
+def test_market_question_pages_are_kept_but_never_counted(fed):
+    report = ingest(
+        incoming("https://polymarket.com/event/fed-cut", "Will the Federal Reserve cut in March?")
     )
-    assert created
+    doc = Document.objects.get()
+    assert report.new == 1
     assert doc.is_market_question_page
+    assert doc.story_id is None
     assert not EntityDay.objects.filter(entity=fed).exists()
+
+
+def test_unusable_items_are_skipped_and_counted():
+    report = ingest(
+        incoming("ftp://files.example/a", "Not http"),
+        incoming("https://news.example/ok", "A title"),
+        incoming("https://news.example/blank", "   "),
+    )
+    assert (report.new, report.skipped) == (1, 2)
+
+
+def test_future_publication_dates_are_not_trusted():
+    item = incoming("https://news.example/f", "A title")
+    ahead = services.IncomingDocument(**{**item.__dict__, "published_at": AT + timedelta(days=10)})
+    ingest(ahead)
+    doc = Document.objects.get()
+    assert doc.published_at is None
+    assert doc.day == AT.date()
 
 
 def test_rebuild_reproduces_incremental_rollups():
@@ -201,6 +240,38 @@ def test_upserts_are_idempotent_and_validated():
     assert again.pk == fed.pk
     assert list(fed.aliases.values_list("alias", flat=True)) == ["Fed"]
     with pytest.raises(ValidationError, match="lowercase"):
-        services.event_upsert(subject="Bad Subject", title="x", lead_entity=fed)
+        services.event_upsert(subject="Bad Subject", title="x", lead_entity=again)
     with pytest.raises(ValidationError, match="cannot be fetched"):
         services.feed_upsert(url="http://10.0.0.1/rss", outlet=OutletFactory(), vertical=vertical)
+
+
+def test_rebuild_rollups_command_keeps_earlier_days(capsys):
+    demo_load(today=date(2026, 11, 22))
+    before = sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents"))
+    call_command("rebuild_rollups", "--since", "2026-11-15")
+    assert "entity-days" in capsys.readouterr().out
+    after = sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents"))
+    assert after == before
+
+
+def test_ingest_retries_once_when_another_worker_stored_the_url_first(monkeypatch, fed):
+    # The race: our look-up of stored URLs ran before another worker's insert committed.
+    ingest(incoming("https://news.example/raced", "Federal Reserve minutes"))
+    real_fresh = documents_module._fresh
+    calls = []
+
+    def stale_first_lookup(items, report):
+        calls.append(1)
+        if len(calls) == 1:
+            return [(canonical_url(item.url), item) for item in items]
+        return real_fresh(items, report)
+
+    monkeypatch.setattr(documents_module, "_fresh", stale_first_lookup)
+    report = ingest(
+        incoming("https://news.example/raced", "Federal Reserve minutes"),
+        incoming("https://news.example/new", "Federal Reserve testimony"),
+    )
+    assert len(calls) == 2
+    assert (report.new, report.duplicates) == (1, 1)
+    assert Document.objects.count() == 2
+    assert EntityDay.objects.get(entity=fed).documents == 2

@@ -1,0 +1,60 @@
+"""Near-duplicate detection for origin clusters: word-shingle MinHash with LSH bands.
+
+Each document's title and summary become 3-word shingles and a 64-permutation MinHash
+(datasketch). The signature is cut into 16 bands of 4 rows; two texts that share any band are
+candidates, and a candidate joins a story when the estimated Jaccard similarity is at least
+`SIMILAR`. With 16 x 4 the LSH threshold is about (1/16)^(1/4) = 0.5, matching `SIMILAR`.
+Bands are stored in the database (`StoryBand`), so clustering survives restarts and works
+across workers.
+"""
+
+import hashlib
+import re
+
+import numpy as np
+from datasketch import MinHash
+
+PERMUTATIONS = 64
+BANDS = 16
+ROWS = PERMUTATIONS // BANDS
+SIMILAR = 0.5
+SHINGLE = 3
+SEED = 1
+# Named, not defaulted: stored signatures must stay comparable across datasketch upgrades.
+SCHEME = "affine32"
+_WORD = re.compile(r"[a-z0-9]+")
+# datasketch draws its permutations on every construction; drawing them once and sharing them
+# keeps signatures identical and saves most of the cost per document.
+_PERMUTATIONS = MinHash(num_perm=PERMUTATIONS, seed=SEED, scheme=SCHEME).permutations
+
+
+def signature(text: str) -> np.ndarray:
+    words = _WORD.findall(text.lower())
+    if len(words) < SHINGLE:
+        shingles = [" ".join(words).encode()] if words else [b""]
+    else:
+        shingles = [" ".join(words[i : i + SHINGLE]).encode() for i in range(len(words) - 2)]
+    minhash = MinHash(num_perm=PERMUTATIONS, seed=SEED, permutations=_PERMUTATIONS, scheme=SCHEME)
+    minhash.update_batch(shingles)
+    return minhash.hashvalues.astype(np.uint32)
+
+
+def band_hashes(sig: np.ndarray) -> list[tuple[int, int]]:
+    """(band index, 63-bit hash of that band's rows), stored in a signed BIGINT column."""
+    out = []
+    for band in range(BANDS):
+        digest = hashlib.blake2b(sig[band * ROWS : (band + 1) * ROWS].tobytes(), digest_size=8)
+        out.append((band, int.from_bytes(digest.digest(), "big") >> 1))
+    return out
+
+
+def similarity(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.mean(a == b))
+
+
+def to_bytes(sig: np.ndarray) -> bytes:
+    return sig.astype("<u4").tobytes()
+
+
+def from_bytes(raw: bytes) -> np.ndarray:
+    return np.frombuffer(bytes(raw), dtype="<u4")

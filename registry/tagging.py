@@ -1,0 +1,140 @@
+"""Tagging: which entities a text names, which events it is about, which verbs it asserts.
+
+One pass of an Aho-Corasick automaton (pyahocorasick) finds every entity name and alias, every
+event term and every lexicon phrase at once, whatever the size of the registry; matches count
+only as whole words. Names and aliases of four characters or fewer ("Fed", "US", "ECB") match
+with their exact case, so "fed up" or "us" never tag an entity.
+
+An event is attached when the text names its lead entity and carries a subject-line term, or
+names the lead and carries two question-set terms (the spec's relevance rule).
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import ahocorasick
+from django.db.models import Count, Max
+
+from registry.lexicon import LEXICON
+from registry.models import Entity, EntityAlias, Event
+
+EXACT_CASE_MAX_LENGTH = 4
+
+
+@dataclass(frozen=True)
+class Tags:
+    entity_ids: frozenset[int]
+    event_ids: frozenset[int]
+    verbs: tuple[str, ...]
+    terms: frozenset[str]
+
+
+@dataclass(frozen=True)
+class EventTerms:
+    event_id: int
+    lead_id: int
+    subject_terms: frozenset[str]
+    question_terms: frozenset[str]
+
+
+class Tagger:
+    def __init__(self, *, names: Iterable[tuple[str, int]], events: Iterable[EventTerms]):
+        folded: dict[str, list[tuple[str, object]]] = defaultdict(list)
+        exact: dict[str, list[tuple[str, object]]] = defaultdict(list)
+        for surface, entity_id in names:
+            surface = surface.strip()
+            if len(surface) <= EXACT_CASE_MAX_LENGTH:
+                exact[surface].append(("entity", entity_id))
+            elif surface:
+                folded[surface.lower()].append(("entity", entity_id))
+        self._events_by_lead: dict[int, list[EventTerms]] = defaultdict(list)
+        for event in events:
+            self._events_by_lead[event.lead_id].append(event)
+            for term in event.subject_terms | event.question_terms:
+                folded[term].append(("term", term))
+        for verb, phrases in LEXICON.items():
+            for phrase in phrases:
+                folded[phrase].append(("verb", str(verb)))
+        self._folded = _automaton(folded)
+        self._exact = _automaton(exact)
+
+    def tag(self, text: str) -> Tags:
+        found: dict[str, set] = {"entity": set(), "term": set(), "verb": set()}
+        for automaton, haystack in ((self._folded, text.lower()), (self._exact, text)):
+            for kind, value in _whole_word_matches(automaton, haystack):
+                found[kind].add(value)
+        terms = frozenset(found["term"])
+        return Tags(
+            entity_ids=frozenset(found["entity"]),
+            event_ids=frozenset(self._attached(found["entity"], terms)),
+            verbs=tuple(sorted(found["verb"])),
+            terms=terms,
+        )
+
+    def _attached(self, entity_ids: set[int], terms: frozenset[str]) -> Iterable[int]:
+        for lead_id in entity_ids:
+            for event in self._events_by_lead.get(lead_id, ()):
+                if event.subject_terms & terms or len(event.question_terms & terms) >= 2:
+                    yield event.event_id
+
+
+def _automaton(keys: dict[str, list[tuple[str, object]]]) -> ahocorasick.Automaton | None:
+    if not keys:
+        return None
+    automaton = ahocorasick.Automaton()
+    for key, payloads in keys.items():
+        automaton.add_word(key, (len(key), payloads))
+    automaton.make_automaton()
+    return automaton
+
+
+def _whole_word_matches(automaton, haystack: str):
+    if automaton is None:
+        return
+    last = len(haystack) - 1
+    for end, (length, payloads) in automaton.iter(haystack):
+        start = end - length + 1
+        if start > 0 and haystack[start - 1].isalnum():
+            continue
+        if end < last and haystack[end + 1].isalnum():
+            continue
+        yield from payloads
+
+
+_cache: dict[str, object] = {}
+
+
+def current_tagger() -> Tagger:
+    """The tagger for the registry as it is now, rebuilt only when entities or events change."""
+    version = _registry_version()
+    if _cache.get("version") != version:
+        _cache["tagger"] = _build_tagger()
+        _cache["version"] = version
+    return _cache["tagger"]
+
+
+def _registry_version() -> tuple:
+    # Cheap aggregates: a row added, removed or edited (entity renamed, alias changed, terms
+    # changed in the admin) moves a count or an auto_now stamp.
+    entities = Entity.objects.aggregate(n=Count("pk"), top=Max("updated_at"))
+    aliases = EntityAlias.objects.aggregate(n=Count("pk"), top=Max("updated_at"))
+    events = Event.objects.aggregate(n=Count("pk"), top=Max("updated_at"))
+    return (*entities.values(), *aliases.values(), *events.values())
+
+
+def _build_tagger() -> Tagger:
+    names = [*Entity.objects.values_list("name", "pk"),
+             *EntityAlias.objects.values_list("alias", "entity_id")]  # fmt: skip
+    events = [
+        EventTerms(
+            event_id=pk,
+            lead_id=lead_id,
+            subject_terms=frozenset(subject_terms),
+            question_terms=frozenset(question_terms),
+        )
+        for pk, lead_id, subject_terms, question_terms in Event.objects.values_list(
+            "pk", "lead_entity_id", "subject_terms", "question_terms"
+        )
+    ]
+    return Tagger(names=names, events=events)

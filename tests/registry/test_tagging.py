@@ -1,0 +1,83 @@
+"""Tagging: entities by name and alias as whole words, event attachment, assertion verbs."""
+
+import pytest
+
+from registry import services
+from registry.lexicon import LEXICON
+from registry.models import AssertionVerb
+from registry.tagging import EventTerms, Tagger, current_tagger
+
+FED, TREASURY, BRAZIL = 1, 2, 3
+DECISION = EventTerms(
+    event_id=10,
+    lead_id=FED,
+    subject_terms=frozenset({"rate decision"}),
+    question_terms=frozenset({"rate", "cut", "december"}),
+)
+
+
+@pytest.fixture
+def tagger():
+    names = [("Federal Reserve", FED), ("Fed", FED), ("FOMC", FED), ("US Treasury", TREASURY),
+             ("Brazil", BRAZIL)]  # fmt: skip
+    return Tagger(names=names, events=[DECISION])
+
+
+def test_names_and_aliases_are_found(tagger):
+    tags = tagger.tag("The FOMC and the US Treasury met; Federal Reserve officials spoke.")
+    assert tags.entity_ids == {FED, TREASURY}
+
+
+@pytest.mark.parametrize(
+    "text", ["Fans are fed up with delays", "Brazilian coffee", "Fedora sales", "FEDERAL reserves"]
+)
+def test_only_whole_words_and_exact_case_short_aliases_match(tagger, text):
+    assert FED not in tagger.tag(text).entity_ids
+    assert BRAZIL not in tagger.tag(text).entity_ids
+
+
+def test_long_names_match_any_case_and_possessives(tagger):
+    assert tagger.tag("federal reserve's chair; BRAZIL's vote").entity_ids == {FED, BRAZIL}
+
+
+def test_event_attaches_with_lead_and_a_subject_term(tagger):
+    assert tagger.tag("Fed nears its rate decision").event_ids == {10}
+
+
+def test_event_attaches_with_lead_and_two_question_terms(tagger):
+    assert tagger.tag("Fed: a December cut is priced").event_ids == {10}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fed publishes supervision report",  # lead, no term
+        "Fed says cut unlikely",  # lead, one question term
+        "Markets eye a rate decision in December",  # terms, no lead
+    ],
+)
+def test_event_does_not_attach_otherwise(tagger, text):
+    assert tagger.tag(text).event_ids == frozenset()
+
+
+def test_verbs_come_from_the_lexicon(tagger):
+    tags = tagger.tag("Fed holds rates, officials said; troops clash at the border")
+    assert tags.verbs == ("military-action", "rate-decision", "utterance")
+
+
+def test_lexicon_covers_exactly_the_eighteen_verbs():
+    assert set(LEXICON) == set(AssertionVerb.values)
+    assert len(LEXICON) == 18
+    for verb, phrases in LEXICON.items():
+        assert phrases, verb
+        assert all(phrase == phrase.lower() for phrase in phrases), verb
+
+
+@pytest.mark.django_db
+def test_current_tagger_follows_registry_edits():
+    entity = services.entity_upsert(slug="northwind", name="Northwind Robotics")
+    assert entity.pk in current_tagger().tag("Northwind Robotics raises").entity_ids
+    services.entity_upsert(slug="northwind", name="Northwind Automation")
+    tagger = current_tagger()
+    assert tagger.tag("Northwind Robotics raises").entity_ids == frozenset()
+    assert entity.pk in tagger.tag("Northwind Automation raises").entity_ids
