@@ -9,6 +9,7 @@ An event is attached when the text names its lead entity and carries a subject-l
 names the lead and carries two question-set terms (the spec's relevance rule).
 """
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -102,16 +103,30 @@ def _whole_word_matches(automaton, haystack: str):
         yield from payloads
 
 
+VERSION_CHECK_SECONDS = 10.0
 _cache: dict[str, object] = {}
 
 
-def current_tagger() -> Tagger:
-    """The tagger for the registry as it is now, rebuilt only when entities or events change."""
+def current_tagger(*, max_age: float = VERSION_CHECK_SECONDS) -> Tagger:
+    """The tagger for the registry as it is now, rebuilt only when entities or events change.
+
+    Whether they changed is asked at most every `max_age` seconds: a curator's edit reaches
+    tagging within seconds, and a busy worker does not pay three aggregate queries per batch.
+    """
+    now = time.monotonic()
+    if "tagger" in _cache and now - _cache["checked"] < max_age:
+        return _cache["tagger"]
     version = _registry_version()
     if _cache.get("version") != version:
         _cache["tagger"] = _build_tagger()
         _cache["version"] = version
+    _cache["checked"] = now
     return _cache["tagger"]
+
+
+def forget_tagger() -> None:
+    """Drop this process's tagger; the next call rebuilds it (curation services call this)."""
+    _cache.clear()
 
 
 def _registry_version() -> tuple:

@@ -6,6 +6,7 @@ from django.db import connections
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
+from registry.tagging import forget_tagger
 
 
 @pytest.fixture(autouse=True)
@@ -14,6 +15,14 @@ def _jobs_run_inline():
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
+def _fresh_tagger():
+    """Each test tags with the registry it built, never a tagger cached by an earlier test."""
+    forget_tagger()
+    yield
+    forget_tagger()
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from registry.models import (
     PrimarySource,
     Vertical,
 )
+from registry.tagging import forget_tagger
 
 M = TypeVar("M", bound=models.Model)
 
@@ -55,6 +56,7 @@ def entity_upsert(
     entity.verticals.set(verticals)
     for alias in aliases:
         EntityAlias.objects.get_or_create(entity=entity, alias=alias)
+    forget_tagger()  # this process tags with the new names at once; others within seconds
     return entity
 
 
@@ -101,6 +103,7 @@ def event_upsert(
     }
     event = _upsert(Event, key={"subject": subject}, fields=fields)
     event.entities.set(entities)
+    forget_tagger()
     return event
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from registry import services
 from registry.lexicon import LEXICON
-from registry.models import AssertionVerb
+from registry.models import AssertionVerb, Entity
 from registry.tagging import EventTerms, Tagger, current_tagger
 
 FED, TREASURY, BRAZIL = 1, 2, 3
@@ -76,8 +76,11 @@ def test_lexicon_covers_exactly_the_eighteen_verbs():
 @pytest.mark.django_db
 def test_current_tagger_follows_registry_edits():
     entity = services.entity_upsert(slug="northwind", name="Northwind Robotics")
-    assert entity.pk in current_tagger().tag("Northwind Robotics raises").entity_ids
-    services.entity_upsert(slug="northwind", name="Northwind Automation")
-    tagger = current_tagger()
+    assert entity.pk in current_tagger(max_age=0).tag("Northwind Robotics raises").entity_ids
+    renamed = Entity.objects.get(pk=entity.pk)
+    renamed.name = "Northwind Automation"
+    renamed.save()  # as the admin's change form does
+    assert entity.pk in current_tagger().tag("Northwind Robotics raises").entity_ids  # cached
+    tagger = current_tagger(max_age=0)
     assert tagger.tag("Northwind Robotics raises").entity_ids == frozenset()
     assert entity.pk in tagger.tag("Northwind Automation raises").entity_ids
