@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import Env
@@ -158,6 +159,20 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+
+def _time_of_day(name: str, default: str) -> tuple[int, int]:
+    raw = env.str(name, default)
+    try:
+        hour, minute = (int(part) for part in raw.split(":"))
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be HH:MM in UTC; got {raw!r}") from None
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        raise ImproperlyConfigured(f"{name} must be HH:MM in UTC; got {raw!r}")
+    return hour, minute
+
+
+SVC_VERIFY_SOURCES_AT = _time_of_day("SVC_VERIFY_SOURCES_AT", "06:15")
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
     "ingest-feeds": {
@@ -167,6 +182,10 @@ CELERY_BEAT_SCHEDULE = {
     "import-markets": {
         "task": "registry.tasks.import_markets",
         "schedule": 60.0 * env.int("SVC_MARKET_INTERVAL_MINUTES", 60, minimum=1),
+    },
+    "verify-sources": {
+        "task": "registry.tasks.verify_sources",
+        "schedule": crontab(hour=SVC_VERIFY_SOURCES_AT[0], minute=SVC_VERIFY_SOURCES_AT[1]),
     },
 }
 

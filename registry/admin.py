@@ -21,6 +21,7 @@ from registry.models import (
     ScheduledJob,
     SourceReading,
     Story,
+    TripwireAlert,
     Vertical,
 )
 
@@ -276,6 +277,15 @@ class SourceReadingAdmin(ReadOnlyAdmin):
     list_display = ["source", "attempted_at", "ok", "http_status", "observed_state", "error"]
     list_filter = ["ok", "observed_state", "source"]
     search_fields = ["source__name", "observed_words", "error"]
+    list_select_related = ["source"]
+
+
+@admin.register(TripwireAlert)
+class TripwireAlertAdmin(ReadOnlyAdmin):
+    """Flips of a source's observed state: append-only, computed from two confirmed readings."""
+
+    list_display = ["source", "from_state", "to_state", "at"]
+    list_filter = ["to_state", "source"]
     list_select_related = ["source"]
 
 

@@ -16,7 +16,15 @@ from django.db import transaction
 
 from registry import services
 from registry.fetch import content_signature
-from registry.models import Entity, Event, MarketQuestion, Outlet, PrimarySource, SourceReading
+from registry.models import (
+    Entity,
+    Event,
+    MarketQuestion,
+    Outlet,
+    PrimarySource,
+    SourceReading,
+    TripwireAlert,
+)
 
 VERTICALS = {
     "politics": "Politics",
@@ -690,18 +698,21 @@ def _load_sources(today: date, events: dict[str, Event]) -> None:
             k: spec.pop(k) for k in ("observed_state", "read_state", "observed", "observed_ref")
         }
         source = services.source_upsert(events=guarded, **spec)
+        previous = None
         for state, words, back in history:
             at = datetime.combine(today - timedelta(days=back), time(9, 0), tzinfo=UTC)
-            if not SourceReading.objects.filter(source=source, attempted_at=at).exists():
-                SourceReading.objects.create(
-                    source=source,
-                    attempted_at=at,
-                    ok=True,
-                    http_status=200,
-                    observed_state=state,
-                    observed_words=words,
-                    observed_date=at.date(),
-                )
+            reading, _ = SourceReading.objects.get_or_create(
+                source=source, attempted_at=at,
+                defaults={"ok": True, "http_status": 200, "observed_state": state,
+                          "observed_words": words, "observed_date": at.date()},
+            )  # fmt: skip
+            if previous and state and previous.observed_state not in (None, state):
+                TripwireAlert.objects.get_or_create(
+                    reading=reading,
+                    defaults={"source": source, "from_state": previous.observed_state,
+                              "to_state": state, "at": at, "previous_reading": previous},
+                )  # fmt: skip
+            previous = reading if state else previous
         if history:
             last = datetime.combine(today - timedelta(days=history[-1][2]), time(9, 0), tzinfo=UTC)
             PrimarySource.objects.filter(pk=source.pk).update(

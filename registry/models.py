@@ -465,6 +465,27 @@ class SourceReading(AppendOnly):
         return f"{self.source_id} at {self.attempted_at:%Y-%m-%d %H:%M}"
 
 
+class TripwireAlert(AppendOnly):
+    """A flip of a watched source's `observedState`, computed from two successful readings.
+
+    A failed or unreadable read flips nothing: `previous_reading` and `reading` are always the
+    last two readings that confirmed a state.
+    """
+
+    source = models.ForeignKey(PrimarySource, on_delete=models.PROTECT, related_name="flips")
+    from_state = models.CharField(max_length=30, choices=PrimarySource.ObservedState.choices)
+    to_state = models.CharField(max_length=30, choices=PrimarySource.ObservedState.choices)
+    at = models.DateTimeField(db_index=True)
+    previous_reading = models.ForeignKey(SourceReading, on_delete=models.PROTECT, related_name="+")
+    reading = models.OneToOneField(SourceReading, on_delete=models.PROTECT, related_name="flip")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.source_id}: {self.from_state} -> {self.to_state}"
+
+
 class MarketQuestion(FetchHealth):
     """A prediction-market question. Its prices are belief, never fact."""
 

@@ -33,6 +33,12 @@ def import_markets() -> int:
     return len(ids)
 
 
+@shared_task(name="registry.tasks.verify_sources")
+def verify_sources() -> dict[str, int]:
+    """Beat, daily: re-verify every primary source (see `sources_verify`)."""
+    return services.sources_verify()
+
+
 @shared_task(name="registry.tasks.fetch_feed", acks_late=True)
 def fetch_feed(feed_id: int) -> None:
     services.feed_fetch(feed_id=feed_id)

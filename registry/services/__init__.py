@@ -18,9 +18,10 @@ from registry.services.documents import (
     documents_ingest,
     rollups_rebuild,
 )
-from registry.services.fetching import feed_fetch, source_fetch
+from registry.services.fetching import feed_fetch
 from registry.services.jobs import scheduled_job_run
 from registry.services.markets import market_import, market_price_record
+from registry.services.sources import source_fetch, sources_verify
 
 __all__ = [
     "IncomingDocument",
@@ -38,5 +39,6 @@ __all__ = [
     "scheduled_job_run",
     "source_fetch",
     "source_upsert",
+    "sources_verify",
     "vertical_upsert",
 ]

@@ -1,4 +1,4 @@
-"""Fetching feeds and primary sources, and the fetch health the spec's `fetchHealth` describes.
+"""Fetching feeds, and the fetch health the spec's `fetchHealth` describes.
 
 Network I/O runs outside any transaction. A failure, of the fetch or of reading what came back,
 increments `consecutive_failures`, records `last_error`, and moves no stamp: in particular the
@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from registry.feeds import FeedError, parse_feed
 from registry.fetch import FetchError, FetchResult, fetch
-from registry.models import Feed, PrimarySource, SourceReading
+from registry.models import Feed
 from registry.services.documents import IncomingDocument, IngestReport, documents_ingest
 
 
@@ -87,27 +87,3 @@ def feed_fetch(*, feed_id: int) -> FeedRun:
         fetch_success_record(feed, attempted_at=attempted_at, result=result)
     report.skipped += skipped
     return FeedRun(not_modified=result.not_modified, report=report)
-
-
-def source_fetch(*, source_id: int) -> SourceReading:
-    """Fetch one primary source now and append the attempt to its readings."""
-    source = PrimarySource.objects.get(pk=source_id)
-    attempted_at = timezone.now()
-    try:
-        result = fetch(source.fetch_url, etag=source.etag, last_modified=source.last_modified)
-    except FetchError as exc:
-        fetch_failure_record(source, attempted_at=attempted_at, error=str(exc))
-        return SourceReading.objects.create(
-            source=source, attempted_at=attempted_at, ok=False, error=str(exc)
-        )
-    with transaction.atomic():
-        fetch_success_record(source, attempted_at=attempted_at, result=result)
-        return SourceReading.objects.create(
-            source=source,
-            attempted_at=attempted_at,
-            ok=True,
-            http_status=result.status,
-            etag=result.etag,
-            last_modified=result.last_modified,
-            signature=source.signature,
-        )

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
-from registry.models import Event, MarketPrice, PrimarySource, SourceReading
+from registry.models import Event, MarketPrice, PrimarySource, SourceReading, TripwireAlert
 from tests.factories import (
     DocumentFactory,
     EntityFactory,
@@ -145,9 +145,16 @@ def test_source_with_readings_cannot_be_deleted(reading):
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigger is PostgreSQL's")
-@pytest.mark.parametrize("table", ["registry_sourcereading", "registry_marketprice"])
+@pytest.mark.parametrize(
+    "table", ["registry_sourcereading", "registry_marketprice", "registry_tripwirealert"]
+)
 def test_postgres_trigger_refuses_raw_update_and_delete(reading, table):
     MarketPrice.objects.create(question=MarketQuestionFactory(), captured_at=AT, probability_pct=40)
+    later = SourceReading.objects.create(source=reading.source, attempted_at=AT, ok=True)
+    TripwireAlert.objects.create(
+        source=reading.source, from_state="no-active-systems", to_state="active-advisories",
+        at=AT, previous_reading=reading, reading=later,
+    )  # fmt: skip
     for statement in (f"UPDATE {table} SET id = id", f"DELETE FROM {table}"):  # noqa: S608
         with (
             pytest.raises(IntegrityError, match="append-only"),

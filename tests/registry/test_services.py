@@ -9,14 +9,13 @@ from django.core.management import call_command
 from registry import services
 from registry.canonical import canonical_url
 from registry.demo import demo_load
-from registry.models import Document, EntityDay, EventDay, Feed, ScheduledJob, SourceReading
+from registry.models import Document, EntityDay, EventDay, Feed, ScheduledJob
 from registry.services import documents as documents_module
 from registry.services import scheduled_job_run
 from tests.factories import (
     EventFactory,
     FeedFactory,
     OutletFactory,
-    PrimarySourceFactory,
     VerticalFactory,
 )
 
@@ -113,20 +112,6 @@ def test_failed_fetch_changes_nothing_but_failure_fields(httpserver, local_feed)
     assert bad.last_attempt > good.last_attempt
     for stamp in ("last_success", "last_change", "baseline_established", "signature", "etag"):
         assert getattr(bad, stamp) == getattr(good, stamp), stamp
-
-
-def test_source_fetch_appends_a_reading_per_attempt(httpserver, settings):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
-    source = PrimarySourceFactory(fetch_url=httpserver.url_for("/outlook.xml"))
-    httpserver.expect_ordered_request("/outlook.xml").respond_with_data(FEED_V1)
-    httpserver.expect_ordered_request("/outlook.xml").respond_with_data("", status=500)
-    services.source_fetch(source_id=source.pk)
-    services.source_fetch(source_id=source.pk)
-    ok, failed = SourceReading.objects.filter(source=source).order_by("attempted_at")
-    assert (ok.ok, ok.http_status, ok.error) == (True, 200, None)
-    assert ok.signature.startswith("sha256:")
-    assert (failed.ok, failed.http_status) == (False, None)
-    assert "HTTP 500" in failed.error
 
 
 # --- documents and rollups ----------------------------------------------------------------

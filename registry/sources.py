@@ -1,0 +1,135 @@
+"""Reading first-party issuers: what the issuer says, in its own words, with its date.
+
+One parser per kind of issuer, chosen per source in the admin. A parser either returns a
+reading or raises `Unreadable`: a page that says neither "active" nor "quiet" in the words we
+know is unreadable, never quiet. An issuer reporting nothing active is a reading, not an absence.
+"""
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.utils.html import strip_tags
+
+from registry.feeds import FeedError, FeedItem, parse_feed
+from registry.models import PrimarySource
+
+ACTIVE = PrimarySource.ObservedState.ACTIVE_ADVISORIES
+QUIET = PrimarySource.ObservedState.NO_ACTIVE_SYSTEMS
+
+_QUIET_WORDS = re.compile(r"there are no tropical cyclones at this time\.?", re.IGNORECASE)
+_STORM_ADVISORY = re.compile(
+    r"\b(hurricane|tropical storm|tropical depression|subtropical storm|subtropical depression"
+    r"|post-tropical cyclone|potential tropical cyclone)\b.*\badvisory\b",
+    re.IGNORECASE,
+)
+_CLASSIFICATIONS = {
+    "HU": "Hurricane",
+    "TS": "Tropical Storm",
+    "TD": "Tropical Depression",
+    "STS": "Subtropical Storm",
+    "SD": "Subtropical Depression",
+    "PTC": "Post-Tropical Cyclone",
+    "PC": "Potential Tropical Cyclone",
+}
+
+
+class Unreadable(Exception):
+    """Fetched, but the content says nothing we can read; the message says why."""
+
+
+@dataclass(frozen=True)
+class SourceRead:
+    state: str | None  # ACTIVE, QUIET, or None for issuers whose words carry no such state
+    words: str  # the issuer's own words
+    ref: str | None  # where those words are
+    date: date | None  # the date the issuer put on them
+
+
+def read_source(source: PrimarySource, body: bytes) -> SourceRead:
+    readers = {
+        PrimarySource.Parser.HURRICANE_FEED: _hurricane_feed,
+        PrimarySource.Parser.STORMS_JSON: _storms_json,
+        PrimarySource.Parser.CENTRAL_BANK_RSS: _central_bank_rss,
+        PrimarySource.Parser.TEXT_PATTERN: _text_pattern,
+    }
+    return readers[source.parser](source, body)
+
+
+def _items(body: bytes) -> list[FeedItem]:
+    try:
+        items, _ = parse_feed(body)
+    except FeedError as exc:
+        raise Unreadable(str(exc)) from None
+    return sorted(items, key=lambda item: item.published_at or datetime.min.astimezone())
+
+
+def _hurricane_feed(source: PrimarySource, body: bytes) -> SourceRead:
+    items = _items(body)
+    storms = [item for item in items if _STORM_ADVISORY.search(item.title)]
+    if storms:
+        latest = storms[-1]
+        return SourceRead(ACTIVE, latest.title, latest.url, _day(latest))
+    for item in reversed(items):
+        match = _QUIET_WORDS.search(f"{item.title} {item.summary}")
+        if match:
+            return SourceRead(QUIET, _sentence(match.group(0)), item.url, _day(item))
+    raise Unreadable(
+        "the feed names no storm advisory and does not say there are no tropical cyclones"
+    )
+
+
+def _storms_json(source: PrimarySource, body: bytes) -> SourceRead:
+    try:
+        payload = json.loads(body)
+        storms = payload["activeStorms"]
+        if not isinstance(storms, list):
+            raise TypeError("activeStorms is not a list")
+    except (ValueError, KeyError, TypeError) as exc:
+        raise Unreadable(f"not a current-storms document: {type(exc).__name__}: {exc}") from None
+    if not storms:
+        return SourceRead(QUIET, "activeStorms: [] (the issuer lists no active storms)", None, None)
+    try:
+        described = [_describe_storm(storm) for storm in storms]
+        newest = max(datetime.fromisoformat(s["lastUpdate"].replace("Z", "+00:00")) for s in storms)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise Unreadable(f"a storm entry is malformed: {type(exc).__name__}: {exc}") from None
+    ref = (storms[0].get("publicAdvisory") or {}).get("url")
+    return SourceRead(ACTIVE, "; ".join(described), ref, newest.date())
+
+
+def _describe_storm(storm: dict) -> str:
+    kind = _CLASSIFICATIONS.get(storm["classification"], storm["classification"])
+    advisory = (storm.get("publicAdvisory") or {}).get("advNum")
+    return f"{kind} {storm['name']}" + (f", advisory {advisory}" if advisory else "")
+
+
+def _central_bank_rss(source: PrimarySource, body: bytes) -> SourceRead:
+    items = _items(body)
+    if not items:
+        raise Unreadable("the feed lists no statements")
+    latest = items[-1]
+    return SourceRead(None, latest.title, latest.url, _day(latest))
+
+
+def _text_pattern(source: PrimarySource, body: bytes) -> SourceRead:
+    text = " ".join(strip_tags(body.decode("utf-8", errors="replace")).split())
+    active = re.search(source.active_pattern, text, re.IGNORECASE)
+    quiet = re.search(source.quiet_pattern, text, re.IGNORECASE)
+    if active and quiet:
+        raise Unreadable("both the active and the quiet pattern match: the reading is ambiguous")
+    if active:
+        return SourceRead(ACTIVE, active.group(0), None, None)
+    if quiet:
+        return SourceRead(QUIET, quiet.group(0), None, None)
+    raise Unreadable("the page matches neither the active nor the quiet pattern")
+
+
+def _day(item: FeedItem) -> date | None:
+    return item.published_at.date() if item.published_at else None
+
+
+def _sentence(words: str) -> str:
+    words = words[0].upper() + words[1:]
+    return words if words.endswith(".") else words + "."
