@@ -13,24 +13,27 @@ def heartbeat() -> None:
         pass
 
 
+def _fan_out(job: str, queryset, task) -> int:
+    """One task per row, so a slow feed or venue never holds up the others."""
+    with services.scheduled_job_run(name=job):
+        ids = list(queryset.values_list("pk", flat=True))
+        for pk in ids:
+            task.delay(pk)
+    return len(ids)
+
+
 @shared_task(name="registry.tasks.ingest_feeds")
 def ingest_feeds() -> int:
-    """Beat: one fetch task per active feed, so a slow feed never holds up the others."""
-    with services.scheduled_job_run(name="ingest-feeds"):
-        ids = list(Feed.objects.filter(active=True).values_list("pk", flat=True))
-        for feed_id in ids:
-            fetch_feed.delay(feed_id)
-    return len(ids)
+    """Beat: read every active feed."""
+    return _fan_out("ingest-feeds", Feed.objects.filter(active=True), fetch_feed)
 
 
 @shared_task(name="registry.tasks.import_markets")
 def import_markets() -> int:
-    """Beat: one import task per open market question."""
-    with services.scheduled_job_run(name="import-markets"):
-        ids = list(MarketQuestion.objects.filter(is_resolved=False).values_list("pk", flat=True))
-        for question_id in ids:
-            import_market.delay(question_id)
-    return len(ids)
+    """Beat: capture a price of every open market question."""
+    return _fan_out(
+        "import-markets", MarketQuestion.objects.filter(is_resolved=False), import_market
+    )
 
 
 @shared_task(name="registry.tasks.verify_sources")

@@ -6,6 +6,7 @@ from django.db import connections
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
+from registry import services
 from registry.tagging import forget_tagger
 
 
@@ -23,6 +24,19 @@ def _fresh_tagger():
     forget_tagger()
     yield
     forget_tagger()
+
+
+@pytest.fixture
+def local_fetches(settings):
+    """Fetchers may reach the local test HTTP server (loopback is refused in production)."""
+    settings.SVC_FETCH_ALLOW_LOOPBACK = True
+    return settings
+
+
+@pytest.fixture
+def fed(db):
+    """The Federal Reserve, with its short alias "Fed"."""
+    return services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
 
 
 @pytest.fixture

@@ -106,9 +106,8 @@ def test_private_feed_url_is_explained_on_the_form(curator, demo):
 
 
 def test_fetch_now_runs_the_scheduled_fetch(
-    curator, demo, httpserver, settings, django_capture_on_commit_callbacks
+    curator, demo, httpserver, local_fetches, django_capture_on_commit_callbacks
 ):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
     httpserver.expect_request("/rss").respond_with_data(b"<rss version='2.0'/>")
     feed = Feed.objects.first()
     Feed.objects.filter(pk=feed.pk).update(url=httpserver.url_for("/rss"))

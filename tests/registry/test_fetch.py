@@ -8,12 +8,8 @@ from werkzeug import Response
 
 from registry.fetch import FetchError, content_signature, fetch
 
+pytestmark = pytest.mark.usefixtures("local_fetches")
 FEED = b"<rss version='2.0'><channel><title>t</title></channel></rss>"
-
-
-@pytest.fixture(autouse=True)
-def _loopback_allowed(settings):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
 
 
 def test_fetch_returns_body_validators_and_signature(httpserver):

@@ -17,20 +17,10 @@ from registry.models import Document, EntityDay, EventMention, Feed, Story
 from registry.tasks import ingest_feeds
 from tests.factories import EventFactory, FeedFactory, OutletFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("local_fetches")]
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RSS = (FIXTURES / "reuters_markets.rss").read_bytes()
 ATOM = (FIXTURES / "science_atom.xml").read_bytes()
-
-
-@pytest.fixture(autouse=True)
-def _loopback(settings):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
-
-
-@pytest.fixture
-def fed():
-    return services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
 
 
 @pytest.fixture

@@ -93,9 +93,8 @@ def test_change_24h_from_snapshots(snapshots, change):
 
 
 @pytest.fixture
-def venues(httpserver, settings):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
-    settings.SVC_MARKET_APIS = {
+def venues(httpserver, local_fetches):
+    local_fetches.SVC_MARKET_APIS = {
         "polymarket": httpserver.url_for("/gamma"),
         "kalshi": httpserver.url_for("/kalshi/v2"),
         "manifold": httpserver.url_for("/manifold/v0"),

@@ -53,8 +53,7 @@ FEED_V2 = b"<rss version='2.0'><channel><item><title>two</title></item></channel
 
 
 @pytest.fixture
-def local_feed(httpserver, settings):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
+def local_feed(httpserver, local_fetches):
     return FeedFactory(url=httpserver.url_for("/feed.xml"))
 
 
@@ -116,11 +115,6 @@ def test_failed_fetch_changes_nothing_but_failure_fields(httpserver, local_feed)
 
 # --- documents and rollups ----------------------------------------------------------------
 AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
-
-
-@pytest.fixture
-def fed():
-    return services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
 
 
 @pytest.fixture

@@ -27,9 +27,8 @@ State = PrimarySource.ReadState
 
 
 @pytest.fixture(autouse=True)
-def _loopback(settings):
-    settings.SVC_FETCH_ALLOW_LOOPBACK = True
-    settings.SVC_FETCH_TIMEOUT_SECONDS = 1
+def _short_timeouts(local_fetches):
+    local_fetches.SVC_FETCH_TIMEOUT_SECONDS = 1
 
 
 def source_at(httpserver, parser="hurricane-feed", **extra):
