@@ -173,6 +173,10 @@ def _time_of_day(name: str, default: str) -> tuple[int, int]:
 
 
 SVC_VERIFY_SOURCES_AT = _time_of_day("SVC_VERIFY_SOURCES_AT", "06:15")
+# Coverage direction and wire tier (records): thresholds, and how often states are recorded.
+SVC_COVERAGE_MIN_MENTIONS = env.int("SVC_COVERAGE_MIN_MENTIONS", 6, minimum=1)
+SVC_COVERAGE_RISING_PCT = env.int("SVC_COVERAGE_RISING_PCT", 25, minimum=1)
+SVC_FLAG_MIN_CURRENT_DOCUMENTS = env.int("SVC_FLAG_MIN_CURRENT_DOCUMENTS", 5, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
     "ingest-feeds": {
@@ -182,6 +186,10 @@ CELERY_BEAT_SCHEDULE = {
     "import-markets": {
         "task": "registry.tasks.import_markets",
         "schedule": 60.0 * env.int("SVC_MARKET_INTERVAL_MINUTES", 60, minimum=1),
+    },
+    "record-states": {
+        "task": "records.tasks.record_states",
+        "schedule": 60.0 * env.int("SVC_RECORD_STATES_INTERVAL_MINUTES", 60, minimum=1),
     },
     "verify-sources": {
         "task": "registry.tasks.verify_sources",

@@ -381,7 +381,7 @@ EVENTS = [
 SHAPES = {
     "rising": lambda back: 3 if back < 7 else (1 if back % 3 == 0 else 0) if back < 40 else 0,
     "fading": lambda back: 0 if back < 7 else (2 if 14 <= back < 35 else 1 if back % 2 else 0),
-    "steady": lambda back: 1 if back % 2 == 0 else 0,
+    "steady": lambda back: 1,
     "young": lambda back: (2 if back < 5 else 1) if back < 12 else 0,
     "thin": lambda back: 1 if back in (2, 9) else 0,
 }

@@ -96,3 +96,19 @@ def test_market_question_pages_are_marked(demo):
     pages = Document.objects.filter(is_market_question_page=True)
     assert pages.exists()
     assert all("polymarket.com" in page.url for page in pages)
+
+
+def test_load_demo_records_every_coverage_direction(capsys):
+    from django.core.management import call_command
+
+    from records.models import StateTransition
+
+    call_command("load_demo")
+    assert "13 events" in capsys.readouterr().out
+    directions = set(
+        StateTransition.objects.filter(field="coverage state").values_list("to_value", flat=True)
+    )
+    assert directions == {"rising", "fading", "steady", "insufficient_history"}
+    assert StateTransition.objects.filter(field="wire tier", to_value="flagged").exists()
+    call_command("load_demo")  # a second load records nothing new: no state changed
+    assert StateTransition.objects.filter(field="coverage state").count() == 13

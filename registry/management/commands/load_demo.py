@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from records.services import records_transition
 from registry.demo import demo_load
 
 
@@ -8,6 +9,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         counts = demo_load()
+        # Record today's states once (history grows from here on the beat; never backfilled).
+        records_transition()
         self.stdout.write(
             f"demo registry: {counts['events']} events, {counts['entities']} entities, "
             f"{counts['newDocuments']} new documents"

@@ -1,0 +1,78 @@
+"""Writes of the read side: appending state transitions, never editing them."""
+
+from collections import defaultdict
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Min
+from django.utils import timezone
+
+from records.models import StateTransition
+from records.selectors import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
+from registry.models import Event, EventDay, PrimarySource, TripwireAlert
+
+Field = StateTransition.Field
+
+
+@transaction.atomic
+def records_transition(*, now: datetime | None = None) -> dict[str, int]:
+    """Compute every record's coverage state and wire tier; append a transition on change only.
+
+    One `at` for the whole run, so when both fields of a record change together their entries
+    carry the same timestamp. `held_since` is the previous transition's `at` for that field. A
+    record with no coverage transition is `new`; with no wire-tier transition it is on `watch`.
+    A constant number of queries, whatever the number of records.
+    """
+    now = now or timezone.now()
+    today = now.date()
+    events = list(Event.objects.values_list("pk", flat=True))
+    since = today - timedelta(days=CURRENT_DAYS + BASELINE_DAYS)
+    days = defaultdict(list)
+    for event_id, day, mentions in EventDay.objects.filter(day__gte=since).values_list(
+        "event_id", "day", "mentions"
+    ):
+        days[event_id].append((day, mentions))
+    first_days = dict(
+        EventDay.objects.values("event_id")
+        .annotate(first=Min("day"))
+        .values_list("event_id", "first")
+    )
+    flipped = _events_with_active_flip(since=now - timedelta(days=CURRENT_DAYS))
+    latest = latest_states(events)
+    appended = []
+    for event_id in events:
+        history = days[event_id]
+        if event_id in first_days and first_days[event_id] < since:
+            history = [(first_days[event_id], 0), *history]  # tracked since the first mention
+        reading = coverage(history, today=today)
+        tier = wire_tier(reading, source_flipped_active=event_id in flipped)
+        for field, value, start in (
+            (Field.COVERAGE_STATE, reading.direction, StateTransition.Coverage.NEW),
+            (Field.WIRE_TIER, tier, StateTransition.WireTier.WATCH),
+        ):
+            previous = latest.get((event_id, field))
+            current = previous.to_value if previous else start
+            if value != current:
+                appended.append(
+                    StateTransition(
+                        event_id=event_id,
+                        field=field,
+                        from_value=current,
+                        to_value=value,
+                        at=now,
+                        held_since=previous.at if previous else None,
+                    )
+                )
+    StateTransition.objects.bulk_create(appended)
+    return {"records": len(events), "appended": len(appended)}
+
+
+def _events_with_active_flip(*, since: datetime) -> set[int]:
+    """Events guarded by a source that flipped to active advisories since `since`."""
+    sources = TripwireAlert.objects.filter(
+        at__gte=since, to_state=PrimarySource.ObservedState.ACTIVE_ADVISORIES
+    ).values_list("source_id", flat=True)
+    through = PrimarySource.events.through
+    return set(
+        through.objects.filter(primarysource_id__in=sources).values_list("event_id", flat=True)
+    )

@@ -1,0 +1,13 @@
+"""Scheduled jobs of the read side."""
+
+from celery import shared_task
+
+from records.services import records_transition
+from registry.services import scheduled_job_run
+
+
+@shared_task(name="records.tasks.record_states")
+def record_states() -> dict[str, int]:
+    """Beat: record each topic's coverage state and wire tier when they change."""
+    with scheduled_job_run(name="record-states"):
+        return records_transition()
