@@ -9,6 +9,7 @@ urlpatterns = [
     path("api/health", views.HealthView.as_view(), name="health"),
     path("api/openapi.json", SpectacularJSONAPIView.as_view(), name="openapi"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
+    path("", include("records.api.urls")),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
     path("machine/", include("mcpdoor.urls")),

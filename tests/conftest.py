@@ -2,6 +2,7 @@ import socket
 from contextlib import contextmanager
 
 import pytest
+from django.core.cache import cache
 from django.db import connections
 from rest_framework.test import APIClient
 
@@ -16,6 +17,12 @@ def _jobs_run_inline():
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Rendered records are cached; a test never reads a body an earlier test cached."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

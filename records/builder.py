@@ -1,0 +1,96 @@
+"""The topic record (svc.record.v1): the layers assembled, with the versioned names beside them."""
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+
+from config.aliases import earlier_schema_tags, ride_field_aliases
+from records.inputs import RecordInputs, record_inputs
+from records.layers.consensus import consensus_layer
+from records.layers.coverage_metric import coverage_layer
+from records.layers.judgment import judgment_layer
+from records.layers.market import market_layer
+from records.layers.primary_sources import primary_sources_layer
+from records.layers.record import record_layer
+from records.layers.reporting import reporting_layer
+from records.layers.state_history import state_history_layer
+from records.layers.subject_binding import subject_binding
+from records.models import StateTransition
+from registry.models import Event
+
+SCHEMA = "svc.record.v1"
+TIER_NOTES = {
+    Event.Tier.STANDARD: (
+        "Standard tier: generated from the maintained event registry. Honest gaps: no "
+        "hand-verified source-of-record audit, and no computed reporting-consensus ledger "
+        "(consensus is pending)."
+    ),
+    Event.Tier.FULL: (
+        "Full tier: adds a hand-verified source-of-record audit and a computed "
+        "reporting-consensus ledger. Honest gaps: reporting is a sample of the newest rows, and "
+        "market prices are belief, not fact."
+    ),
+}
+
+
+def record_url(subject: str) -> str:
+    return f"{settings.SVC_BASE_URL}/api/record/{subject}"
+
+
+def build_record(event: Event, *, now: datetime | None = None) -> dict[str, Any]:
+    inputs = record_inputs(event, now=now)
+    layers: dict[str, Any] = {
+        "primarySources": primary_sources_layer(inputs),
+        "reporting": reporting_layer(inputs),
+        "record": record_layer(inputs),
+        "coverageMetric": coverage_layer(inputs),
+        "market": market_layer(inputs),
+    }
+    layers["judgment"] = judgment_layer(inputs, layers)
+    layers["consensus"] = consensus_layer(inputs)
+    layers["stateHistory"] = state_history_layer(inputs)
+    payload = {
+        "schema": SCHEMA,
+        "schemaAliases": earlier_schema_tags(SCHEMA),
+        "subject": event.subject,
+        "title": event.title,
+        "tier": event.tier,
+        "tierNote": TIER_NOTES[event.tier],
+        "subjectBinding": subject_binding(inputs),
+        "publishState": event.publish_state,
+        "publishStateNote": event.publish_state_note,
+        "asOf": inputs.today.isoformat(),
+        "generatedAt": inputs.now.isoformat(),
+        "tracked": event.lead_entity.tracked,
+        "access": "Free: no key, no charge.",
+        "attribution": f"Cite the service with this record's URL: {record_url(event.subject)}",
+        "state": _state(inputs),
+        "record": _record_pointer(inputs, layers["record"]),
+        "layers": layers,
+    }
+    return ride_field_aliases("record", payload)
+
+
+def _state(inputs: RecordInputs) -> dict[str, Any]:
+    latest = {t.field: t for t in inputs.transitions}
+    coverage = latest.get(StateTransition.Field.COVERAGE_STATE)
+    wire = latest.get(StateTransition.Field.WIRE_TIER)
+    return {
+        "coverageState": coverage.to_value if coverage else StateTransition.Coverage.NEW,
+        "coverageStateSince": coverage.at.isoformat() if coverage else None,
+        "wireTier": wire.to_value if wire else StateTransition.WireTier.WATCH,
+        "wireTierSince": wire.at.isoformat() if wire else None,
+        "publishState": inputs.event.publish_state,
+    }
+
+
+def _record_pointer(inputs: RecordInputs, counted: dict[str, Any]) -> dict[str, Any]:
+    subject = inputs.event.subject
+    return {
+        "url": record_url(subject),
+        "page": f"{settings.SVC_SITE_URL}/records/{subject}/",
+        "documents": counted["documents"],
+        "firstSeen": counted["firstSeen"],
+        "lastSeen": counted["lastSeen"],
+    }

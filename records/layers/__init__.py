@@ -1,0 +1,1 @@
+"""One module per layer of a topic record; each is a pure function of `RecordInputs`."""

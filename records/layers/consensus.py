@@ -1,0 +1,53 @@
+"""layers.consensus: the claims ledger. Pending for standard-tier records.
+
+Full-tier records compute it: a claim is an entity with an assertion verb, found together in the
+record's documents; it is corroborated when at least two origins of known provenance carry it
+(syndicated copies count as their upstream, as in the corroborated clusters).
+"""
+
+from collections import defaultdict
+from typing import Any
+
+from records.inputs import RecordInputs
+from registry.models import Event
+from registry.services.documents import origin_counts
+
+CORROBORATED_AT = 2
+
+
+def consensus_layer(inputs: RecordInputs) -> dict[str, Any]:
+    base = {
+        "label": "What independent origins agree on",
+        "basis": "Claims (entity and assertion verb) counted by origins of known provenance.",
+        "retired": [],
+    }
+    if inputs.event.tier != Event.Tier.FULL:
+        return {
+            **base,
+            "note": "Standard-tier record: no claims ledger is computed.",
+            "pending": True,
+        }
+    members = defaultdict(list)
+    for entity, verbs, outlet, upstream, is_wire, tier in inputs.claim_rows:
+        for verb in verbs:
+            members[(entity, verb)].append((outlet, upstream, is_wire, tier, None, None))
+    claims = []
+    for (entity, verb), rows in members.items():
+        documents, _, origins, known = origin_counts(rows)
+        claims.append(
+            {
+                "entity": entity,
+                "verb": verb,
+                "documents": documents,
+                "origins": origins,
+                "knownOrigins": known,
+                "status": "corroborated" if known >= CORROBORATED_AT else "single-origin",
+            }
+        )
+    claims.sort(key=lambda c: (-c["knownOrigins"], -c["documents"], c["entity"], c["verb"]))
+    return {
+        **base,
+        "note": f"A claim is corroborated when {CORROBORATED_AT} or more known origins carry it.",
+        "pending": False,
+        "claims": claims,
+    }

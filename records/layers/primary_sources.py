@@ -1,0 +1,107 @@
+"""layers.primarySources: what first-party issuers say (observed operational state)."""
+
+from typing import Any
+
+from records.inputs import RecordInputs
+from registry.models import PrimarySource
+from registry.selectors import source_automation, source_freshness
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
+    words = source.observed
+    if words and source.observed_date:
+        words = f"{words} ({source.observed_date.isoformat()})"
+    row = {
+        "id": source.slug,
+        "name": source.name,
+        "issuer": source.issuer,
+        "tier": "primary",
+        "cadence": source.cadence,
+        "verifiedAsOf": _iso(source.verified_as_of),
+        "observedAsOf": _iso(source.observed_read_at.date() if source.observed_read_at else None),
+        "observed": words,
+        "links": [{"label": link["label"], "url": link["url"]} for link in source.links],
+        "fetchHealth": {
+            "lastSuccess": _iso(source.last_success),
+            "lastChange": _iso(source.last_change),
+            "lastAttempt": _iso(source.last_attempt),
+            "baselineEstablished": _iso(source.baseline_established),
+            "consecutiveFailures": source.consecutive_failures,
+            "lastError": source.last_error,
+            "etag": source.etag,
+            "lastModified": source.last_modified,
+            "signature": source.signature,
+        },
+        "readHealth": {
+            "lastRead": _iso(source.last_read),
+            "lastReadRef": source.last_read_ref,
+            "consecutiveUnread": source.consecutive_unread,
+            "neverRead": source.last_read is None,
+        },
+        "observedState": source.observed_state,
+        "observedRef": source.observed_ref,
+        "observedDate": _iso(source.observed_date),
+        "observedReadAt": _iso(source.observed_read_at),
+        "observedContentAgeDays": (today - source.observed_date).days
+        if source.observed_date
+        else None,
+        "readState": source.read_state,
+        "readStateNote": source.read_state_note,
+    }
+    if source.last_unread_at:
+        row["readHealth"]["lastUnreadAt"] = _iso(source.last_unread_at)
+    for key, value in (("linkNote", source.link_note), ("scopeNote", source.scope_note)):
+        if value:
+            row[key] = value
+    return row
+
+
+def primary_sources_layer(inputs: RecordInputs) -> dict[str, Any]:
+    sources = inputs.sources
+    verified = [source.verified_as_of for source in sources if source.verified_as_of]
+    failing = [source.slug for source in sources if source.consecutive_failures]
+    unverified = [source.slug for source in sources if not source.verified_as_of]
+    watched = [source.slug for source in sources if source.observed_state]
+    notes = []
+    if failing:
+        notes.append(
+            f"Failing at the latest attempt: {', '.join(failing)}; their last confirmed reading "
+            "stands until a fetch succeeds."
+        )
+    if unverified:
+        notes.append(f"Routed but not yet verified: {', '.join(unverified)}.")
+    return {
+        "label": "What first-party issuers say",
+        "basis": "Read directly from each issuer's own publication; the fact of record.",
+        "status": "observed" if sources else "absent",
+        # Present whenever a source is routed; null until one has been verified, never a guess.
+        **({"verifiedAsOf": max(verified).isoformat() if verified else None} if sources else {}),
+        "verificationNote": " ".join(notes) or None,
+        "freshness": source_freshness(sources),
+        "verificationMethod": (
+            "Each source is fetched with a conditional GET, its content signed (sha256) and read "
+            "by a parser made for that issuer; every attempt is kept as an append-only reading."
+        ),
+        "discipline": (
+            "Three silences are kept apart: never fetched, fetched but unreadable, and read and "
+            "quiet. An issuer reporting nothing active is a reading, not an absence."
+        ),
+        "sourceOfRecord": (
+            "The issuer's own words with their date are the fact of record; reporting and markets "
+            "never override them."
+        ),
+        "tripwireNote": (
+            "An alert is raised when a watched source's observed state flips; a flip is computed "
+            "only from two successful reads, and a failed read flips nothing."
+        ),
+        "stateTripwire": {
+            "sources": watched,
+            "note": "Sources whose observed state is watched for flips.",
+        },
+        "automation": source_automation(now=inputs.now),
+        "sources": [source_object(source, today=inputs.today) for source in sources],
+    }

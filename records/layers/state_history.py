@@ -1,0 +1,25 @@
+"""layers.stateHistory: the append-only history of coverage state and wire tier."""
+
+from typing import Any
+
+from records.inputs import RecordInputs
+
+
+def state_history_layer(inputs: RecordInputs) -> dict[str, Any]:
+    transitions = [
+        {
+            "field": t.field,
+            "from": t.from_value,
+            "to": t.to_value,
+            "at": t.at.isoformat(),
+            "heldSince": t.held_since.isoformat() if t.held_since else None,
+        }
+        for t in inputs.transitions
+    ]
+    return {
+        "label": "How this record's states moved",
+        "basis": "Appended by the service as states change; never edited and never backfilled.",
+        "status": "recorded" if transitions else "none-recorded",
+        "note": None if transitions else "No state has been recorded for this topic yet.",
+        "transitions": transitions,
+    }
