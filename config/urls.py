@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
 from config import views
+from records import views as record_views
 
 urlpatterns = [
     path("api/health", views.HealthView.as_view(), name="health"),
@@ -12,6 +13,8 @@ urlpatterns = [
     path("", include("records.api.urls")),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
+    path("records/", record_views.record_index, name="record-index"),
+    path("records/<str:topic>/", record_views.record_page, name="record-page"),
     path("machine/", include("mcpdoor.urls")),
     path(settings.SVC_ADMIN_PATH, admin.site.urls),
 ]

@@ -1,0 +1,59 @@
+"""The human pages: /records/ lists topics; /records/{topic}/ shows every layer and a chart."""
+
+from datetime import UTC, date, datetime
+
+import pytest
+from django.core.management import call_command
+
+from records.views import coverage_chart
+from registry.models import Event, EventDay
+from tests.factories import EventFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(time_machine):
+    time_machine.move_to(datetime(2026, 11, 22, 8, tzinfo=UTC))
+    call_command("load_demo")
+
+
+def test_index_lists_every_topic_with_its_states(client, demo):
+    page = client.get("/records/").content.decode()
+    for event in Event.objects.all():
+        assert f"/records/{event.subject}/" in page
+    assert "rising" in page
+    assert "flagged" in page
+
+
+def test_record_page_shows_the_layers_chart_and_timeline(client, demo):
+    response = client.get("/records/disaster-hurricane-tavia/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    headings = ["What first-party issuers say", "What reporting says", "How this record",
+                "What prediction markets believe", "The service"]  # fmt: skip
+    for heading in headings:
+        assert heading in page
+    assert page.count("<rect") == 12
+    assert "coverage state: new → <strong>rising</strong>" in page
+    assert "belief, not fact" in page
+    assert "cdn." not in page
+
+
+def test_unknown_topic_page_is_404(client):
+    assert client.get("/records/no-such-topic/").status_code == 404
+
+
+def test_chart_bars_are_weekly_totals_scaled_to_the_tallest():
+    event = EventFactory()
+    today = date(2026, 11, 22)
+    EventDay.objects.create(event=event, day=today, mentions=4)
+    EventDay.objects.create(event=event, day=date(2026, 11, 20), mentions=2)
+    EventDay.objects.create(event=event, day=date(2026, 11, 10), mentions=3)
+    chart = coverage_chart(event, today=today)
+    counts = [bar["count"] for bar in chart["bars"]]
+    assert len(counts) == 12
+    assert counts[-1] == 6
+    assert counts[-2] == 3
+    tallest = max(chart["bars"], key=lambda bar: bar["h"])
+    assert (tallest["h"], tallest["y"]) == (chart["height"], 0)
