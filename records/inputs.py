@@ -89,7 +89,7 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         questions=questions,
         recent_prices=dict(recent),
         transitions=list(event.transitions.order_by("at", "id")),
-        claim_rows=_claim_rows(doc_ids) if event.tier == Event.Tier.FULL else [],
+        claim_rows=_claim_rows(event, doc_ids) if event.tier == Event.Tier.FULL else [],
     )
 
 
@@ -125,10 +125,15 @@ def _co_mentions(event: Event, doc_ids) -> list[tuple[str, int]]:
     return [(row["entity__name"], row["together"]) for row in rows]
 
 
-def _claim_rows(doc_ids) -> list[tuple]:
-    """(entity, verbs, outlet, upstream, is wire, tier) for every entity named in the record."""
+def _claim_rows(event: Event, doc_ids) -> list[tuple]:
+    """(entity, verbs, outlet, upstream, is wire, tier) for the record's own entities.
+
+    Claims are about the topic's lead and attached entities, not every name its documents
+    mention: a busy topic names thousands of others, and the ledger would swamp the record.
+    """
+    entity_ids = {event.lead_entity_id, *event.entities.values_list("pk", flat=True)}
     return list(
-        EntityMention.objects.filter(document_id__in=doc_ids).values_list(
+        EntityMention.objects.filter(document_id__in=doc_ids, entity_id__in=entity_ids).values_list(
             "entity__name",
             "document__verbs",
             "document__outlet_id",

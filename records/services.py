@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
+from config.cachekeys import topics_changed
 from records.models import StateTransition
 from records.selectors import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
 from registry.models import Event, EventDay, PrimarySource, TripwireAlert
@@ -64,6 +65,8 @@ def records_transition(*, now: datetime | None = None) -> dict[str, int]:
                     )
                 )
     StateTransition.objects.bulk_create(appended)
+    changed = {transition.event_id for transition in appended}
+    topics_changed(Event.objects.filter(pk__in=changed).values_list("subject", flat=True))
     return {"records": len(events), "appended": len(appended)}
 
 

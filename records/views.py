@@ -6,7 +6,7 @@ from datetime import date, timedelta
 from django.http import Http404
 from django.shortcuts import render
 
-from records.api.views import rendered_record
+from records.api.views import cached_or_rendered
 from records.selectors import latest_states
 from registry.models import Event
 
@@ -29,9 +29,10 @@ def record_index(request):
 
 def record_page(request, topic: str):
     event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
-    if event is None:
+    rendered = cached_or_rendered(topic) if event else None
+    if rendered is None:
         raise Http404(f"No record for {topic}")
-    body, _ = rendered_record(event)
+    body, _ = rendered
     record = json.loads(body)
     return render(
         request,

@@ -5,6 +5,7 @@ from django.contrib import admin, messages
 from django.db import models
 from django.utils.html import format_html
 
+from config.cachekeys import topics_changed
 from registry import tasks
 from registry.models import (
     Document,
@@ -70,6 +71,15 @@ class TermsField(forms.CharField):
 class CuratorAdmin(admin.ModelAdmin):
     # A URL typed without a scheme means https (Django 6's default, chosen now).
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        topics_changed(self.changed_topics(form.instance))
+
+    def changed_topics(self, obj) -> list[str]:
+        """Topics whose record an edit of `obj` changes (served anew at once)."""
+        events = getattr(obj, "events", None)
+        return list(events.values_list("subject", flat=True)) if events is not None else []
 
 
 class ReadOnlyAdmin(CuratorAdmin):
@@ -210,6 +220,16 @@ class EventMarketInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(CuratorAdmin):
+    def changed_topics(self, event) -> list[str]:
+        renamed = event.subject != getattr(event, "_loaded_subject", event.subject)
+        return [event.subject, *([event._loaded_subject] if renamed else [])]
+
+    def get_object(self, request, object_id, from_field=None):
+        event = super().get_object(request, object_id, from_field)
+        if event is not None:
+            event._loaded_subject = event.subject
+        return event
+
     form = EventForm
     list_display = ["subject", "title", "tier", "action_class", "lead_entity", "publish_state"]
     list_filter = ["tier", "action_class", "publish_state"]

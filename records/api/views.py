@@ -10,6 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
+from config.cachekeys import record_key
 from config.openapi import problem_responses
 from config.problems import ApplicationError
 from records.builder import build_record
@@ -25,19 +26,23 @@ TOPIC = OpenApiParameter(
 
 
 def rendered_record(event: Event) -> tuple[bytes, str]:
-    """The record's JSON and its strong ETag, cached for the refresh window.
+    """The record's JSON and its strong ETag, built and cached for the refresh window."""
+    body = json.dumps(build_record(event), separators=(",", ":")).encode()
+    rendered = (body, f'"{hashlib.sha256(body).hexdigest()[:32]}"')
+    cache.set(record_key(event.subject), rendered, REFRESH_SECONDS)
+    return rendered
 
-    The key carries the event's `updated_at` and latest state transition, so a curator's edit or
-    a recorded state change is served at once; other changes show within the refresh window.
+
+def cached_or_rendered(topic: str) -> tuple[bytes, str] | None:
+    """A cached read costs one cache lookup and no query; a miss builds and caches the record.
+
+    Invalidation is explicit (`config.cachekeys.topics_changed`) wherever a topic's data changes.
     """
-    latest = event.transitions.order_by("-id").values_list("id", flat=True).first()
-    key = f"record:v1:{event.pk}:{event.updated_at.timestamp()}:{latest}"
-    hit = cache.get(key)
-    if hit is None:
-        body = json.dumps(build_record(event), separators=(",", ":")).encode()
-        hit = (body, f'"{hashlib.sha256(body).hexdigest()[:32]}"')
-        cache.set(key, hit, REFRESH_SECONDS)
-    return hit
+    hit = cache.get(record_key(topic))
+    if hit is not None:
+        return hit
+    event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
+    return rendered_record(event) if event else None
 
 
 class TopicRecordView(APIView):
@@ -68,15 +73,15 @@ class TopicRecordView(APIView):
                 field="topic",
                 error="topic: a record slug is lowercase words joined by hyphens.",
             )
-        event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
-        if event is None:
+        rendered = cached_or_rendered(topic)
+        if rendered is None:
             raise ApplicationError(
                 status=404,
                 state="unknown-topic",
                 field="topic",
                 error=f"No record for topic '{topic}'. List topics at /api/v1/records.",
             )
-        body, etag = rendered_record(event)
+        body, etag = rendered
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponse(status=304)
         else:

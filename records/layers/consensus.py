@@ -13,6 +13,7 @@ from registry.models import Event
 from registry.services.documents import origin_counts
 
 CORROBORATED_AT = 2
+MAX_CLAIMS = 50  # the best-supported claims; `claimsTotal` says how many there are
 
 
 def consensus_layer(inputs: RecordInputs) -> dict[str, Any]:
@@ -47,7 +48,11 @@ def consensus_layer(inputs: RecordInputs) -> dict[str, Any]:
     claims.sort(key=lambda c: (-c["knownOrigins"], -c["documents"], c["entity"], c["verb"]))
     return {
         **base,
-        "note": f"A claim is corroborated when {CORROBORATED_AT} or more known origins carry it.",
+        "note": (
+            f"A claim is corroborated when {CORROBORATED_AT} or more known origins carry it; the "
+            f"{MAX_CLAIMS} best-supported claims about the record's own entities are listed."
+        ),
         "pending": False,
-        "claims": claims,
+        "claimsTotal": len(claims),
+        "claims": claims[:MAX_CLAIMS],
     }

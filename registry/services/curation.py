@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from django.db import models, transaction
 
+from config.cachekeys import topics_changed
 from registry.models import (
     Entity,
     EntityAlias,
@@ -104,6 +105,7 @@ def event_upsert(
     event = _upsert(Event, key={"subject": subject}, fields=fields)
     event.entities.set(entities)
     forget_tagger()
+    topics_changed([event.subject])
     return event
 
 
@@ -130,6 +132,7 @@ def source_upsert(
     )
     source = _upsert(PrimarySource, key={"slug": slug}, fields=fields)
     source.events.set(events)
+    topics_changed(source.events.values_list("subject", flat=True))
     return source
 
 
@@ -158,4 +161,5 @@ def market_question_upsert(
     )
     market.events.set(events)
     market.entities.set(entities)
+    topics_changed(market.events.values_list("subject", flat=True))
     return market

@@ -14,12 +14,14 @@ import numpy as np
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Count
 
+from config.cachekeys import topics_changed
 from registry import origins
 from registry.canonical import canonical_url, is_market_question_page
 from registry.models import (
     Document,
     EntityDay,
     EntityMention,
+    Event,
     EventDay,
     EventMention,
     Feed,
@@ -175,6 +177,8 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     _count_days(
         EventDay, "mentions", Counter((e, doc.day) for doc, p in counted for e in p.tags.event_ids)
     )
+    touched = {event_id for _, p in counted for event_id in p.tags.event_ids}
+    topics_changed(Event.objects.filter(pk__in=touched).values_list("subject", flat=True))
     # New stories were counted as they were created; stories seen before need a recount.
     _refresh_stories({story_id for key, story_id in story_ids.items() if key > 0})
     return [doc.pk for doc in documents]

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from config.cachekeys import topics_changed
 from registry.fetch import FetchError, fetch
 from registry.markets import MarketFormatError, market_api_url, parse_market
 from registry.models import MarketPrice, MarketQuestion
@@ -55,6 +56,7 @@ def market_import(*, question_id: int) -> MarketPrice | None:
         fetch_failure_record(market, attempted_at=attempted_at, error=str(exc))
         return None
     with transaction.atomic():
+        topics_changed(market.events.values_list("subject", flat=True))
         fetch_success_record(market, attempted_at=attempted_at, result=result)
         MarketQuestion.objects.filter(pk=market.pk).update(
             question=quote.question[:500],

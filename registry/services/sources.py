@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from config.cachekeys import topics_changed
 from registry.fetch import FetchError, FetchResult, fetch
 from registry.models import PrimarySource, SourceReading, TripwireAlert
 from registry.services.fetching import fetch_failure_record, fetch_success_record
@@ -26,6 +27,12 @@ READ_STATE = PrimarySource.ReadState
 def source_fetch(*, source_id: int) -> SourceReading:
     """Fetch and read one primary source now (the daily run, the command and "fetch now")."""
     source = PrimarySource.objects.get(pk=source_id)
+    reading = _verify(source)
+    topics_changed(source.events.values_list("subject", flat=True))
+    return reading
+
+
+def _verify(source: PrimarySource) -> SourceReading:
     attempted_at = timezone.now()
     try:
         result = fetch(source.fetch_url, etag=source.etag, last_modified=source.last_modified)

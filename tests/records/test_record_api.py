@@ -78,13 +78,35 @@ def test_cache_control_etag_and_304(api, demo):
     assert again["ETag"] == etag
 
 
-def test_a_recorded_state_change_is_served_at_once(api, demo):
+def test_a_cached_read_asks_the_database_nothing(api, demo, django_assert_num_queries):
+    get_record(api, "election-brazil-general-2026")
+    with django_assert_num_queries(0):
+        assert api.get("/api/record/election-brazil-general-2026").status_code == 200
+
+
+def test_a_change_to_the_topic_is_served_at_once(api, demo, django_capture_on_commit_callbacks):
     _, before = get_record(api, "election-brazil-general-2026")
     event = Event.objects.get(subject="election-brazil-general-2026")
-    services.event_upsert(subject=event.subject, title="Brazil general election (runoff)",
-                          lead_entity=event.lead_entity, action_class="election")  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_upsert(subject=event.subject, title="Brazil general election (runoff)",
+                              lead_entity=event.lead_entity, action_class="election")  # fmt: skip
     _, after = get_record(api, "election-brazil-general-2026")
     assert after["title"] == "Brazil general election (runoff)" != before["title"]
+
+
+def test_new_reporting_invalidates_the_record(api, demo, django_capture_on_commit_callbacks):
+    _, before = get_record(api, "election-brazil-general-2026")
+    event = Event.objects.get(subject="election-brazil-general-2026")
+    outlet = services.outlet_upsert(domain="late.example", name="Late Wire")
+    item = services.IncomingDocument(
+        url="https://late.example/brazil-runoff", title="Brazil runoff ballot count resumes",
+        outlet=outlet, vertical=event.documents.first().vertical,
+        fetched_at=datetime(2026, 11, 22, 7, tzinfo=UTC),
+    )  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        services.documents_ingest(items=[item])
+    _, after = get_record(api, "election-brazil-general-2026")
+    assert after["layers"]["record"]["documents"] == before["layers"]["record"]["documents"] + 1
 
 
 def test_malformed_slug_is_400_naming_topic(api):

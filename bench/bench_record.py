@@ -1,0 +1,108 @@
+"""Topic record: cached read throughput against a trivial JSON view, and cache-miss build time.
+
+1. Cache miss: on the 1,000,000-document database that `bench_synth.py` leaves (`svc_bench`),
+   the 25 busiest synthetic topics are built with the cache cleared, in-process; prints median
+   and p90 build time and the query count. Floor (issue 6): median at most 100 ms.
+2. Cached reads: gunicorn serves the same settings plus one trivial JSON view (`bench/urls.py`);
+   wrk reads a warmed record and the trivial view side by side and prints requests/s and the
+   ratio. Floor (issue 6): the record at least 80% of the trivial view. Needs `wrk`
+   (`apt-get install wrk`); without it this part is skipped, saying so.
+
+    .venv/bin/python bench/bench_record.py
+"""
+
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE = "postgres://postgres@127.0.0.1:5432/svc_bench"
+PORT = 8765
+
+
+def cache_miss() -> str:
+    os.environ.update(DATABASE_URL=DATABASE, DJANGO_SETTINGS_MODULE="bench.settings")
+    os.environ.pop("REDIS_URL", None)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.core.management import call_command
+    from django.db import connection
+    from django.db.models import Sum
+    from django.test.utils import CaptureQueriesContext
+
+    from records.builder import build_record
+    from registry.models import Event
+
+    call_command("migrate", verbosity=0)
+    busiest = list(
+        Event.objects.annotate(n=Sum("days__mentions"))
+        .order_by("-n")
+        .select_related("lead_entity")[:25]
+    )
+    timings, queries = [], set()
+    for event in busiest:
+        cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            build_record(event)
+            timings.append((time.perf_counter() - started) * 1000)
+        queries.add(len(captured.captured_queries))
+    median, p90 = statistics.median(timings), sorted(timings)[int(len(timings) * 0.9)]
+    print(
+        f"cache-miss build     median {median:.1f} ms, p90 {p90:.1f} ms over {len(timings)} "
+        f"topics (floor: median <= 100 ms: {median / 100:.2f} of it); queries {sorted(queries)}"
+    )
+    return busiest[0].subject
+
+
+def wrk(url: str) -> float:
+    out = subprocess.run(["wrk", "-t2", "-c16", "-d10s", url], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    line = next(line for line in out.splitlines() if line.startswith("Requests/sec"))
+    return float(line.split()[1])
+
+
+def cached_reads(subject: str) -> None:
+    if not shutil.which("wrk"):
+        print("cached reads         skipped: wrk is not installed (apt-get install wrk)")
+        return
+    env = {**os.environ, "DATABASE_URL": DATABASE, "DJANGO_SETTINGS_MODULE": "bench.settings"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
+         "--workers", "2", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{PORT}"
+        for _ in range(50):
+            try:
+                httpx.get(f"{base}/api/bench/trivial", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        record_url = f"{base}/api/record/{subject}"
+        for _ in range(8):  # warm both workers' caches
+            assert httpx.get(record_url, timeout=30).status_code == 200
+        trivial = wrk(f"{base}/api/bench/trivial")
+        record = wrk(record_url)
+        print(
+            f"cached reads         record {record:,.0f} req/s, trivial JSON {trivial:,.0f} req/s: "
+            f"{record / trivial:.2f} of the trivial view (floor 0.80)"
+        )
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    cached_reads(cache_miss())
