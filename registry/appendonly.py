@@ -21,3 +21,23 @@ def install_trigger_sql(table: str) -> str:
 
 def remove_trigger_sql(table: str) -> str:
     return f"DROP TRIGGER IF EXISTS {table}_append_only ON {table};"
+
+
+def append_only(*tables: str):
+    """A migration operation that installs the trigger on `tables` (PostgreSQL only).
+
+    SQLite, the embedded default, relies on the model-level guard.
+    """
+    from django.db import migrations
+
+    def install(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            for table in tables:
+                schema_editor.execute(install_trigger_sql(table), params=None)
+
+    def remove(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            for table in tables:
+                schema_editor.execute(remove_trigger_sql(table), params=None)
+
+    return migrations.RunPython(install, remove)

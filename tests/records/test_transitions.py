@@ -29,6 +29,16 @@ def steady(event, today: date = TODAY):
     mentions(event, {back: 2 for back in range(40)}, today)
 
 
+def rising_next_day(event) -> datetime:
+    """Steady today (recorded), then three times the mentions a day later; returns that later."""
+    steady(event)
+    records_transition(now=NOW)
+    later = NOW + timedelta(days=1)
+    mentions(event, {back: 6 for back in range(7)}, later.date())
+    records_transition(now=later)
+    return later
+
+
 def transitions(event):
     return list(
         StateTransition.objects.filter(event=event).values_list("field", "from_value", "to_value")
@@ -53,11 +63,7 @@ def test_nothing_is_appended_while_nothing_changes():
 
 def test_held_since_is_the_previous_transition_of_the_same_field():
     event = EventFactory()
-    steady(event)
-    records_transition(now=NOW)
-    later = NOW + timedelta(days=1)
-    mentions(event, {back: 6 for back in range(7)}, later.date())
-    records_transition(now=later)
+    rising_next_day(event)
     coverage_moves = StateTransition.objects.filter(event=event, field="coverage state")
     first, second = coverage_moves.order_by("at")
     assert (second.from_value, second.to_value) == ("steady", "rising")
@@ -66,11 +72,7 @@ def test_held_since_is_the_previous_transition_of_the_same_field():
 
 def test_both_fields_changed_in_one_run_share_the_same_at():
     event = EventFactory()
-    steady(event)
-    records_transition(now=NOW)
-    later = NOW + timedelta(days=1)
-    mentions(event, {back: 6 for back in range(7)}, later.date())
-    records_transition(now=later)
+    later = rising_next_day(event)
     latest = StateTransition.objects.filter(event=event, at=later)
     assert set(latest.values_list("field", "to_value")) == {
         ("coverage state", "rising"),
