@@ -26,7 +26,8 @@ def records_transition(*, now: datetime | None = None) -> dict[str, int]:
     """
     now = now or timezone.now()
     today = now.date()
-    events = list(Event.objects.values_list("pk", flat=True))
+    subjects = dict(Event.objects.values_list("pk", "subject"))
+    events = list(subjects)
     since = today - timedelta(days=CURRENT_DAYS + BASELINE_DAYS)
     days = defaultdict(list)
     for event_id, day, mentions in EventDay.objects.filter(day__gte=since).values_list(
@@ -65,8 +66,7 @@ def records_transition(*, now: datetime | None = None) -> dict[str, int]:
                     )
                 )
     StateTransition.objects.bulk_create(appended)
-    changed = {transition.event_id for transition in appended}
-    topics_changed(Event.objects.filter(pk__in=changed).values_list("subject", flat=True))
+    topics_changed(subjects[transition.event_id] for transition in appended)
     return {"records": len(events), "appended": len(appended)}
 
 

@@ -135,11 +135,11 @@ def test_postgres_refuses_update_and_delete_of_history():
 def test_query_count_does_not_grow_with_records(django_assert_max_num_queries):
     for _ in range(3):
         steady(EventFactory())
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(8):
         records_transition(now=NOW)
     for _ in range(12):
         steady(EventFactory())
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(8):
         records_transition(now=NOW + timedelta(hours=1))
 
 
