@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from records.models import StateTransition
@@ -17,8 +17,11 @@ from registry.models import (
     Entity,
     EntityMention,
     Event,
+    EventClaim,
     EventDay,
-    EventMention,
+    EventEntity,
+    EventOutlet,
+    EventVerb,
     MarketPrice,
     MarketQuestion,
     PrimarySource,
@@ -51,10 +54,9 @@ class RecordInputs:
 
 
 def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
+    """Counts over all the event's documents come from its rollups, never from the documents:
+    the busiest topics have tens of thousands, and a record is built in tens of milliseconds."""
     now = now or timezone.now()
-    event_docs = EventMention.objects.filter(event=event, document__is_market_question_page=False)
-    doc_ids = event_docs.values("document_id")
-    verb_lists = list(Document.objects.filter(pk__in=doc_ids).values_list("verbs", flat=True))
     questions = list(
         event.market_questions.annotate(
             latest_pct=Subquery(_latest_price("probability_pct")),
@@ -75,21 +77,22 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         .values_list("question_id", "captured_at", "probability_pct")
     ):
         recent[question_id].append((at, pct))
+    days = list(EventDay.objects.filter(event=event).values_list("day", "mentions", "with_verbs"))
     return RecordInputs(
         event=event,
         now=now,
         attached=list(event.entities.order_by("name")),
         sources=list(event.primary_sources.order_by("slug")),
-        days=list(EventDay.objects.filter(event=event).values_list("day", "mentions")),
+        days=[(day, mentions) for day, mentions, _ in days],
         sample=_reporting_sample(event),
-        verbs=Counter(verb for verbs in verb_lists for verb in verbs),
-        documents_with_verbs=sum(1 for verbs in verb_lists if verbs),
-        outlets=Document.objects.filter(pk__in=doc_ids).values("outlet_id").distinct().count(),
-        co_mentions=_co_mentions(event, doc_ids),
+        verbs=Counter(dict(EventVerb.objects.filter(event=event).values_list("verb", "documents"))),
+        documents_with_verbs=sum(with_verbs for *_, with_verbs in days),
+        outlets=EventOutlet.objects.filter(event=event).count(),
+        co_mentions=_co_mentions(event),
         questions=questions,
         recent_prices=dict(recent),
         transitions=list(event.transitions.order_by("at", "id")),
-        claim_rows=_claim_rows(event, doc_ids) if event.tier == Event.Tier.FULL else [],
+        claim_rows=_claim_rows(event) if event.tier == Event.Tier.FULL else [],
     )
 
 
@@ -102,43 +105,46 @@ def _latest_price(column: str):
 
 
 def _reporting_sample(event: Event) -> list[Document]:
+    """The newest documents naming the lead, read off the (entity, day, document) index of its
+    mentions: a backward scan that stops after the sample, however often the lead is named."""
     if not event.lead_entity.tracked:
         return []
-    return list(
-        Document.objects.filter(
-            entitymention__entity_id=event.lead_entity_id, is_market_question_page=False
+    mentions = (
+        EntityMention.objects.filter(
+            entity_id=event.lead_entity_id, document__is_market_question_page=False
         )
-        .select_related("outlet")
-        .order_by("-day", "-id")[:REPORTING_SAMPLE]
+        .select_related("document__outlet")
+        .order_by("-day", "-document_id")[:REPORTING_SAMPLE]
     )
+    return [mention.document for mention in mentions]
 
 
-def _co_mentions(event: Event, doc_ids) -> list[tuple[str, int]]:
+def _co_mentions(event: Event) -> list[tuple[str, int]]:
     """Entities named in the record's documents beside the lead, with how often."""
     rows = (
-        EntityMention.objects.filter(document_id__in=doc_ids)
+        EventEntity.objects.filter(event=event)
         .exclude(entity_id=event.lead_entity_id)
-        .values("entity__name")
-        .annotate(together=Count("document_id", distinct=True))
-        .order_by("-together", "entity__name")[:10]
+        .order_by("-documents", "entity__name")
+        .values_list("entity__name", "documents")[:10]
     )
-    return [(row["entity__name"], row["together"]) for row in rows]
+    return list(rows)
 
 
-def _claim_rows(event: Event, doc_ids) -> list[tuple]:
-    """(entity, verbs, outlet, upstream, is wire, tier) for the record's own entities.
+def _claim_rows(event: Event) -> list[tuple]:
+    """(entity, verb, outlet, upstream, is wire, tier, documents) for the record's own entities.
 
     Claims are about the topic's lead and attached entities, not every name its documents
     mention: a busy topic names thousands of others, and the ledger would swamp the record.
     """
     entity_ids = {event.lead_entity_id, *event.entities.values_list("pk", flat=True)}
     return list(
-        EntityMention.objects.filter(document_id__in=doc_ids, entity_id__in=entity_ids).values_list(
+        EventClaim.objects.filter(event=event, entity_id__in=entity_ids).values_list(
             "entity__name",
-            "document__verbs",
-            "document__outlet_id",
-            "document__outlet__upstream_id",
-            "document__outlet__is_wire",
-            "document__outlet__tier",
+            "verb",
+            "outlet_id",
+            "outlet__upstream_id",
+            "outlet__is_wire",
+            "outlet__tier",
+            "documents",
         )
     )

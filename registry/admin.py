@@ -13,7 +13,11 @@ from registry.models import (
     EntityAlias,
     EntityDay,
     Event,
+    EventClaim,
     EventDay,
+    EventEntity,
+    EventOutlet,
+    EventVerb,
     Feed,
     MarketPrice,
     MarketQuestion,
@@ -384,9 +388,18 @@ class EntityDayAdmin(ReadOnlyAdmin):
 
 @admin.register(EventDay)
 class EventDayAdmin(ReadOnlyAdmin):
-    list_display = ["event", "day", "mentions"]
+    list_display = ["event", "day", "mentions", "with_verbs"]
     search_fields = ["event__subject"]
     list_select_related = ["event"]
+
+
+@admin.register(EventOutlet, EventVerb, EventEntity, EventClaim)
+class EventTotalAdmin(ReadOnlyAdmin):
+    """The per-event totals a topic record reads; maintained by ingest, never edited."""
+
+    list_display = ["__str__", "documents"]
+    search_fields = ["event__subject"]
+    show_full_result_count = False
 
 
 @admin.register(ScheduledJob)

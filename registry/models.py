@@ -340,7 +340,11 @@ class EntityMention(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["document", "entity"], name="entity_mention_unique"),
         ]
-        indexes = [models.Index(fields=["entity", "day"], name="entity_mention_by_day")]
+        # With the document last, the newest mentions of an entity are one backward index scan
+        # (a record's reporting sample), however many there are.
+        indexes = [
+            models.Index(fields=["entity", "day", "document"], name="entity_mention_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.entity_id} in {self.document_id}"
@@ -561,6 +565,8 @@ class EventDay(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="days")
     day = models.DateField()
     mentions = models.PositiveIntegerField(default=0)
+    # Of those, documents carrying at least one assertion verb (`assertionCoverage`).
+    with_verbs = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -570,6 +576,74 @@ class EventDay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} on {self.day}: {self.mentions}"
+
+
+class EventOutlet(models.Model):
+    """Rollup: an event's documents per outlet (the record's distinct publishers)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    outlet = models.ForeignKey(Outlet, on_delete=models.CASCADE, related_name="+")
+    documents = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "outlet"], name="event_outlet_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} by {self.outlet_id}: {self.documents}"
+
+
+class EventVerb(models.Model):
+    """Rollup: an event's documents per assertion verb (`asserts`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    verb = models.CharField(max_length=40, choices=AssertionVerb.choices)
+    documents = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "verb"], name="event_verb_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} {self.verb}: {self.documents}"
+
+
+class EventEntity(models.Model):
+    """Rollup: an event's documents per entity they name (the record's co-mentions)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
+    documents = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "entity"], name="event_entity_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} names {self.entity_id}: {self.documents}"
+
+
+class EventClaim(models.Model):
+    """Rollup: an event's documents per (entity, assertion verb, outlet): the claims ledger."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
+    verb = models.CharField(max_length=40, choices=AssertionVerb.choices)
+    outlet = models.ForeignKey(Outlet, on_delete=models.CASCADE, related_name="+")
+    documents = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "entity", "verb", "outlet"], name="event_claim_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.entity_id} {self.verb} by {self.outlet_id}"
 
 
 class ScheduledJob(models.Model):

@@ -5,7 +5,7 @@ record's documents; it is corroborated when at least two origins of known proven
 (syndicated copies count as their upstream, as in the corroborated clusters).
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from records.inputs import RecordInputs
@@ -28,18 +28,18 @@ def consensus_layer(inputs: RecordInputs) -> dict[str, Any]:
             "note": "Standard-tier record: no claims ledger is computed.",
             "pending": True,
         }
-    members = defaultdict(list)
-    for entity, verbs, outlet, upstream, is_wire, tier in inputs.claim_rows:
-        for verb in verbs:
-            members[(entity, verb)].append((outlet, upstream, is_wire, tier, None, None))
+    members, documents = defaultdict(list), Counter()
+    for entity, verb, outlet, upstream, is_wire, tier, count in inputs.claim_rows:
+        members[(entity, verb)].append((outlet, upstream, is_wire, tier))
+        documents[(entity, verb)] += count
     claims = []
     for (entity, verb), rows in members.items():
-        documents, _, origins, known = origin_counts(rows)
+        _, _, origins, known = origin_counts(rows)
         claims.append(
             {
                 "entity": entity,
                 "verb": verb,
-                "documents": documents,
+                "documents": documents[(entity, verb)],
                 "origins": origins,
                 "knownOrigins": known,
                 "status": "corroborated" if known >= CORROBORATED_AT else "single-origin",

@@ -16,11 +16,11 @@ from registry.services.documents import (
     IncomingDocument,
     IngestReport,
     documents_ingest,
-    rollups_rebuild,
 )
 from registry.services.fetching import feed_fetch
 from registry.services.jobs import scheduled_job_run
 from registry.services.markets import market_import, market_price_record
+from registry.services.rollups import rollups_rebuild
 from registry.services.sources import source_fetch, sources_verify
 
 __all__ = [

@@ -1,28 +1,25 @@
-"""Documents: deduplicated, tagged, clustered into stories, and counted in per-day rollups.
+"""Documents: deduplicated, tagged, clustered into stories, and counted in the rollups.
 
 `documents_ingest` is the one way documents enter the registry (feeds, the demo loader, tests).
 A batch costs a fixed number of queries, whatever its size: existing URLs are looked up at once,
 rows are bulk-inserted, and rollups are upserted with one statement per distinct key.
 """
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 import numpy as np
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, models, transaction
-from django.db.models import Count
+from django.db import IntegrityError, connection, transaction
 
 from config.cachekeys import topics_changed
 from registry import origins
 from registry.canonical import canonical_url, is_market_question_page
 from registry.models import (
     Document,
-    EntityDay,
     EntityMention,
     Event,
-    EventDay,
     EventMention,
     Feed,
     Outlet,
@@ -30,6 +27,8 @@ from registry.models import (
     StoryBand,
     Vertical,
 )
+from registry.services.bulk import copy_create, insert_rows
+from registry.services.rollups import Counted, rollups_add
 from registry.tagging import Tagger, Tags, current_tagger
 
 STORY_WINDOW = timedelta(days=7)  # a headline repeated weeks later is a new story
@@ -135,7 +134,7 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
 
 def _store(prepared: list[_Prepared]) -> list[int]:
     story_ids = _assign_stories(prepared)
-    documents = _create(
+    documents = copy_create(
         Document,
         [
             Document(
@@ -157,26 +156,23 @@ def _store(prepared: list[_Prepared]) -> list[int]:
         ],
     )
     pairs = list(zip(documents, prepared, strict=True))
-    _insert_rows(
+    insert_rows(
         EntityMention,
         ["document", "entity", "day"],
         [(doc.pk, e, doc.day) for doc, p in pairs for e in sorted(p.tags.entity_ids)],
     )
-    _insert_rows(
+    insert_rows(
         EventMention,
         ["document", "event", "day"],
         [(doc.pk, e, doc.day) for doc, p in pairs for e in sorted(p.tags.event_ids)],
     )
     # Market question pages are not reporting: kept, but never counted as attention.
     counted = [(doc, p) for doc, p in pairs if not p.market_page]
-    _count_days(
-        EntityDay,
-        "documents",
-        Counter((e, doc.vertical_id, doc.day) for doc, p in counted for e in p.tags.entity_ids),
-    )
-    _count_days(
-        EventDay, "mentions", Counter((e, doc.day) for doc, p in counted for e in p.tags.event_ids)
-    )
+    rollups_add(
+        Counted(doc.outlet_id, doc.vertical_id, doc.day, p.tags.entity_ids, p.tags.event_ids,
+                doc.verbs)
+        for doc, p in counted
+    )  # fmt: skip
     touched = {event_id for _, p in counted for event_id in p.tags.event_ids}
     topics_changed(Event.objects.filter(pk__in=touched).values_list("subject", flat=True))
     # New stories were counted as they were created; stories seen before need a recount.
@@ -212,9 +208,9 @@ def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
         outlet = p.item.outlet
         members[p.story_key].append((outlet.pk, outlet.upstream_id, outlet.is_wire, outlet.tier,
                                      p.at, p.at))  # fmt: skip
-    created = _create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
+    created = copy_create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
     ids = {key: story.pk for key, story in zip(new_stories, created, strict=True)}
-    _insert_rows(
+    insert_rows(
         StoryBand,
         ["story", "band", "hash"],
         [(ids[key], band, value) for key, p in new_stories.items() for band, value in bands[id(p)]],
@@ -317,135 +313,3 @@ def origin_counts(members) -> tuple[int, int, int, int]:
         origins_known[origin] = origins_known.get(origin, False) or known
     known_count = sum(origins_known.values())
     return len(members), len(publishers), len(origins_known), known_count
-
-
-def _create(model: type[models.Model], objects: list[models.Model]) -> list[models.Model]:
-    """bulk_create, but through COPY on PostgreSQL, with ids reserved from the table's sequence.
-
-    Documents and stories are the two inserts whose ids the batch needs back; through the ORM
-    they were a quarter of an ingest batch on PostgreSQL. Values are prepared by each field
-    exactly as the ORM would (`pre_save`, `get_db_prep_save`).
-    """
-    if connection.vendor != "postgresql" or not objects:
-        return model.objects.bulk_create(objects)
-    quote = connection.ops.quote_name
-    table, fields = model._meta.db_table, model._meta.concrete_fields
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-            [table, model._meta.pk.column, len(objects)],
-        )
-        for obj, (pk,) in zip(objects, cursor.fetchall(), strict=True):
-            obj.pk = pk
-        columns = ", ".join(quote(field.column) for field in fields)
-        # copy() bypasses Django's error translation: without this a duplicate URL would raise
-        # psycopg's UniqueViolation instead of IntegrityError, and the race retry would miss it.
-        with (
-            connection.wrap_database_errors,
-            cursor.copy(f"COPY {quote(table)} ({columns}) FROM STDIN") as copy,
-        ):
-            # The wrapper itself, not the `connection` proxy: every attribute read through the
-            # proxy goes through a context-local lookup, a tenth of the batch at 18 fields a row.
-            wrapper = connections[DEFAULT_DB_ALIAS]
-            for obj in objects:
-                copy.write_row(
-                    [field.get_db_prep_save(field.pre_save(obj, True), wrapper) for field in fields]
-                )
-    for obj in objects:
-        obj._state.adding, obj._state.db = False, connection.alias
-    return objects
-
-
-def _insert_rows(
-    model: type[models.Model], fields: list[str], rows: list[tuple], *, on_conflict: str = ""
-) -> None:
-    """Multi-row INSERTs for rows whose ids nobody needs (mentions, LSH bands, rollups).
-
-    bulk_create builds a model instance per row, and executemany still costs a statement per
-    row; at 16 bands per story and several mentions per document both dominated an ingest batch.
-    Values here are ids, dates and integers, which both backends adapt natively.
-    """
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
-    if connection.vendor == "postgresql" and not on_conflict:
-        # COPY is PostgreSQL's bulk path: an order of magnitude past multi-row INSERT here.
-        with (
-            connection.cursor() as cursor,
-            cursor.copy(f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN") as copy,
-        ):
-            for row in rows:
-                copy.write_row(row)
-        return
-    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    per_statement = max(1, 900 // len(fields))  # far below SQLite's bound-variable limit
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), per_statement):
-            chunk = rows[start : start + per_statement]
-            values = ", ".join([row_sql] * len(chunk))
-            sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES {values}"  # noqa: S608
-            cursor.execute(f"{sql} {on_conflict}", [value for row in chunk for value in row])
-
-
-def _count_days(model: type[models.Model], counter: str, counts: Counter) -> None:
-    """Add counts to per-day rollup rows, creating them at the count.
-
-    INSERT ... ON CONFLICT DO UPDATE (SQLite 3.24+, PostgreSQL) is atomic, so concurrent ingesters
-    never lose a count and never collide on the unique constraint. Keys in `counts` are distinct,
-    so no statement touches a row twice.
-    """
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    unique = next(c for c in model._meta.constraints if isinstance(c, models.UniqueConstraint))
-    conflict = ", ".join(quote(model._meta.get_field(name).column) for name in unique.fields)
-    _insert_rows(
-        model,
-        [*unique.fields, counter],
-        [(*key, n) for key, n in sorted(counts.items())],
-        on_conflict=(
-            f"ON CONFLICT ({conflict}) DO UPDATE "
-            f"SET {quote(counter)} = {table}.{quote(counter)} + EXCLUDED.{quote(counter)}"
-        ),
-    )
-
-
-@transaction.atomic
-def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
-    """Recompute the per-day rollups from mentions (all days, or from `since` on)."""
-    entity_days, event_days = EntityDay.objects.all(), EventDay.objects.all()
-    entity_mentions = EntityMention.objects.filter(document__is_market_question_page=False)
-    event_mentions = EventMention.objects.filter(document__is_market_question_page=False)
-    if since:
-        entity_days = entity_days.filter(day__gte=since)
-        event_days = event_days.filter(day__gte=since)
-        entity_mentions = entity_mentions.filter(day__gte=since)
-        event_mentions = event_mentions.filter(day__gte=since)
-    entity_days.delete()  # no cascades or signals: Django issues one DELETE
-    event_days.delete()
-    entity_rows = (
-        entity_mentions.values("entity_id", "document__vertical_id", "day")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    EntityDay.objects.bulk_create(
-        (
-            EntityDay(
-                entity_id=row["entity_id"],
-                vertical_id=row["document__vertical_id"],
-                day=row["day"],
-                documents=row["n"],
-            )
-            for row in entity_rows.iterator()
-        ),
-        batch_size=5000,
-    )
-    event_rows = event_mentions.values("event_id", "day").annotate(n=Count("id")).order_by()
-    EventDay.objects.bulk_create(
-        (
-            EventDay(event_id=row["event_id"], day=row["day"], mentions=row["n"])
-            for row in event_rows.iterator()
-        ),
-        batch_size=5000,
-    )
-    return {"entityDays": EntityDay.objects.count(), "eventDays": EventDay.objects.count()}

@@ -9,7 +9,17 @@ from django.core.management import call_command
 from registry import services
 from registry.canonical import canonical_url
 from registry.demo import demo_load
-from registry.models import Document, EntityDay, EventDay, Feed, ScheduledJob
+from registry.models import (
+    Document,
+    EntityDay,
+    EventClaim,
+    EventDay,
+    EventEntity,
+    EventOutlet,
+    EventVerb,
+    Feed,
+    ScheduledJob,
+)
 from registry.services import documents as documents_module
 from registry.services import scheduled_job_run
 from tests.factories import (
@@ -197,19 +207,73 @@ def test_future_publication_dates_are_not_trusted():
     assert doc.day == AT.date()
 
 
+ROLLUPS = {
+    "entityDays": (EntityDay, ["entity_id", "vertical_id", "day", "documents"]),
+    "eventDays": (EventDay, ["event_id", "day", "mentions", "with_verbs"]),
+    "eventOutlets": (EventOutlet, ["event_id", "outlet_id", "documents"]),
+    "eventVerbs": (EventVerb, ["event_id", "verb", "documents"]),
+    "eventEntities": (EventEntity, ["event_id", "entity_id", "documents"]),
+    "eventClaims": (EventClaim, ["event_id", "entity_id", "verb", "outlet_id", "documents"]),
+}
+
+
+def rollup_rows():
+    return {
+        name: sorted(model.objects.values_list(*fields))
+        for name, (model, fields) in ROLLUPS.items()
+    }
+
+
 def test_rebuild_reproduces_incremental_rollups():
     demo_load(today=date(2026, 11, 22))
-    incremental = (
-        sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents")),
-        sorted(EventDay.objects.values_list("event_id", "day", "mentions")),
-    )
+    incremental = rollup_rows()
+    assert all(incremental.values()), "the demo exercises every rollup"
+    assert any(row[3] for row in incremental["eventDays"]), "some mentions carry verbs"
     counts = services.rollups_rebuild()
-    rebuilt = (
-        sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents")),
-        sorted(EventDay.objects.values_list("event_id", "day", "mentions")),
-    )
-    assert rebuilt == incremental
-    assert counts == {"entityDays": len(incremental[0]), "eventDays": len(incremental[1])}
+    assert rollup_rows() == incremental
+    assert counts == {name: len(rows) for name, rows in incremental.items()}
+
+
+def test_rebuild_since_a_day_keeps_earlier_days_and_recounts_totals():
+    demo_load(today=date(2026, 11, 22))
+    incremental = rollup_rows()
+    EventVerb.objects.all().delete()  # a lost total comes back whole
+    services.rollups_rebuild(since=date(2026, 11, 20))
+    assert rollup_rows() == incremental
+
+
+def test_event_totals_count_each_document_once_per_key():
+    vertical = services.vertical_upsert(slug="markets", name="Markets")
+    fed = services.entity_upsert(slug="federal-reserve", name="Federal Reserve", aliases=["Fed"])
+    ecb = services.entity_upsert(slug="european-central-bank", name="European Central Bank",
+                                 aliases=["ECB"])  # fmt: skip
+    event = services.event_upsert(subject="fed-rate-decision", title="Fed decision",
+                                  lead_entity=fed, subject_terms=["rate"])  # fmt: skip
+    wire, outlet = OutletFactory(is_wire=True), OutletFactory()
+    titles = [
+        (wire, "Fed rate decision due, ECB officials said"),  # rate-decision, utterance
+        (outlet, "Fed rate decision: ECB warned of delays"),  # rate-decision, utterance
+        (outlet, "Fed rate path unclear"),  # no verb, no ECB
+        (outlet, "ECB rate decision said to be close"),  # not about the Fed event
+    ]
+    services.documents_ingest(items=[
+        services.IncomingDocument(url=f"https://{source.domain}/{n}", title=title, outlet=source,
+                                  vertical=vertical, fetched_at=AT, published_at=AT)
+        for n, (source, title) in enumerate(titles)
+    ])  # fmt: skip
+    of_event = {"event": event}
+    assert dict(EventOutlet.objects.filter(**of_event).values_list("outlet", "documents")) == {
+        wire.pk: 1, outlet.pk: 2,
+    }  # fmt: skip
+    assert dict(EventEntity.objects.filter(**of_event).values_list("entity", "documents")) == {
+        fed.pk: 3, ecb.pk: 2,
+    }  # fmt: skip
+    assert dict(EventVerb.objects.filter(**of_event).values_list("verb", "documents")) == {
+        "rate-decision": 2, "utterance": 2,
+    }  # fmt: skip
+    assert EventDay.objects.filter(**of_event).values_list("mentions", "with_verbs").get() == (3, 2)
+    claims = EventClaim.objects.filter(**of_event, entity=ecb, verb="utterance")
+    assert dict(claims.values_list("outlet", "documents")) == {wire.pk: 1, outlet.pk: 1}
 
 
 def test_upserts_are_idempotent_and_validated():

@@ -1,0 +1,193 @@
+"""Rollups: counts kept beside the rows they count, so no read aggregates raw documents.
+
+Per day: `EntityDay` (attention per entity and vertical) and `EventDay` (an event's mentions, and
+how many of them carry an assertion verb). Per event, what a topic record needs about all its
+documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions) and
+`EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
+transaction; `rollups_rebuild` recomputes them from the mentions.
+"""
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date
+from typing import NamedTuple
+
+from django.db import connection, models, transaction
+from django.db.models import Count, Q
+
+from registry.models import (
+    Document,
+    EntityDay,
+    EntityMention,
+    EventClaim,
+    EventDay,
+    EventEntity,
+    EventMention,
+    EventOutlet,
+    EventVerb,
+)
+from registry.services.bulk import insert_rows
+
+EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
+
+
+class Counted(NamedTuple):
+    """One stored document as the rollups see it (market question pages are never counted)."""
+
+    outlet_id: int
+    vertical_id: int
+    day: date
+    entity_ids: Iterable[int]
+    event_ids: Iterable[int]
+    verbs: Iterable[str]
+
+
+def rollups_add(documents: Iterable[Counted]) -> None:
+    """Add a batch of newly stored documents to every rollup."""
+    entity_days, mentions, with_verbs = Counter(), Counter(), Counter()
+    outlets, verbs, entities, claims = Counter(), Counter(), Counter(), Counter()
+    for doc in documents:
+        for entity in doc.entity_ids:
+            entity_days[entity, doc.vertical_id, doc.day] += 1
+        for event in doc.event_ids:
+            mentions[event, doc.day] += 1
+            with_verbs[event, doc.day] += bool(doc.verbs)
+            outlets[event, doc.outlet_id] += 1
+            for verb in doc.verbs:
+                verbs[event, verb] += 1
+            for entity in doc.entity_ids:
+                entities[event, entity] += 1
+                for verb in doc.verbs:
+                    claims[event, entity, verb, doc.outlet_id] += 1
+    _add_counts(EntityDay, ["documents"], {key: (n,) for key, n in entity_days.items()})
+    _add_counts(
+        EventDay, ["mentions", "with_verbs"], {k: (n, with_verbs[k]) for k, n in mentions.items()}
+    )
+    for model, counts in zip(EVENT_TOTALS, (outlets, verbs, entities, claims), strict=True):
+        _add_counts(model, ["documents"], {key: (n,) for key, n in counts.items()})
+
+
+def _add_counts(model: type[models.Model], counters: list[str], counts: dict) -> None:
+    """Add counts to rollup rows, creating them at the count.
+
+    INSERT ... ON CONFLICT DO UPDATE (SQLite 3.24+, PostgreSQL) is atomic, so concurrent ingesters
+    never lose a count and never collide on the unique constraint. Keys in `counts` are distinct,
+    so no statement touches a row twice; sorted, so concurrent batches lock rows in one order.
+    """
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    unique = next(c for c in model._meta.constraints if isinstance(c, models.UniqueConstraint))
+    conflict = ", ".join(quote(model._meta.get_field(name).column) for name in unique.fields)
+    adds = ", ".join(f"{quote(c)} = {table}.{quote(c)} + EXCLUDED.{quote(c)}" for c in counters)
+    insert_rows(
+        model,
+        [*unique.fields, *counters],
+        [(*key, *values) for key, values in sorted(counts.items())],
+        on_conflict=f"ON CONFLICT ({conflict}) DO UPDATE SET {adds}",
+    )
+
+
+@transaction.atomic
+def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
+    """Recompute the per-day rollups (all days, or from `since` on) and the per-event totals.
+
+    Per-event totals span every day, so they are always recomputed whole.
+    """
+    _days_rebuild(since)
+    _totals_rebuild()
+    return {
+        "entityDays": EntityDay.objects.count(),
+        "eventDays": EventDay.objects.count(),
+        "eventOutlets": EventOutlet.objects.count(),
+        "eventVerbs": EventVerb.objects.count(),
+        "eventEntities": EventEntity.objects.count(),
+        "eventClaims": EventClaim.objects.count(),
+    }
+
+
+def _days_rebuild(since: date | None) -> None:
+    entity_days, event_days = EntityDay.objects.all(), EventDay.objects.all()
+    entity_mentions = EntityMention.objects.filter(document__is_market_question_page=False)
+    event_mentions = EventMention.objects.filter(document__is_market_question_page=False)
+    if since:
+        entity_days = entity_days.filter(day__gte=since)
+        event_days = event_days.filter(day__gte=since)
+        entity_mentions = entity_mentions.filter(day__gte=since)
+        event_mentions = event_mentions.filter(day__gte=since)
+    entity_days.delete()  # no cascades or signals: Django issues one DELETE
+    event_days.delete()
+    entity_rows = (
+        entity_mentions.values("entity_id", "document__vertical_id", "day")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    EntityDay.objects.bulk_create(
+        (
+            EntityDay(
+                entity_id=row["entity_id"],
+                vertical_id=row["document__vertical_id"],
+                day=row["day"],
+                documents=row["n"],
+            )
+            for row in entity_rows.iterator()
+        ),
+        batch_size=5000,
+    )
+    event_rows = (
+        event_mentions.values("event_id", "day")
+        .annotate(n=Count("id"), v=Count("id", filter=~Q(document__verbs=[])))
+        .order_by()
+    )
+    EventDay.objects.bulk_create(
+        (
+            EventDay(
+                event_id=row["event_id"], day=row["day"], mentions=row["n"], with_verbs=row["v"]
+            )
+            for row in event_rows.iterator()
+        ),
+        batch_size=5000,
+    )
+
+
+def _totals_rebuild() -> None:
+    """One INSERT ... SELECT per table: the database aggregates, nothing crosses the wire.
+
+    Written in SQL because each joins mentions to documents and, for verbs, expands a JSON array,
+    which the ORM cannot express as an insert from a query.
+    """
+    for model in EVENT_TOTALS:
+        model.objects.all().delete()
+    quote = connection.ops.quote_name
+    mentions, documents, named = (
+        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
+    )
+    verbs, verb = _verbs_expanded("d")
+    base = f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id"
+    entity = f"JOIN {named} n ON n.document_id = m.document_id"
+    where = "WHERE d.is_market_question_page = %s"
+    selects = {  # model: (its key fields, the selected keys, the joins that reach them)
+        EventOutlet: (["event", "outlet"], "m.event_id, d.outlet_id", ""),
+        EventVerb: (["event", "verb"], f"m.event_id, {verb}", verbs),
+        EventEntity: (["event", "entity"], "m.event_id, n.entity_id", entity),
+        EventClaim: (
+            ["event", "entity", "verb", "outlet"],
+            f"m.event_id, n.entity_id, {verb}, d.outlet_id",
+            f"{entity} {verbs}",
+        ),
+    }
+    with connection.cursor() as cursor:
+        for model, (keys, selected, joins) in selects.items():
+            columns = ", ".join(quote(model._meta.get_field(key).column) for key in keys)
+            group = ", ".join(str(n + 1) for n in range(len(keys)))
+            cursor.execute(
+                f"INSERT INTO {quote(model._meta.db_table)} ({columns}, documents) "
+                f"SELECT {selected}, COUNT(*) {base} {joins} {where} GROUP BY {group}",
+                [False],
+            )
+
+
+def _verbs_expanded(alias: str) -> tuple[str, str]:
+    """(join clause, column): one row per verb in a document's JSON verb list."""
+    if connection.vendor == "postgresql":
+        return f"CROSS JOIN LATERAL jsonb_array_elements_text({alias}.verbs) AS v(verb)", "v.verb"
+    return f"CROSS JOIN json_each({alias}.verbs) AS v", "v.value"
