@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Subquery, Sum
 from django.utils import timezone
 
 from records.models import StateTransition
@@ -77,7 +77,13 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         .values_list("question_id", "captured_at", "probability_pct")
     ):
         recent[question_id].append((at, pct))
-    days = list(EventDay.objects.filter(event=event).values_list("day", "mentions", "with_verbs"))
+    days = list(
+        EventDay.objects.filter(event=event)
+        .values("day")
+        .annotate(mentions=Sum("mentions"), with_verbs=Sum("with_verbs"))
+        .order_by("day")
+        .values_list("day", "mentions", "with_verbs")
+    )
     return RecordInputs(
         event=event,
         now=now,

@@ -66,8 +66,19 @@ def records_transition(*, now: datetime | None = None) -> dict[str, int]:
                     )
                 )
     StateTransition.objects.bulk_create(appended)
+    _mirror_current_states(appended)
     topics_changed(subjects[transition.event_id] for transition in appended)
     return {"records": len(events), "appended": len(appended)}
+
+
+def _mirror_current_states(appended: list[StateTransition]) -> None:
+    """Copy each new state onto its event: one UPDATE per (field, value), at most seven."""
+    columns = {Field.COVERAGE_STATE: "coverage_state", Field.WIRE_TIER: "wire_tier"}
+    changed = defaultdict(list)
+    for transition in appended:
+        changed[(columns[transition.field], transition.to_value)].append(transition.event_id)
+    for (column, value), event_ids in changed.items():
+        Event.objects.filter(pk__in=event_ids).update(**{column: value})
 
 
 def _events_with_active_flip(*, since: datetime) -> set[int]:

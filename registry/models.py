@@ -233,11 +233,17 @@ class Event(models.Model):
         max_length=20, choices=PublishState.choices, default=PublishState.PUBLISHED
     )
     publish_state_note = models.TextField(null=True, blank=True)
+    # The current states, mirroring the latest `records.StateTransition` of each field; written
+    # only by `records_transition` in the transaction that appends that transition, so listings
+    # filter and page on a column instead of replaying history.
+    coverage_state = models.CharField(max_length=30, default="new", editable=False)
+    wire_tier = models.CharField(max_length=30, default="watch", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["subject"]
+        indexes = [models.Index(fields=["wire_tier", "coverage_state"], name="event_states")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(subject__regex=SLUG_PATTERN), name="event_subject_is_slug"
@@ -560,9 +566,11 @@ class EntityDay(models.Model):
 
 
 class EventDay(models.Model):
-    """Rollup: documents attached to an event per day (`eventMentions`, coverage periods)."""
+    """Rollup: documents attached to an event per day and vertical (`eventMentions`, coverage
+    periods, a signal's verticals)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="days")
+    vertical = models.ForeignKey(Vertical, on_delete=models.CASCADE, related_name="+")
     day = models.DateField()
     mentions = models.PositiveIntegerField(default=0)
     # Of those, documents carrying at least one assertion verb (`assertionCoverage`).
@@ -570,7 +578,9 @@ class EventDay(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["event", "day"], name="event_day_unique"),
+            models.UniqueConstraint(
+                fields=["event", "vertical", "day"], name="event_vertical_day_unique"
+            ),
         ]
         indexes = [models.Index(fields=["day", "event"], name="event_day_by_day")]
 

@@ -86,3 +86,15 @@ class MarketQuestionFactory(factory.django.DjangoModelFactory):
     external_id = factory.Sequence(lambda n: f"Q-{n}")
     question = factory.Sequence(lambda n: f"Will thing {n} happen?")
     url = factory.Sequence(lambda n: f"https://kalshi.com/markets/q-{n}")
+
+
+class EventDayFactory(factory.django.DjangoModelFactory):
+    """A day of an event's mentions, in one shared vertical unless a test says otherwise."""
+
+    class Meta:
+        model = models.EventDay
+        django_get_or_create = ["event", "vertical", "day"]
+
+    event = factory.SubFactory(EventFactory)
+    vertical = factory.SubFactory(VerticalFactory, slug="news")
+    mentions = 1

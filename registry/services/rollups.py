@@ -1,9 +1,9 @@
 """Rollups: counts kept beside the rows they count, so no read aggregates raw documents.
 
-Per day: `EntityDay` (attention per entity and vertical) and `EventDay` (an event's mentions, and
-how many of them carry an assertion verb). Per event, what a topic record needs about all its
-documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions) and
-`EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
+Per day: `EntityDay` (attention per entity and vertical) and `EventDay` (an event's mentions per
+vertical, and how many carry an assertion verb). Per event, what a topic record needs about all
+its documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions)
+and `EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
 transaction; `rollups_rebuild` recomputes them from the mentions.
 """
 
@@ -50,8 +50,8 @@ def rollups_add(documents: Iterable[Counted]) -> None:
         for entity in doc.entity_ids:
             entity_days[entity, doc.vertical_id, doc.day] += 1
         for event in doc.event_ids:
-            mentions[event, doc.day] += 1
-            with_verbs[event, doc.day] += bool(doc.verbs)
+            mentions[event, doc.vertical_id, doc.day] += 1
+            with_verbs[event, doc.vertical_id, doc.day] += bool(doc.verbs)
             outlets[event, doc.outlet_id] += 1
             for verb in doc.verbs:
                 verbs[event, verb] += 1
@@ -134,14 +134,18 @@ def _days_rebuild(since: date | None) -> None:
         batch_size=5000,
     )
     event_rows = (
-        event_mentions.values("event_id", "day")
+        event_mentions.values("event_id", "document__vertical_id", "day")
         .annotate(n=Count("id"), v=Count("id", filter=~Q(document__verbs=[])))
         .order_by()
     )
     EventDay.objects.bulk_create(
         (
             EventDay(
-                event_id=row["event_id"], day=row["day"], mentions=row["n"], with_verbs=row["v"]
+                event_id=row["event_id"],
+                vertical_id=row["document__vertical_id"],
+                day=row["day"],
+                mentions=row["n"],
+                with_verbs=row["v"],
             )
             for row in event_rows.iterator()
         ),

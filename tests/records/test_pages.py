@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from records.views import coverage_chart
-from registry.models import Event, EventDay
-from tests.factories import EventFactory
+from registry.models import Event
+from tests.factories import EventDayFactory, EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -47,9 +47,9 @@ def test_unknown_topic_page_is_404(client):
 def test_chart_bars_are_weekly_totals_scaled_to_the_tallest():
     event = EventFactory()
     today = date(2026, 11, 22)
-    EventDay.objects.create(event=event, day=today, mentions=4)
-    EventDay.objects.create(event=event, day=date(2026, 11, 20), mentions=2)
-    EventDay.objects.create(event=event, day=date(2026, 11, 10), mentions=3)
+    EventDayFactory(event=event, day=today, mentions=4)
+    EventDayFactory(event=event, day=date(2026, 11, 20), mentions=2)
+    EventDayFactory(event=event, day=date(2026, 11, 10), mentions=3)
     chart = coverage_chart(event, today=today)
     counts = [bar["count"] for bar in chart["bars"]]
     assert len(counts) == 12

@@ -9,7 +9,7 @@ from django.urls import reverse
 from records.models import StateTransition
 from records.services import records_transition
 from registry.models import EventDay, SourceReading, TripwireAlert
-from tests.factories import EventFactory, PrimarySourceFactory
+from tests.factories import EventFactory, PrimarySourceFactory, VerticalFactory
 
 pytestmark = pytest.mark.django_db
 NOW = datetime(2026, 11, 22, 12, tzinfo=UTC)
@@ -18,10 +18,14 @@ NOW = datetime(2026, 11, 22, 12, tzinfo=UTC)
 TODAY = NOW.date()
 
 
+def news():
+    return VerticalFactory(slug="news")
+
+
 def mentions(event, per_day: dict[int, int], today: date = TODAY):
     for back, n in per_day.items():
         EventDay.objects.update_or_create(
-            event=event, day=today - timedelta(days=back), defaults={"mentions": n}
+            event=event, vertical=news(), day=today - timedelta(days=back), defaults={"mentions": n}
         )
 
 
@@ -135,11 +139,12 @@ def test_postgres_refuses_update_and_delete_of_history():
 def test_query_count_does_not_grow_with_records(django_assert_max_num_queries):
     for _ in range(3):
         steady(EventFactory())
-    with django_assert_max_num_queries(8):
+    # Eight reads and writes, plus one UPDATE per distinct new state (at most seven).
+    with django_assert_max_num_queries(15):
         records_transition(now=NOW)
     for _ in range(12):
         steady(EventFactory())
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(15):
         records_transition(now=NOW + timedelta(hours=1))
 
 
@@ -157,3 +162,16 @@ def test_admin_shows_history_read_only(client, django_user_model):
     assert client.get(reverse("admin:records_statetransition_add")).status_code == 403
     delete = reverse("admin:records_statetransition_delete", args=[row.pk])
     assert client.post(delete, {"post": "yes"}).status_code == 403
+
+
+def test_the_event_row_carries_its_latest_states():
+    event = EventFactory()
+    assert (event.coverage_state, event.wire_tier) == ("new", "watch")
+    records_transition(now=rising_next_day(event))
+    event.refresh_from_db()
+    latest = {t.field: t.to_value for t in StateTransition.objects.filter(event=event)}
+    assert latest["coverage state"] == "rising"
+    assert (event.coverage_state, event.wire_tier) == (
+        latest["coverage state"],
+        latest["wire tier"],
+    )

@@ -209,7 +209,7 @@ def test_future_publication_dates_are_not_trusted():
 
 ROLLUPS = {
     "entityDays": (EntityDay, ["entity_id", "vertical_id", "day", "documents"]),
-    "eventDays": (EventDay, ["event_id", "day", "mentions", "with_verbs"]),
+    "eventDays": (EventDay, ["event_id", "vertical_id", "day", "mentions", "with_verbs"]),
     "eventOutlets": (EventOutlet, ["event_id", "outlet_id", "documents"]),
     "eventVerbs": (EventVerb, ["event_id", "verb", "documents"]),
     "eventEntities": (EventEntity, ["event_id", "entity_id", "documents"]),
@@ -292,7 +292,7 @@ def test_rebuild_rollups_command_keeps_earlier_days(capsys):
     demo_load(today=date(2026, 11, 22))
     before = sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents"))
     call_command("rebuild_rollups", "--since", "2026-11-15")
-    assert "entity-days" in capsys.readouterr().out
+    assert "entityDays" in capsys.readouterr().out
     after = sorted(EntityDay.objects.values_list("entity_id", "vertical_id", "day", "documents"))
     assert after == before
 
