@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/openapi.json", SpectacularJSONAPIView.as_view(), name="openapi"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
     path("", include("records.api.urls")),
+    path("", include("registry.api.urls")),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
     path("records/", record_views.record_index, name="record-index"),

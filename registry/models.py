@@ -559,7 +559,15 @@ class EntityDay(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["entity", "vertical", "day"], name="entity_day_unique"),
         ]
-        indexes = [models.Index(fields=["day", "entity"], name="entity_day_by_day")]
+        # Covering on PostgreSQL: a window's rows are read from the index alone (acceleration
+        # ranks every entity's window; the table's pages need not be visited).
+        indexes = [
+            models.Index(
+                fields=["day", "entity"],
+                include=["vertical", "documents"],
+                name="entity_day_window",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.entity_id} on {self.day}: {self.documents}"

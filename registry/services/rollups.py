@@ -95,6 +95,12 @@ def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
     """
     _days_rebuild(since)
     _totals_rebuild()
+    if connection.vendor == "postgresql":
+        # Planner statistics for tables just rewritten: without them the window queries are
+        # planned for the old row counts until autovacuum gets round to it.
+        with connection.cursor() as cursor:
+            for model in (EntityDay, EventDay, *EVENT_TOTALS):
+                cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
     return {
         "entityDays": EntityDay.objects.count(),
         "eventDays": EventDay.objects.count(),

@@ -1,0 +1,127 @@
+"""Read surfaces: one base view for every anonymous, cached GET of the API.
+
+A read validates its query parameters with a serializer (a bad value, or a parameter the
+operation does not take, is a 400 naming it), asks a selector for the envelope, and caches the
+rendered JSON for its refresh window, which `cache-control` states. Answers carry a strong ETag
+and a matching `If-None-Match` gets 304. The selector does the work; the MCP tools call the same
+selectors, so both doors answer alike.
+"""
+
+import hashlib
+import json
+from typing import Any, ClassVar
+from urllib.parse import urlencode
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import serializers
+from rest_framework.views import APIView
+
+from config.openapi import problem_responses
+from config.problems import ApplicationError
+
+READ_KEY = "read:v1:{digest}"
+
+
+def envelope(schema: str, **members: Any) -> dict[str, Any]:
+    """Every answer's frame: its schema tag and when it was computed."""
+    return {"schema": schema, "generatedAt": timezone.now().isoformat(), **members}
+
+
+def rendered(payload: dict[str, Any]) -> tuple[bytes, str]:
+    """JSON bytes and their strong ETag."""
+    body = json.dumps(payload, separators=(",", ":"), default=str).encode()
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+
+
+def json_response(request, body: bytes, etag: str, *, refresh: int) -> HttpResponse:
+    """The body, or 304 when the client already holds it; with ETag and the refresh window."""
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = f"public, max-age={refresh}, stale-while-revalidate=60"
+    return response
+
+
+def query_params(request, query: type[serializers.Serializer] | None) -> dict[str, Any]:
+    """Validated query parameters; unknown ones are refused, so a mistyped filter never
+    silently answers the unfiltered list."""
+    allowed = set(query().fields) if query else set()
+    unknown = sorted(set(request.query_params) - allowed)
+    if unknown:
+        takes = ", ".join(sorted(allowed)) or "no parameters"
+        raise ApplicationError(
+            status=400,
+            state="unknown-parameter",
+            field=unknown[0],
+            error=f"{unknown[0]}: this operation does not take it (it takes {takes}).",
+        )
+    if query is None:
+        return {}
+    validated = query(data=request.query_params)
+    validated.is_valid(raise_exception=True)
+    return dict(validated.validated_data)
+
+
+class ReadView(APIView):
+    """GET: validate, read through the cache, answer JSON. Subclasses define `read`."""
+
+    query: ClassVar[type[serializers.Serializer] | None] = None
+    refresh: ClassVar[int] = 60  # seconds: the refresh window stated in cache-control
+
+    def read(self, **params: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def get(self, request, **path: Any):
+        params = query_params(request, self.query)
+        canonical = f"{request.path}?{urlencode(sorted(request.query_params.items()))}"
+        key = READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
+        hit = cache.get(key)
+        if hit is None:
+            hit = rendered(self.read(**path, **params))
+            cache.set(key, hit, self.refresh)
+        body, etag = hit
+        return json_response(request, body, etag, refresh=self.refresh)
+
+
+def read_operation(
+    operation_id: str,
+    *,
+    tag: str,
+    schema: str,
+    query: type[serializers.Serializer] | None = None,
+    path: tuple[OpenApiParameter, ...] = (),
+    errors: tuple[int, ...] = (400,),
+):
+    """The OpenAPI description of a read: its parameters, its envelope and its refusals."""
+    return extend_schema_view(
+        get=extend_schema(
+            operation_id=operation_id,
+            tags=[tag],
+            parameters=[*path, *([query] if query else [])],
+            responses={
+                200: OpenApiResponse(OpenApiTypes.OBJECT, description=f"`{schema}` envelope"),
+                304: OpenApiResponse(description="Not modified since the given ETag."),
+                **problem_responses(*errors),
+            },
+        )
+    )
+
+
+def not_found(field: str, value: str, listing: str) -> ApplicationError:
+    return ApplicationError(
+        status=404,
+        state="not-found",
+        field=field,
+        error=f"{field}: nothing is known as '{value}'. See {listing}.",
+    )

@@ -1,0 +1,46 @@
+"""Query parameters of the registry's read surfaces. Each error names its parameter (400)."""
+
+from rest_framework import serializers
+
+from config.paging import LIMIT_MAX, PageQuery
+from registry.models import Event, Vertical
+
+
+class VerticalField(serializers.SlugRelatedField):
+    def __init__(self, **kwargs):
+        super().__init__(
+            slug_field="slug", queryset=Vertical.objects.all(), required=False, **kwargs
+        )
+
+
+class SignalsQuery(serializers.Serializer):
+    vertical = VerticalField(help_text="Only documents in this vertical (a slug).")
+    tier = serializers.ChoiceField(choices=Event.Tier.choices, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=50)
+
+
+class EntitySearchQuery(PageQuery):
+    q = serializers.CharField(min_length=1, max_length=120, help_text="Part of a name or alias.")
+
+
+class EntityCompareQuery(serializers.Serializer):
+    names = serializers.CharField(
+        max_length=1000, help_text="2 to 10 slugs, names or aliases, separated by commas."
+    )
+
+    def validate_names(self, value: str) -> list[str]:
+        names = [name.strip() for name in value.split(",") if name.strip()]
+        if not 2 <= len(names) <= 10:
+            raise serializers.ValidationError("give 2 to 10 names separated by commas")
+        return names
+
+
+class AcceleratingQuery(serializers.Serializer):
+    window = serializers.IntegerField(
+        min_value=1, max_value=30, default=7, help_text="Current window in days."
+    )
+    minDocuments = serializers.IntegerField(
+        min_value=1, max_value=100_000, default=5, help_text="In the current window."
+    )
+    vertical = VerticalField()
+    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=20)

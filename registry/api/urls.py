@@ -1,0 +1,12 @@
+from django.urls import path
+
+from registry.api import views
+
+urlpatterns = [
+    path("api/v1/signals", views.SignalsView.as_view(), name="signals"),
+    path("api/v1/entities", views.EntitySearchView.as_view(), name="entities"),
+    path("api/v1/entities/compare", views.EntityCompareView.as_view(), name="entities-compare"),
+    path("api/v1/entities/<str:slug>", views.EntityView.as_view(), name="entity"),
+    path("api/v1/accelerating", views.AcceleratingView.as_view(), name="accelerating"),
+    path("api/v1/verticals", views.VerticalsView.as_view(), name="verticals"),
+]

@@ -1,0 +1,102 @@
+"""The registry's read surfaces: anonymous, cached GETs that hand over to selectors."""
+
+from drf_spectacular.utils import OpenApiParameter
+
+from config.problems import ApplicationError
+from config.reads import ReadView, not_found, read_operation
+from registry import selectors
+from registry.api import serializers as q
+
+SLUG = OpenApiParameter(
+    "slug", str, OpenApiParameter.PATH, description="A slug, a name or an alias."
+)
+
+
+@read_operation("getSignals", tag="attention", schema="svc.signals.v1", query=q.SignalsQuery)
+class SignalsView(ReadView):
+    """Current flags: topics whose wire tier is `flagged`, busiest first, each with its lead and
+    attached entities and the `counts` of the current and baseline windows."""
+
+    query = q.SignalsQuery
+
+    def read(self, *, vertical=None, tier=None, limit):
+        return selectors.signals_current(vertical=vertical, tier=tier, limit=limit)
+
+
+@read_operation(
+    "searchEntities", tag="attention", schema="svc.entity-search.v1", query=q.EntitySearchQuery
+)
+class EntitySearchView(ReadView):
+    """Entities whose name or an alias contains `q`, by name, with their `counts`."""
+
+    query = q.EntitySearchQuery
+
+    def read(self, *, q, limit, cursor=None):
+        return selectors.entities_search(q=q, limit=limit, cursor=cursor)
+
+
+@read_operation(
+    "getEntity", tag="attention", schema="svc.entity.v1", path=(SLUG,), errors=(400, 404)
+)
+class EntityView(ReadView):
+    """One entity, found by slug, name or alias: counts, aliases, topics, daily attention."""
+
+    def read(self, *, slug):
+        if len(slug) > 120:
+            raise ApplicationError(
+                status=400, state="invalid-field", field="slug", error="slug: at most 120 chars."
+            )
+        entity = selectors.entity_resolve(slug)
+        if entity is None:
+            raise not_found("slug", slug, "/api/v1/entities?q=")
+        return selectors.entity_detail(entity)
+
+
+@read_operation(
+    "compareEntities",
+    tag="attention",
+    schema="svc.entity-compare.v1",
+    query=q.EntityCompareQuery,
+)
+class EntityCompareView(ReadView):
+    """Two to ten entities side by side over the same windows and days."""
+
+    query = q.EntityCompareQuery
+
+    def read(self, *, names):
+        entities = []
+        for name in names:
+            entity = selectors.entity_resolve(name)
+            if entity is None:
+                raise ApplicationError(
+                    status=400,
+                    state="invalid-field",
+                    field="names",
+                    error=f"names: no entity is known as '{name}'. Search /api/v1/entities?q=",
+                )
+            entities.append(entity)
+        return selectors.entities_compare(entities)
+
+
+@read_operation(
+    "topAccelerating", tag="attention", schema="svc.accelerating.v1", query=q.AcceleratingQuery
+)
+class AcceleratingView(ReadView):
+    """Tracked entities whose attention rate most exceeds their baseline rate."""
+
+    query = q.AcceleratingQuery
+
+    def read(self, *, window, minDocuments, vertical=None, limit):
+        return selectors.entities_accelerating(
+            window_days=window, min_documents=minDocuments, vertical=vertical, limit=limit
+        )
+
+
+@read_operation("listVerticals", tag="attention", schema="svc.verticals.v1", errors=())
+class VerticalsView(ReadView):
+    """Every vertical, with its entities and the current window's entity mentions."""
+
+    refresh = 300
+
+    def read(self):
+        return selectors.verticals_list()

@@ -1,0 +1,27 @@
+"""Reads of the registry, shared by the record builder, the REST read surfaces and MCP tools.
+
+One module per concern; everything is re-exported here so callers write `selectors.x`.
+"""
+
+from registry.selectors.attention import (
+    entities_accelerating,
+    entities_compare,
+    entities_search,
+    entity_detail,
+    entity_resolve,
+    signals_current,
+    verticals_list,
+)
+from registry.selectors.sources import source_automation, source_freshness
+
+__all__ = [
+    "entities_accelerating",
+    "entities_compare",
+    "entities_search",
+    "entity_detail",
+    "entity_resolve",
+    "signals_current",
+    "source_automation",
+    "source_freshness",
+    "verticals_list",
+]

@@ -1,0 +1,338 @@
+"""The service's attention, read from the per-day rollups: signals, entities, acceleration.
+
+Nothing here scans documents. Counts come from `EntityDay` (documents naming an entity, per
+vertical and day) and `EventDay` (documents attached to a topic, per vertical and day), in a
+fixed number of queries per answer whatever the registry's size.
+
+The `counts` shape (DESIGN §5) is the same everywhere: `counts.attention.current` and
+`counts.attention.baseline`, each with `documents.count` and `verticals.count`, and the window
+they cover. Earlier field names ride beside it (`config.aliases`).
+"""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from django.db.models import Count, F, FloatField, Q, QuerySet, Sum, Value
+from django.db.models.functions import Cast, Coalesce, Greatest
+from django.utils import timezone
+
+from config.aliases import ride_field_aliases
+from config.paging import keyset_page
+from config.reads import envelope
+from registry.models import Entity, EntityAlias, EntityDay, Event, EventDay, Vertical
+
+CURRENT_DAYS = 7
+BASELINE_DAYS = 21
+SERIES_DAYS = 28
+# A zero baseline counts as half a document over its window: a name new this week ranks high
+# in acceleration without dividing by zero, and a single new mention cannot top the list.
+ZERO_BASELINE_DOCUMENTS = 0.5
+
+
+@dataclass(frozen=True)
+class Window:
+    today: date
+    current_days: int = CURRENT_DAYS
+    baseline_days: int = BASELINE_DAYS
+
+    @property
+    def current_start(self) -> date:
+        return self.today - timedelta(days=self.current_days - 1)
+
+    @property
+    def baseline_start(self) -> date:
+        return self.current_start - timedelta(days=self.baseline_days)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "asOf": self.today.isoformat(),
+            "currentDays": self.current_days,
+            "baselineDays": self.baseline_days,
+            "current": {"from": self.current_start.isoformat(), "to": self.today.isoformat()},
+            "baseline": {
+                "from": self.baseline_start.isoformat(),
+                "to": (self.current_start - timedelta(days=1)).isoformat(),
+            },
+        }
+
+
+def window_now(current_days: int = CURRENT_DAYS, baseline_days: int = BASELINE_DAYS) -> Window:
+    return Window(timezone.now().date(), current_days, baseline_days)
+
+
+def _windowed(
+    rows: QuerySet, window: Window, key: str, measure: str, *, verticals: bool = True
+) -> QuerySet:
+    """Per `key`: documents (and distinct verticals) in the current and the baseline window.
+
+    Distinct counts make the database sort each group; ranking thousands of entities asks for
+    sums only and counts verticals for the few ranked rows afterwards.
+    """
+    current = Q(day__gte=window.current_start)
+    baseline = Q(day__lt=window.current_start)
+    annotations = {
+        "cur": Coalesce(Sum(measure, filter=current), 0),
+        "base": Coalesce(Sum(measure, filter=baseline), 0),
+    }
+    if verticals:
+        annotations["cur_v"] = Count("vertical", distinct=True, filter=current)
+        annotations["base_v"] = Count("vertical", distinct=True, filter=baseline)
+    return (
+        rows.filter(day__gte=window.baseline_start, day__lte=window.today)
+        .values(key)
+        .annotate(**annotations)
+        .order_by()
+    )
+
+
+def counts_block(row: dict[str, Any] | None, window: Window) -> dict[str, Any]:
+    row = row or {}
+    return {
+        "attention": {
+            "window": window.as_dict(),
+            "current": {
+                "documents": {"count": row.get("cur", 0)},
+                "verticals": {"count": row.get("cur_v", 0)},
+            },
+            "baseline": {
+                "documents": {"count": row.get("base", 0)},
+                "verticals": {"count": row.get("base_v", 0)},
+            },
+        }
+    }
+
+
+def entity_counts(entity_ids: list[int], window: Window, vertical: Vertical | None = None):
+    rows = EntityDay.objects.filter(entity_id__in=entity_ids)
+    if vertical:
+        rows = rows.filter(vertical=vertical)
+    return {row["entity_id"]: row for row in _windowed(rows, window, "entity_id", "documents")}
+
+
+def entity_brief(entity: Entity, counts: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "slug": entity.slug,
+        "name": entity.name,
+        "kind": entity.kind,
+        "tracked": entity.tracked,
+        "counts": counts,
+    }
+
+
+# --- signals -----------------------------------------------------------------------------------
+
+
+def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) -> dict[str, Any]:
+    """Current flags: topics whose wire tier is `flagged`, busiest first, with their entities."""
+    window = window_now()
+    topics = Event.objects.filter(wire_tier="flagged").select_related("lead_entity")
+    if tier:
+        topics = topics.filter(tier=tier)
+    topics = list(topics.prefetch_related("entities"))
+    rows = EventDay.objects.filter(event__in=topics)
+    if vertical:
+        rows = rows.filter(vertical=vertical)
+    counts = {row["event_id"]: row for row in _windowed(rows, window, "event_id", "mentions")}
+    if vertical:
+        topics = [topic for topic in topics if counts.get(topic.pk, {}).get("cur")]
+    topics.sort(key=lambda t: (-counts.get(t.pk, {}).get("cur", 0), t.subject))
+    signals = [_signal(topic, counts_block(counts.get(topic.pk), window)) for topic in topics]
+    payload = envelope(
+        "svc.signals.v1",
+        window=window.as_dict(),
+        filters={"vertical": vertical.slug if vertical else None, "tier": tier},
+        total=len(signals),
+        signals=signals[:limit],
+    )
+    return ride_field_aliases("get_signals", payload)
+
+
+def _signal(topic: Event, counts: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "kind": "topic",
+        "topic": topic.subject,
+        "title": topic.title,
+        "tier": topic.tier,
+        "actionClass": topic.action_class,
+        "wireTier": topic.wire_tier,
+        "coverageState": topic.coverage_state,
+        "lead": {"slug": topic.lead_entity.slug, "name": topic.lead_entity.name},
+        "entities": [{"slug": e.slug, "name": e.name} for e in topic.entities.all()],
+        "counts": counts,
+        "links": {"record": f"/api/record/{topic.subject}", "page": f"/records/{topic.subject}/"},
+    }
+
+
+# --- entities ----------------------------------------------------------------------------------
+
+
+def entity_resolve(name: str) -> Entity | None:
+    """An entity by slug, else by name, else by alias (case-insensitive)."""
+    found = Entity.objects.filter(slug=name.lower()).first()
+    found = found or Entity.objects.filter(name__iexact=name).order_by("pk").first()
+    if found:
+        return found
+    alias = EntityAlias.objects.filter(alias__iexact=name).select_related("entity").first()
+    return alias.entity if alias else None
+
+
+def entities_search(*, q: str, limit: int, cursor: list | None) -> dict[str, Any]:
+    """Entities whose name or an alias contains `q`, by name."""
+    window = window_now()
+    by_alias = EntityAlias.objects.filter(alias__icontains=q).values("entity_id")
+    rows = Entity.objects.filter(Q(name__icontains=q) | Q(pk__in=by_alias))
+    page, next_cursor = keyset_page(
+        rows, order=["name", "id"], limit=limit, after=cursor, position=lambda e: (e.name, e.pk)
+    )
+    counts = entity_counts([e.pk for e in page], window)
+    matches = [entity_brief(e, counts_block(counts.get(e.pk), window)) for e in page]
+    payload = envelope(
+        "svc.entity-search.v1",
+        q=q,
+        window=window.as_dict(),
+        matches=matches,
+        nextCursor=next_cursor,
+    )
+    return ride_field_aliases("search_entities", payload)
+
+
+def entity_detail(entity: Entity) -> dict[str, Any]:
+    """One entity: its counts, aliases, verticals, topics and daily attention."""
+    window = window_now()
+    counts = counts_block(entity_counts([entity.pk], window).get(entity.pk), window)
+    topics = Event.objects.filter(Q(lead_entity=entity) | Q(entities=entity)).distinct()
+    payload = {
+        **envelope("svc.entity.v1"),
+        **entity_brief(entity, counts),
+        "aliases": list(entity.aliases.values_list("alias", flat=True)),
+        "inVerticals": list(entity.verticals.values_list("slug", flat=True)),
+        "topics": [
+            {
+                "topic": topic.subject,
+                "title": topic.title,
+                "role": "lead" if topic.lead_entity_id == entity.pk else "attached",
+                "wireTier": topic.wire_tier,
+                "coverageState": topic.coverage_state,
+            }
+            for topic in topics.order_by("subject")
+        ],
+        "daily": daily_series([entity.pk], window)[entity.pk],
+    }
+    return ride_field_aliases("get_entity", payload)
+
+
+def daily_series(entity_ids: list[int], window: Window) -> dict[int, list[dict[str, Any]]]:
+    """Documents per day over the last `SERIES_DAYS` days, zero-filled, per entity."""
+    start = window.today - timedelta(days=SERIES_DAYS - 1)
+    per_day = {
+        (row["entity_id"], row["day"]): row["n"]
+        for row in EntityDay.objects.filter(entity_id__in=entity_ids, day__gte=start)
+        .filter(day__lte=window.today)
+        .values("entity_id", "day")
+        .annotate(n=Sum("documents"))
+        .order_by()
+    }
+    days = [start + timedelta(days=n) for n in range(SERIES_DAYS)]
+    return {
+        pk: [{"date": d.isoformat(), "documents": per_day.get((pk, d), 0)} for d in days]
+        for pk in entity_ids
+    }
+
+
+def entities_compare(entities: list[Entity]) -> dict[str, Any]:
+    """Several entities side by side over the same windows and days."""
+    window = window_now()
+    ids = [e.pk for e in entities]
+    counts, series = entity_counts(ids, window), daily_series(ids, window)
+    return envelope(
+        "svc.entity-compare.v1",
+        window=window.as_dict(),
+        entities=[
+            {**entity_brief(e, counts_block(counts.get(e.pk), window)), "daily": series[e.pk]}
+            for e in entities
+        ],
+    )
+
+
+def entities_accelerating(
+    *, window_days: int, min_documents: int, vertical: Vertical | None, limit: int
+) -> dict[str, Any]:
+    """Tracked entities whose daily rate in the current window most exceeds their baseline rate.
+
+    The baseline is three windows long. Ranked in the database, so only the top rows leave it.
+    """
+    window = window_now(window_days, 3 * window_days)
+    rows = EntityDay.objects.filter(entity__tracked=True)
+    if vertical:
+        rows = rows.filter(vertical=vertical)
+    current_rate = Cast(F("cur"), FloatField()) / window.current_days
+    baseline_rate = Greatest(Cast(F("base"), FloatField()), Value(ZERO_BASELINE_DOCUMENTS)) / Value(
+        float(window.baseline_days)
+    )
+    ranked = list(
+        _windowed(rows, window, "entity_id", "documents", verticals=False)
+        .filter(cur__gte=min_documents)
+        .annotate(ratio=current_rate / baseline_rate)
+        .order_by("-ratio", "-cur", "entity_id")[:limit]
+    )
+    ids = [row["entity_id"] for row in ranked]
+    names, counts = Entity.objects.in_bulk(ids), entity_counts(ids, window, vertical)
+    entities = []
+    for rank, row in enumerate(ranked, start=1):
+        entity = names[row["entity_id"]]
+        entities.append(
+            {
+                "rank": rank,
+                **entity_brief(entity, counts_block(counts.get(entity.pk), window)),
+                "acceleration": {
+                    "currentPerDay": round(row["cur"] / window.current_days, 3),
+                    "baselinePerDay": round(row["base"] / window.baseline_days, 3),
+                    "ratio": round(row["ratio"], 3),
+                },
+            }
+        )
+    payload = envelope(
+        "svc.accelerating.v1",
+        window=window.as_dict(),
+        filters={
+            "window": window_days,
+            "minDocuments": min_documents,
+            "vertical": vertical.slug if vertical else None,
+        },
+        method=(
+            "Documents per day in the current window against documents per day in the baseline "
+            f"(three windows before it); a zero baseline counts as {ZERO_BASELINE_DOCUMENTS} "
+            "documents. Tracked entities with at least minDocuments in the current window."
+        ),
+        entities=entities,
+    )
+    return ride_field_aliases("top_accelerating", payload)
+
+
+def verticals_list() -> dict[str, Any]:
+    window = window_now()
+    attention = {
+        row["vertical_id"]: row
+        for row in EntityDay.objects.filter(day__gte=window.current_start, day__lte=window.today)
+        .values("vertical_id")
+        .annotate(mentions=Sum("documents"), named=Count("entity", distinct=True))
+        .order_by()
+    }
+    verticals = Vertical.objects.annotate(entity_count=Count("entities")).order_by("slug")
+    return envelope(
+        "svc.verticals.v1",
+        window=window.as_dict(),
+        verticals=[
+            {
+                "slug": v.slug,
+                "name": v.name,
+                "entities": v.entity_count,
+                "current": {
+                    "entityMentions": attention.get(v.pk, {}).get("mentions", 0),
+                    "entitiesNamed": attention.get(v.pk, {}).get("named", 0),
+                },
+            }
+            for v in verticals
+        ],
+    )
