@@ -18,6 +18,7 @@ PERMUTATIONS = 64
 BANDS = 16
 ROWS = PERMUTATIONS // BANDS
 SIMILAR = 0.5
+OUTLET_TIER = "outlet"  # Outlet.Tier.OUTLET: an outlet of record is a known origin itself
 SHINGLE = 3
 SEED = 1
 # Named, not defaulted: stored signatures must stay comparable across datasketch upgrades.
@@ -58,3 +59,15 @@ def to_bytes(sig: np.ndarray) -> bytes:
 
 def from_bytes(raw: bytes) -> np.ndarray:
     return np.frombuffer(bytes(raw), dtype="<u4")
+
+
+def origin_counts(members) -> tuple[int, int, int, int]:
+    """(documents, publishers, origins, known origins) from (outlet, upstream, wire, tier, ...)."""
+    publishers, origins_known = set(), {}
+    for outlet_id, upstream_id, is_wire, tier, *_ in members:
+        publishers.add(outlet_id)
+        origin = upstream_id or outlet_id
+        known = bool(upstream_id) or is_wire or tier == OUTLET_TIER
+        origins_known[origin] = origins_known.get(origin, False) or known
+    known_count = sum(origins_known.values())
+    return len(members), len(publishers), len(origins_known), known_count

@@ -24,8 +24,10 @@ from registry.models import (
     EventMention,
     Feed,
     Outlet,
+    Story,
     Vertical,
 )
+from registry.origins import origin_counts
 
 PREFIX = "synth"
 DAYS = 84
@@ -149,6 +151,33 @@ def _slug_order(entity: Entity) -> int:
     return int(entity.slug.rsplit("-", 1)[1])
 
 
+def _stories(rng: random.Random, docs: list[Document], outlets: dict[int, Outlet]) -> None:
+    """Origin clusters: about a third of documents repeat one of the batch's recent stories."""
+    groups: list[list[Document]] = []
+    for doc in docs:
+        if groups and rng.random() < 0.35:
+            groups[-rng.randint(1, min(50, len(groups)))].append(doc)
+        else:
+            groups.append([doc])
+    stories = []
+    for members in groups:
+        rows = [
+            (o.pk, o.upstream_id, o.is_wire, o.tier)
+            for o in (outlets[d.outlet_id] for d in members)
+        ]
+        documents, publishers, origins, known = origin_counts(rows)
+        seen = [doc.published_at for doc in members]
+        stories.append(
+            Story(title=members[0].title[:500], signature=bytes(256), first_seen=min(seen),
+                  last_seen=max(seen), documents=documents, publisher_count=publishers,
+                  origin_count=origins, known_origin_count=known)
+        )  # fmt: skip
+    Story.objects.bulk_create(stories, batch_size=5000)
+    for story, members in zip(stories, groups, strict=True):
+        for doc in members:
+            doc.story = story
+
+
 def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> None:
     docs, mentioned = [], []
     for n in range(offset, offset + size):
@@ -176,6 +205,7 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
         )
         mentioned.append((entities, topic if terms else None))
     with transaction.atomic():
+        _stories(rng, docs, {feed.outlet_id: feed.outlet for feed in feeds})
         Document.objects.bulk_create(docs, batch_size=len(docs))
         EntityMention.objects.bulk_create(
             (

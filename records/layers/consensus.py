@@ -10,7 +10,7 @@ from typing import Any
 
 from records.inputs import RecordInputs
 from registry.models import Event
-from registry.services.documents import origin_counts
+from registry.origins import origin_counts
 
 CORROBORATED_AT = 2
 MAX_CLAIMS = 50  # the best-supported claims; `claimsTotal` says how many there are

@@ -220,7 +220,7 @@ def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
 
 
 def _new_story(first: _Prepared, members: list[tuple]) -> Story:
-    documents, publishers, origin_total, known = origin_counts(members)
+    documents, publishers, origin_total, known = origins.origin_counts(members)
     seen = [at for *_, at in members]
     return Story(
         title=first.item.title[:500],
@@ -291,7 +291,7 @@ def _refresh_stories(story_ids: set[int]) -> None:
     for story_id in sorted(members):
         seen = [published or fetched for *_, published, fetched in members[story_id]]
         first, last = (connection.ops.adapt_datetimefield_value(v) for v in (min(seen), max(seen)))
-        rows.append((*origin_counts(members[story_id]), first, last, story_id))
+        rows.append((*origins.origin_counts(members[story_id]), first, last, story_id))
     # One plain UPDATE per story (executemany): Django's bulk_update builds a CASE per column
     # with a branch per row, which SQLite evaluates in quadratic time on large batches.
     quote = connection.ops.quote_name
@@ -301,15 +301,3 @@ def _refresh_stories(story_ids: set[int]) -> None:
     sql = f"UPDATE {quote(Story._meta.db_table)} SET {sets} WHERE {quote('id')} = %s"  # noqa: S608
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
-
-
-def origin_counts(members) -> tuple[int, int, int, int]:
-    """(documents, publishers, origins, known origins) from (outlet, upstream, wire, tier, ...)."""
-    publishers, origins_known = set(), {}
-    for outlet_id, upstream_id, is_wire, tier, *_ in members:
-        publishers.add(outlet_id)
-        origin = upstream_id or outlet_id
-        known = bool(upstream_id) or is_wire or tier == Outlet.Tier.OUTLET
-        origins_known[origin] = origins_known.get(origin, False) or known
-    known_count = sum(origins_known.values())
-    return len(members), len(publishers), len(origins_known), known_count

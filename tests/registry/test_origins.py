@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from registry import origins, services
 from registry.models import Outlet, Story
-from registry.services.documents import origin_counts
+from registry.origins import origin_counts
 from tests.factories import OutletFactory, VerticalFactory
 
 AT = datetime(2026, 11, 20, 9, tzinfo=UTC)

@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import Count
 
 from registry.models import (
     Document,
@@ -14,6 +15,7 @@ from registry.models import (
     EventDay,
     EventMention,
     Outlet,
+    Story,
 )
 from registry.synth import SynthAlreadyLoaded, synth_generate
 
@@ -72,6 +74,16 @@ def test_counts_mentions_and_rollups_are_consistent():
     )
     assert sum(EventDay.objects.values_list("mentions", flat=True)) == EventMention.objects.count()
     assert Outlet.objects.filter(upstream__isnull=False).exists()
+
+
+def test_every_document_belongs_to_a_story_that_counts_it():
+    generate(seed=3)
+    assert not Document.objects.filter(story__isnull=True).exists()
+    assert sum(Story.objects.values_list("documents", flat=True)) == 400
+    stories = Story.objects.annotate(n=Count("members"))
+    assert all(story.n == story.documents for story in stories)
+    assert Story.objects.filter(documents__gt=1).exists()
+    assert Story.objects.filter(known_origin_count__gte=2).exists()
 
 
 def test_refuses_to_load_twice():
