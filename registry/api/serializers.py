@@ -44,3 +44,12 @@ class AcceleratingQuery(serializers.Serializer):
     )
     vertical = VerticalField()
     limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=20)
+
+
+class CorroboratedQuery(PageQuery):
+    days = serializers.IntegerField(
+        min_value=1, max_value=90, default=7, help_text="Clusters seen in the last N days."
+    )
+    minOrigins = serializers.IntegerField(
+        min_value=1, max_value=50, default=2, help_text="Known origins at least."
+    )

@@ -8,5 +8,6 @@ urlpatterns = [
     path("api/v1/entities/compare", views.EntityCompareView.as_view(), name="entities-compare"),
     path("api/v1/entities/<str:slug>", views.EntityView.as_view(), name="entity"),
     path("api/v1/accelerating", views.AcceleratingView.as_view(), name="accelerating"),
+    path("api/v1/corroborated", views.CorroboratedView.as_view(), name="corroborated"),
     path("api/v1/verticals", views.VerticalsView.as_view(), name="verticals"),
 ]

@@ -100,3 +100,18 @@ class VerticalsView(ReadView):
 
     def read(self):
         return selectors.verticals_list()
+
+
+@read_operation(
+    "getCorroborated", tag="origins", schema="svc.corroborated.v1", query=q.CorroboratedQuery
+)
+class CorroboratedView(ReadView):
+    """Stories carried by at least `minOrigins` origins of known provenance, newest first, with
+    each origin, whether it is known, and the publishers that carried it."""
+
+    query = q.CorroboratedQuery
+
+    def read(self, *, days, minOrigins, limit, cursor=None):
+        return selectors.clusters_corroborated(
+            days=days, min_origins=minOrigins, limit=limit, cursor=cursor
+        )

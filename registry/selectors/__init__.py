@@ -12,9 +12,11 @@ from registry.selectors.attention import (
     signals_current,
     verticals_list,
 )
+from registry.selectors.clusters import clusters_corroborated
 from registry.selectors.sources import source_automation, source_freshness
 
 __all__ = [
+    "clusters_corroborated",
     "entities_accelerating",
     "entities_compare",
     "entities_search",
