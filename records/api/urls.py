@@ -5,4 +5,12 @@ from records.api import views
 urlpatterns = [
     path("api/record/<str:topic>", views.TopicRecordView.as_view(), name="record"),
     path("api/truth/<str:topic>", views.TruthAliasView.as_view(), name="record-alias"),
+    path("api/v1/records", views.RecordsView.as_view(), name="records"),
+    path("api/v1/records/<str:topic>/history", views.TopicHistoryView.as_view(), name="history"),
+    path(
+        "api/v1/records/<str:topic>/reporting",
+        views.TopicReportingView.as_view(),
+        name="reporting",
+    ),
+    path("api/v1/records/<str:topic>/coverage", views.TopicCoverageView.as_view(), name="coverage"),
 ]

@@ -1,23 +1,24 @@
 """GET /api/record/{topic} and its permanent alias GET /api/truth/{topic}."""
 
-import hashlib
-import json
 import re
 
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
 from config.cachekeys import record_key
 from config.openapi import problem_responses
+from config.paging import PageQuery
 from config.problems import ApplicationError
+from config.reads import ReadView, json_response, read_operation, rendered
+from records import selectors
+from records.api import serializers as q
 from records.builder import build_record
 from registry.models import SLUG_PATTERN, Event
 
 REFRESH_SECONDS = 300
-CACHE_CONTROL = f"public, max-age={REFRESH_SECONDS}, stale-while-revalidate=60"
 _SLUG = re.compile(SLUG_PATTERN)
 
 TOPIC = OpenApiParameter(
@@ -25,12 +26,38 @@ TOPIC = OpenApiParameter(
 )
 
 
+def valid_topic(topic: str) -> None:
+    if len(topic) > 120 or not _SLUG.match(topic):
+        raise ApplicationError(
+            status=400,
+            state="invalid-field",
+            field="topic",
+            error="topic: a record slug is lowercase words joined by hyphens.",
+        )
+
+
+def unknown_topic(topic: str) -> ApplicationError:
+    return ApplicationError(
+        status=404,
+        state="unknown-topic",
+        field="topic",
+        error=f"No record for topic '{topic}'. List topics at /api/v1/records.",
+    )
+
+
+def topic_or_error(topic: str) -> Event:
+    valid_topic(topic)
+    event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
+    if event is None:
+        raise unknown_topic(topic)
+    return event
+
+
 def rendered_record(event: Event) -> tuple[bytes, str]:
     """The record's JSON and its strong ETag, built and cached for the refresh window."""
-    body = json.dumps(build_record(event), separators=(",", ":")).encode()
-    rendered = (body, f'"{hashlib.sha256(body).hexdigest()[:32]}"')
-    cache.set(record_key(event.subject), rendered, REFRESH_SECONDS)
-    return rendered
+    body_and_etag = rendered(build_record(event))
+    cache.set(record_key(event.subject), body_and_etag, REFRESH_SECONDS)
+    return body_and_etag
 
 
 def cached_or_rendered(topic: str) -> tuple[bytes, str] | None:
@@ -66,28 +93,12 @@ class TopicRecordView(APIView):
         },
     )
     def get(self, request, topic: str):
-        if len(topic) > 120 or not _SLUG.match(topic):
-            raise ApplicationError(
-                status=400,
-                state="invalid-field",
-                field="topic",
-                error="topic: a record slug is lowercase words joined by hyphens.",
-            )
+        valid_topic(topic)
         rendered = cached_or_rendered(topic)
         if rendered is None:
-            raise ApplicationError(
-                status=404,
-                state="unknown-topic",
-                field="topic",
-                error=f"No record for topic '{topic}'. List topics at /api/v1/records.",
-            )
+            raise unknown_topic(topic)
         body, etag = rendered
-        if etag in request.headers.get("If-None-Match", ""):
-            response = HttpResponse(status=304)
-        else:
-            response = HttpResponse(body, content_type="application/json")
-        response["ETag"] = etag
-        response["Cache-Control"] = CACHE_CONTROL
+        response = json_response(request, body, etag, refresh=REFRESH_SECONDS)
         if self.alias:
             current = f"/api/record/{topic}"
             response["Link"] = f"<{current}>; rel=canonical"
@@ -113,3 +124,70 @@ class TruthAliasView(TopicRecordView):
     )
     def get(self, request, topic: str):
         return super().get(request, topic)
+
+
+@read_operation("listRecords", tag="records", schema="svc.records.v1", query=q.RecordsQuery)
+class RecordsView(ReadView):
+    """Every topic with a record, by subject; filter on action class, tier, coverage state,
+    wire tier or a part of the subject or title."""
+
+    query = q.RecordsQuery
+
+    def read(self, *, limit, cursor=None, actionClass=None, tier=None, coverageState=None,
+             wireTier=None, q=None):  # fmt: skip
+        return selectors.records_list(
+            action_class=actionClass, tier=tier, coverage_state=coverageState,
+            wire_tier=wireTier, q=q, limit=limit, cursor=cursor,
+        )  # fmt: skip
+
+
+@read_operation(
+    "getTopicHistory",
+    tag="records",
+    schema="svc.record-history.v1",
+    query=PageQuery,
+    path=(TOPIC,),
+    errors=(400, 404),
+)
+class TopicHistoryView(ReadView):
+    """The topic's append-only state history (coverage state and wire tier), oldest first."""
+
+    query = PageQuery
+
+    def read(self, *, topic, limit, cursor=None):
+        return selectors.topic_history(topic_or_error(topic), limit=limit, cursor=cursor)
+
+
+@read_operation(
+    "getReporting",
+    tag="records",
+    schema="svc.record-reporting.v1",
+    query=PageQuery,
+    path=(TOPIC,),
+    errors=(400, 404),
+)
+class TopicReportingView(ReadView):
+    """Reporting rows the relevance rule serves for the topic, newest first, paged."""
+
+    query = PageQuery
+
+    def read(self, *, topic, limit, cursor=None):
+        return selectors.topic_reporting(topic_or_error(topic), limit=limit, cursor=cursor)
+
+
+@read_operation(
+    "getCoverage",
+    tag="records",
+    schema="svc.record-coverage.v1",
+    query=q.CoverageQuery,
+    path=(TOPIC,),
+    errors=(400, 404),
+)
+class TopicCoverageView(ReadView):
+    """The service's own attention to the topic: direction, mentions per day and vertical."""
+
+    query = q.CoverageQuery
+
+    def read(self, *, topic, days):
+        event = topic_or_error(topic)
+        return selectors.topic_coverage(event, days=days, today=timezone.now().date())

@@ -1,11 +1,12 @@
 """layers.coverageMetric: the service's own attention, not the event's state."""
 
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from records.inputs import RecordInputs
 from records.models import StateTransition
-from records.selectors import coverage
+from records.selectors.states import coverage
 
 
 def _reading(current: int, baseline: int, pct: int | None) -> str:
@@ -16,14 +17,21 @@ def _reading(current: int, baseline: int, pct: int | None) -> str:
 
 
 def coverage_layer(inputs: RecordInputs) -> dict[str, Any]:
-    reading = coverage(inputs.days, today=inputs.today)
-    recorded = [t for t in inputs.transitions if t.field == StateTransition.Field.COVERAGE_STATE]
+    return coverage_block(inputs.days, inputs.transitions, today=inputs.today)
+
+
+def coverage_block(
+    days: list[tuple[date, int]], transitions: list[StateTransition], *, today: date
+) -> dict[str, Any]:
+    """The layer from a topic's mentions per day and its transitions (also GET .../coverage)."""
+    reading = coverage(days, today=today)
+    recorded = [t for t in transitions if t.field == StateTransition.Field.COVERAGE_STATE]
     # The direction served is the recorded state, so it always equals the latest transition.
     direction = recorded[-1].to_value if recorded else reading.direction
     if direction == StateTransition.Coverage.NEW:
         direction = StateTransition.Coverage.INSUFFICIENT_HISTORY
     periods = Counter()
-    for day, mentions in inputs.days:
+    for day, mentions in days:
         periods[f"{day:%Y}"] += mentions
         periods[f"{day:%Y-%m}"] += mentions
     pct = reading.baseline_relative_pct
@@ -37,6 +45,6 @@ def coverage_layer(inputs: RecordInputs) -> dict[str, Any]:
         "direction": direction,
         "baselineRelativePct": pct,
         "trackedDays": reading.tracked_days,
-        "eventMentions": sum(mentions for _, mentions in inputs.days),
+        "eventMentions": sum(mentions for _, mentions in days),
         "periods": [{"period": key, "mentions": periods[key]} for key in sorted(periods)],
     }

@@ -7,12 +7,12 @@ two terms of the market-question set. Prediction-market question pages are never
 from typing import Any
 
 from records.inputs import RecordInputs
+from registry.models import Document, Event
 from registry.tagging import EventTerms, Tagger
 
 
 def reporting_layer(inputs: RecordInputs) -> dict[str, Any]:
     event = inputs.event
-    subject_terms, question_terms = set(event.subject_terms), set(event.question_terms)
     base = {
         "label": "What reporting says",
         "basis": "Attributed rows the service ingested that name the lead subject.",
@@ -28,10 +28,29 @@ def reporting_layer(inputs: RecordInputs) -> dict[str, Any]:
             "withheldNotEventRelevant": 0,
             "items": [],
         }
+    items = served_rows(event, inputs.sample)
+    sampled = len(inputs.sample)
+    return {
+        **base,
+        "status": "observed" if items else "none-event-relevant",
+        "sampledForSubject": sampled,
+        "served": len(items),
+        "withheldNotEventRelevant": sampled - len(items),
+        "items": items,
+    }
+
+
+def served_rows(event: Event, documents: list[Document]) -> list[dict[str, Any]]:
+    """The documents the relevance rule serves, as attributed rows, in the order given.
+
+    Every document here names the lead subject; it is served with a subject-line term, or with
+    two terms of the question set.
+    """
+    subject_terms, question_terms = set(event.subject_terms), set(event.question_terms)
     terms = Tagger(names=[], events=[EventTerms(0, 0, frozenset(subject_terms),
                                                 frozenset(question_terms))])  # fmt: skip
     items = []
-    for doc in inputs.sample:
+    for doc in documents:
         found = terms.tag(f"{doc.title}\n{doc.summary}").terms
         on_subject, on_questions = found & subject_terms, found & question_terms
         if on_subject:
@@ -52,12 +71,4 @@ def reporting_layer(inputs: RecordInputs) -> dict[str, Any]:
                 "kind": "attributed reporting: verify at its source",
             }
         )
-    sampled = len(inputs.sample)
-    return {
-        **base,
-        "status": "observed" if items else "none-event-relevant",
-        "sampledForSubject": sampled,
-        "served": len(items),
-        "withheldNotEventRelevant": sampled - len(items),
-        "items": items,
-    }
+    return items

@@ -1,0 +1,25 @@
+"""Query parameters of the records' read surfaces. Each error names its parameter (400)."""
+
+from rest_framework import serializers
+
+from config.paging import PageQuery
+from records.models import StateTransition
+from registry.models import ActionClass, Event
+
+
+class RecordsQuery(PageQuery):
+    actionClass = serializers.ChoiceField(choices=ActionClass.choices, required=False)
+    tier = serializers.ChoiceField(choices=Event.Tier.choices, required=False)
+    coverageState = serializers.ChoiceField(
+        choices=StateTransition.Coverage.choices, required=False
+    )
+    wireTier = serializers.ChoiceField(choices=StateTransition.WireTier.choices, required=False)
+    q = serializers.CharField(
+        max_length=120, required=False, help_text="Part of the subject or title."
+    )
+
+
+class CoverageQuery(serializers.Serializer):
+    days = serializers.IntegerField(
+        min_value=7, max_value=365, default=84, help_text="Days of the daily series."
+    )
