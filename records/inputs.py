@@ -4,11 +4,11 @@ Each layer of the record is a pure function of a `RecordInputs`; this module is 
 that touches the database for a record, so the query count does not depend on the registry size.
 """
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
-from django.db.models import OuterRef, Subquery, Sum
+from django.db.models import Sum
 from django.utils import timezone
 
 from records.models import StateTransition
@@ -22,13 +22,12 @@ from registry.models import (
     EventEntity,
     EventOutlet,
     EventVerb,
-    MarketPrice,
     MarketQuestion,
     PrimarySource,
 )
+from registry.selectors.markets import recent_prices, with_prices
 
 REPORTING_SAMPLE = 50  # rows mentioning the lead subject, newest first
-PRICE_HISTORY = timedelta(days=3)  # enough snapshots for a 24-hour change
 
 
 @dataclass
@@ -57,26 +56,7 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
     """Counts over all the event's documents come from its rollups, never from the documents:
     the busiest topics have tens of thousands, and a record is built in tens of milliseconds."""
     now = now or timezone.now()
-    questions = list(
-        event.market_questions.annotate(
-            latest_pct=Subquery(_latest_price("probability_pct")),
-            latest_at=Subquery(_latest_price("captured_at")),
-            first_at=Subquery(
-                MarketPrice.objects.filter(question=OuterRef("pk"))
-                .order_by("captured_at")
-                .values("captured_at")[:1]
-            ),
-        ).order_by("deadline", "pk")
-    )
-    recent = defaultdict(list)
-    for question_id, at, pct in (
-        MarketPrice.objects.filter(
-            question__in=[q.pk for q in questions], captured_at__gte=now - PRICE_HISTORY
-        )
-        .order_by("-captured_at")
-        .values_list("question_id", "captured_at", "probability_pct")
-    ):
-        recent[question_id].append((at, pct))
+    questions = list(with_prices(event.market_questions.order_by("deadline", "pk")))
     days = list(
         EventDay.objects.filter(event=event)
         .values("day")
@@ -96,17 +76,9 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         outlets=EventOutlet.objects.filter(event=event).count(),
         co_mentions=_co_mentions(event),
         questions=questions,
-        recent_prices=dict(recent),
+        recent_prices=recent_prices([q.pk for q in questions], now=now),
         transitions=list(event.transitions.order_by("at", "id")),
         claim_rows=_claim_rows(event) if event.tier == Event.Tier.FULL else [],
-    )
-
-
-def _latest_price(column: str):
-    return (
-        MarketPrice.objects.filter(question=OuterRef("pk"))
-        .order_by("-captured_at")
-        .values(column)[:1]
     )
 
 

@@ -3,29 +3,12 @@
 from typing import Any
 
 from records.inputs import RecordInputs
-from registry.markets import change_24h_pct
 from registry.models import MarketQuestion
+from registry.selectors.markets import market_row
 
 
 def _row(question: MarketQuestion, inputs: RecordInputs) -> dict[str, Any]:
-    venue = question.get_venue_display()
-    passed = bool(question.deadline and question.deadline < inputs.now)
-    pct = question.latest_pct
-    return {
-        "question": question.question,
-        "url": question.url,
-        "source": f"{venue} · {question.category}" if question.category else venue,
-        "probabilityPct": pct,
-        "change24hPct": change_24h_pct(inputs.recent_prices.get(question.pk, [])),
-        "pricedAt": question.latest_at.date().isoformat() if question.latest_at else None,
-        "capturedAt": question.latest_at.date().isoformat() if question.latest_at else None,
-        "deadline": question.deadline.date().isoformat() if question.deadline else None,
-        "deadlinePassed": passed,
-        "reading": (
-            f"A crowd on {venue} prices this at {pct:g}%. That is what the crowd believes, "
-            "not a fact and not a forecast we make."
-        ),
-    }
+    return market_row(question, inputs.recent_prices.get(question.pk, []), now=inputs.now)
 
 
 def market_layer(inputs: RecordInputs) -> dict[str, Any]:

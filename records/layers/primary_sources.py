@@ -3,61 +3,7 @@
 from typing import Any
 
 from records.inputs import RecordInputs
-from registry.models import PrimarySource
-from registry.selectors import source_automation, source_freshness
-
-
-def _iso(value) -> str | None:
-    return value.isoformat() if value else None
-
-
-def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
-    words = source.observed
-    if words and source.observed_date:
-        words = f"{words} ({source.observed_date.isoformat()})"
-    row = {
-        "id": source.slug,
-        "name": source.name,
-        "issuer": source.issuer,
-        "tier": "primary",
-        "cadence": source.cadence,
-        "verifiedAsOf": _iso(source.verified_as_of),
-        "observedAsOf": _iso(source.observed_read_at.date() if source.observed_read_at else None),
-        "observed": words,
-        "links": [{"label": link["label"], "url": link["url"]} for link in source.links],
-        "fetchHealth": {
-            "lastSuccess": _iso(source.last_success),
-            "lastChange": _iso(source.last_change),
-            "lastAttempt": _iso(source.last_attempt),
-            "baselineEstablished": _iso(source.baseline_established),
-            "consecutiveFailures": source.consecutive_failures,
-            "lastError": source.last_error,
-            "etag": source.etag,
-            "lastModified": source.last_modified,
-            "signature": source.signature,
-        },
-        "readHealth": {
-            "lastRead": _iso(source.last_read),
-            "lastReadRef": source.last_read_ref,
-            "consecutiveUnread": source.consecutive_unread,
-            "neverRead": source.last_read is None,
-        },
-        "observedState": source.observed_state,
-        "observedRef": source.observed_ref,
-        "observedDate": _iso(source.observed_date),
-        "observedReadAt": _iso(source.observed_read_at),
-        "observedContentAgeDays": (today - source.observed_date).days
-        if source.observed_date
-        else None,
-        "readState": source.read_state,
-        "readStateNote": source.read_state_note,
-    }
-    if source.last_unread_at:
-        row["readHealth"]["lastUnreadAt"] = _iso(source.last_unread_at)
-    for key, value in (("linkNote", source.link_note), ("scopeNote", source.scope_note)):
-        if value:
-            row[key] = value
-    return row
+from registry.selectors import source_automation, source_freshness, source_object
 
 
 def primary_sources_layer(inputs: RecordInputs) -> dict[str, Any]:

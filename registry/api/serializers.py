@@ -53,3 +53,26 @@ class CorroboratedQuery(PageQuery):
     minOrigins = serializers.IntegerField(
         min_value=1, max_value=50, default=2, help_text="Known origins at least."
     )
+
+
+class SinceField(serializers.DateTimeField):
+    """An ISO-8601 instant, or a date meaning its midnight UTC."""
+
+    def to_internal_value(self, value):
+        if isinstance(value, str) and len(value) == 10:
+            value = f"{value}T00:00:00Z"
+        return super().to_internal_value(value)
+
+
+class SourcesQuery(PageQuery):
+    topic = serializers.SlugField(max_length=120, required=False, help_text="Guarding this topic.")
+
+
+class TripwiresQuery(PageQuery):
+    since = SinceField(required=False, help_text="Alerts at or after this instant or date.")
+    source = serializers.SlugField(max_length=80, required=False, help_text="A source id.")
+
+
+class MarketsQuery(PageQuery):
+    topic = serializers.SlugField(max_length=120, required=False)
+    entity = serializers.SlugField(max_length=80, required=False, help_text="An entity slug.")

@@ -9,5 +9,9 @@ urlpatterns = [
     path("api/v1/entities/<str:slug>", views.EntityView.as_view(), name="entity"),
     path("api/v1/accelerating", views.AcceleratingView.as_view(), name="accelerating"),
     path("api/v1/corroborated", views.CorroboratedView.as_view(), name="corroborated"),
+    path("api/v1/sources", views.SourcesView.as_view(), name="sources"),
+    path("api/v1/sources/<str:id>", views.SourceView.as_view(), name="source"),
+    path("api/v1/tripwires", views.TripwiresView.as_view(), name="tripwires"),
+    path("api/v1/markets", views.MarketsView.as_view(), name="markets"),
     path("api/v1/verticals", views.VerticalsView.as_view(), name="verticals"),
 ]

@@ -6,6 +6,7 @@ from config.problems import ApplicationError
 from config.reads import ReadView, not_found, read_operation
 from registry import selectors
 from registry.api import serializers as q
+from registry.models import PrimarySource
 
 SLUG = OpenApiParameter(
     "slug", str, OpenApiParameter.PATH, description="A slug, a name or an alias."
@@ -115,3 +116,51 @@ class CorroboratedView(ReadView):
         return selectors.clusters_corroborated(
             days=days, min_origins=minOrigins, limit=limit, cursor=cursor
         )
+
+
+SOURCE_ID = OpenApiParameter("id", str, OpenApiParameter.PATH, description="The source's id.")
+
+
+@read_operation("listSources", tag="sources", schema="svc.sources.v1", query=q.SourcesQuery)
+class SourcesView(ReadView):
+    """Primary sources the service reads, with fetch and read health and what each observed."""
+
+    query = q.SourcesQuery
+
+    def read(self, *, limit, cursor=None, topic=None):
+        return selectors.sources_list(topic=topic, limit=limit, cursor=cursor)
+
+
+@read_operation(
+    "getSource", tag="sources", schema="svc.source.v1", path=(SOURCE_ID,), errors=(404,)
+)
+class SourceView(ReadView):
+    """One primary source: its state, guarded topics, latest readings and flips."""
+
+    def read(self, *, id):
+        source = PrimarySource.objects.filter(slug=id).prefetch_related("events").first()
+        if source is None:
+            raise not_found("id", id, "/api/v1/sources")
+        return selectors.source_detail(source)
+
+
+@read_operation(
+    "listTripwireAlerts", tag="sources", schema="svc.tripwires.v1", query=q.TripwiresQuery
+)
+class TripwiresView(ReadView):
+    """Observed-state flips of primary sources, oldest first from `since`."""
+
+    query = q.TripwiresQuery
+
+    def read(self, *, limit, cursor=None, since=None, source=None):
+        return selectors.tripwires_list(since=since, source=source, limit=limit, cursor=cursor)
+
+
+@read_operation("listMarketQuestions", tag="markets", schema="svc.markets.v1", query=q.MarketsQuery)
+class MarketsView(ReadView):
+    """Captured prediction-market questions with their latest price: belief, never fact."""
+
+    query = q.MarketsQuery
+
+    def read(self, *, limit, cursor=None, topic=None, entity=None):
+        return selectors.markets_list(topic=topic, entity=entity, limit=limit, cursor=cursor)

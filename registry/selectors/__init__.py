@@ -13,7 +13,15 @@ from registry.selectors.attention import (
     verticals_list,
 )
 from registry.selectors.clusters import clusters_corroborated
-from registry.selectors.sources import source_automation, source_freshness
+from registry.selectors.markets import market_row, markets_list, recent_prices, with_prices
+from registry.selectors.sources import (
+    source_automation,
+    source_detail,
+    source_freshness,
+    source_object,
+    sources_list,
+    tripwires_list,
+)
 
 __all__ = [
     "clusters_corroborated",
@@ -22,8 +30,16 @@ __all__ = [
     "entities_search",
     "entity_detail",
     "entity_resolve",
+    "market_row",
+    "markets_list",
+    "recent_prices",
     "signals_current",
     "source_automation",
+    "source_detail",
     "source_freshness",
+    "source_object",
+    "sources_list",
+    "tripwires_list",
     "verticals_list",
+    "with_prices",
 ]

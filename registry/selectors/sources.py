@@ -7,7 +7,9 @@ from django.conf import settings
 from django.db.models import F, Min, Q
 from django.utils import timezone
 
-from registry.models import PrimarySource, ScheduledJob, SourceReading
+from config.paging import keyset_page
+from config.reads import envelope
+from registry.models import PrimarySource, ScheduledJob, SourceReading, TripwireAlert
 
 VERIFY_JOB = "verify-sources"
 
@@ -68,3 +70,137 @@ def _failing_since(failing: list[PrimarySource]) -> str | None:
         .aggregate(first=Min("attempted_at"))["first"]
     )
     return first.date().isoformat() if first else None
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
+    words = source.observed
+    if words and source.observed_date:
+        words = f"{words} ({source.observed_date.isoformat()})"
+    row = {
+        "id": source.slug,
+        "name": source.name,
+        "issuer": source.issuer,
+        "tier": "primary",
+        "cadence": source.cadence,
+        "verifiedAsOf": _iso(source.verified_as_of),
+        "observedAsOf": _iso(source.observed_read_at.date() if source.observed_read_at else None),
+        "observed": words,
+        "links": [{"label": link["label"], "url": link["url"]} for link in source.links],
+        "fetchHealth": {
+            "lastSuccess": _iso(source.last_success),
+            "lastChange": _iso(source.last_change),
+            "lastAttempt": _iso(source.last_attempt),
+            "baselineEstablished": _iso(source.baseline_established),
+            "consecutiveFailures": source.consecutive_failures,
+            "lastError": source.last_error,
+            "etag": source.etag,
+            "lastModified": source.last_modified,
+            "signature": source.signature,
+        },
+        "readHealth": {
+            "lastRead": _iso(source.last_read),
+            "lastReadRef": source.last_read_ref,
+            "consecutiveUnread": source.consecutive_unread,
+            "neverRead": source.last_read is None,
+        },
+        "observedState": source.observed_state,
+        "observedRef": source.observed_ref,
+        "observedDate": _iso(source.observed_date),
+        "observedReadAt": _iso(source.observed_read_at),
+        "observedContentAgeDays": (today - source.observed_date).days
+        if source.observed_date
+        else None,
+        "readState": source.read_state,
+        "readStateNote": source.read_state_note,
+    }
+    if source.last_unread_at:
+        row["readHealth"]["lastUnreadAt"] = _iso(source.last_unread_at)
+    for key, value in (("linkNote", source.link_note), ("scopeNote", source.scope_note)):
+        if value:
+            row[key] = value
+    return row
+
+
+# --- read surfaces: sources and tripwire alerts -----------------------------------------------
+
+
+def sources_list(*, topic: str | None, limit: int, cursor: list | None) -> dict[str, Any]:
+    """The primary sources the service reads, by id, with the topics each guards."""
+    sources = PrimarySource.objects.prefetch_related("events")
+    if topic:
+        sources = sources.filter(events__subject=topic)
+    page, next_cursor = keyset_page(
+        sources, order=["slug"], limit=limit, after=cursor, position=lambda s: (s.slug,)
+    )
+    today = timezone.now().date()
+    return envelope(
+        "svc.sources.v1",
+        filters={"topic": topic},
+        automation=source_automation(),
+        sources=[{**source_object(s, today=today), "topics": _guarded(s)} for s in page],
+        nextCursor=next_cursor,
+    )
+
+
+def source_detail(source: PrimarySource, *, recent: int = 20) -> dict[str, Any]:
+    """One source: its state, the topics it guards, its latest readings and flips."""
+    readings = source.readings.order_by("-attempted_at", "-id")[:recent]
+    flips = source.flips.order_by("-at", "-id")[:recent]
+    return envelope(
+        "svc.source.v1",
+        **source_object(source, today=timezone.now().date()),
+        topics=_guarded(source),
+        readings=[
+            {
+                "attemptedAt": r.attempted_at.isoformat(),
+                "ok": r.ok,
+                "httpStatus": r.http_status,
+                "signature": r.signature,
+                "observedState": r.observed_state,
+                "observed": r.observed_words,
+                "observedDate": _iso(r.observed_date),
+                "error": r.error,
+            }
+            for r in readings
+        ],
+        flips=[_flip(f, source) for f in flips],
+    )
+
+
+def _guarded(source: PrimarySource) -> list[str]:
+    return sorted(event.subject for event in source.events.all())
+
+
+def _flip(alert: TripwireAlert, source: PrimarySource) -> dict[str, Any]:
+    return {
+        "id": alert.pk,
+        "source": source.slug,
+        "from": alert.from_state,
+        "to": alert.to_state,
+        "at": alert.at.isoformat(),
+    }
+
+
+def tripwires_list(
+    *, since: datetime | None, source: str | None, limit: int, cursor: list | None
+) -> dict[str, Any]:
+    """Tripwire alerts (observed-state flips of primary sources), oldest first from `since`."""
+    alerts = TripwireAlert.objects.select_related("source").prefetch_related("source__events")
+    if since:
+        alerts = alerts.filter(at__gte=since)
+    if source:
+        alerts = alerts.filter(source__slug=source)
+    page, next_cursor = keyset_page(
+        alerts, order=["at", "id"], limit=limit, after=cursor, position=lambda a: (a.at, a.pk)
+    )
+    return envelope(
+        "svc.tripwires.v1",
+        filters={"since": _iso(since), "source": source},
+        note="A flip is computed from two successful reads only; a failed read flips nothing.",
+        alerts=[{**_flip(alert, alert.source), "topics": _guarded(alert.source)} for alert in page],
+        nextCursor=next_cursor,
+    )
