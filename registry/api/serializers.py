@@ -76,3 +76,10 @@ class TripwiresQuery(PageQuery):
 class MarketsQuery(PageQuery):
     topic = serializers.SlugField(max_length=120, required=False)
     entity = serializers.SlugField(max_length=80, required=False, help_text="An entity slug.")
+
+
+class DocumentsQuery(PageQuery):
+    q = serializers.CharField(
+        min_length=1, max_length=200, help_text='Words, "phrases", `or`, -excluded.'
+    )
+    vertical = VerticalField()

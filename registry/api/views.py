@@ -164,3 +164,16 @@ class MarketsView(ReadView):
 
     def read(self, *, limit, cursor=None, topic=None, entity=None):
         return selectors.markets_list(topic=topic, entity=entity, limit=limit, cursor=cursor)
+
+
+@read_operation(
+    "searchReporting", tag="reporting", schema="svc.documents.v1", query=q.DocumentsQuery
+)
+class DocumentsView(ReadView):
+    """Full-text search over ingested reporting, newest first: attributed rows to verify at
+    their source. Web-search syntax: words, "phrases", `or`, -excluded."""
+
+    query = q.DocumentsQuery
+
+    def read(self, *, q, limit, cursor=None, vertical=None):
+        return selectors.documents_search(q=q, vertical=vertical, limit=limit, cursor=cursor)

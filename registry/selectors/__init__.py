@@ -14,6 +14,7 @@ from registry.selectors.attention import (
 )
 from registry.selectors.clusters import clusters_corroborated
 from registry.selectors.markets import market_row, markets_list, recent_prices, with_prices
+from registry.selectors.reporting import document_row, documents_search
 from registry.selectors.sources import (
     source_automation,
     source_detail,
@@ -25,6 +26,8 @@ from registry.selectors.sources import (
 
 __all__ = [
     "clusters_corroborated",
+    "document_row",
+    "documents_search",
     "entities_accelerating",
     "entities_compare",
     "entities_search",

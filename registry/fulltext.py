@@ -1,0 +1,104 @@
+"""Full-text search over reporting, behind one interface for both databases.
+
+PostgreSQL: `to_tsvector('english', title || ' ' || summary)` with a GIN index on that exact
+expression, queried with `websearch_to_tsquery` (quoted phrases, `-word`, `or`). SQLite (the
+embedded default): an FTS5 table over the same two columns, kept in step by triggers, queried
+with the same web-search syntax translated to FTS5's. `matching(q)` is the one entry point; the
+read surface and the Answer Engine's retriever both use it.
+"""
+
+import re
+
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.expressions import RawSQL
+
+from registry.models import Document
+
+CONFIG = "english"
+FTS_TABLE = "registry_document_fts"
+_TOKEN = re.compile(r'(-?)"([^"]*)"|(-?)(\S+)')
+
+
+def vector() -> SearchVector:
+    return SearchVector("title", "summary", config=CONFIG)
+
+
+def gin_index() -> GinIndex:
+    return GinIndex(vector(), name="document_fulltext")
+
+
+def matching(q: str, documents: QuerySet | None = None) -> QuerySet:
+    """Documents whose title or summary match the web-search query `q`."""
+    documents = Document.objects.all() if documents is None else documents
+    if connection.vendor == "postgresql":
+        query = SearchQuery(q, search_type="websearch", config=CONFIG)
+        return documents.annotate(fulltext=vector()).filter(fulltext=query)
+    expression = fts5_query(q)
+    if expression is None:
+        return documents.none()
+    # The query is a bound parameter; only the constant table name is formatted in.
+    sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s"  # noqa: S608
+    rows = RawSQL(sql, [expression])  # noqa: S611
+    return documents.filter(pk__in=rows)
+
+
+def fts5_query(q: str) -> str | None:
+    """websearch_to_tsquery's syntax in FTS5's: words and "phrases" all required, `or` between
+    alternatives, `-term` excluded. Terms are reduced to word characters and quoted, so nothing
+    a caller types is ever read as FTS5 syntax."""
+    groups, current, excluded = [], [], []
+    for negated_phrase, phrase, negated_word, word in _TOKEN.findall(q):
+        if word.lower() == "or" and not negated_word:
+            groups, current = [*groups, current] if current else groups, []
+            continue
+        words = re.findall(r"\w+", phrase or word)
+        if words:
+            term = '"' + " ".join(words) + '"'
+            (excluded if negated_phrase or negated_word else current).append(term)
+    groups = [*groups, current] if current else groups
+    if not groups:
+        return None
+    expression = " OR ".join("(" + " AND ".join(group) + ")" for group in groups)
+    for term in excluded:
+        expression = f"({expression}) NOT {term}"
+    return expression
+
+
+# --- schema: created by migration 0008 on whichever database is in use -------------------------
+
+
+def create(schema_editor) -> None:
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.add_index(Document, gin_index())
+        return
+    table = Document._meta.db_table
+    # Identifiers only (constants), no values from outside: hence the S608 waivers below.
+    for statement in (
+        f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(title, summary, content='{table}', "
+        "content_rowid='id', tokenize='porter unicode61')",
+        f"CREATE TRIGGER {FTS_TABLE}_insert AFTER INSERT ON {table} BEGIN "  # noqa: S608
+        f"INSERT INTO {FTS_TABLE}(rowid, title, summary) VALUES (new.id, new.title, new.summary); "
+        "END",
+        f"CREATE TRIGGER {FTS_TABLE}_delete AFTER DELETE ON {table} BEGIN "  # noqa: S608
+        f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, title, summary) "
+        "VALUES ('delete', old.id, old.title, old.summary); END",
+        f"CREATE TRIGGER {FTS_TABLE}_update AFTER UPDATE OF title, summary ON {table} BEGIN "  # noqa: S608
+        f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, title, summary) "
+        "VALUES ('delete', old.id, old.title, old.summary); "
+        f"INSERT INTO {FTS_TABLE}(rowid, title, summary) VALUES (new.id, new.title, new.summary); "
+        "END",
+        f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')",  # noqa: S608
+    ):
+        schema_editor.execute(statement)
+
+
+def drop(schema_editor) -> None:
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.remove_index(Document, gin_index())
+        return
+    for trigger in ("insert", "delete", "update"):
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {FTS_TABLE}_{trigger}")
+    schema_editor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")

@@ -1,0 +1,22 @@
+from django.db import migrations
+
+from registry import fulltext
+
+
+def create(apps, schema_editor):
+    fulltext.create(schema_editor)
+
+
+def drop(apps, schema_editor):
+    fulltext.drop(schema_editor)
+
+
+class Migration(migrations.Migration):
+    """Full-text search over documents: a GIN index on PostgreSQL, an FTS5 table on SQLite.
+
+    Database-specific, so written as code (`registry.fulltext`) rather than a model index.
+    """
+
+    dependencies = [("registry", "0007_entity_day_window_index")]
+
+    operations = [migrations.RunPython(create, drop)]
