@@ -8,6 +8,7 @@ from records import views as record_views
 
 urlpatterns = [
     path("api/health", views.HealthView.as_view(), name="health"),
+    path("api/v1/release", views.ReleaseView.as_view(), name="release"),
     path("api/openapi.json", SpectacularJSONAPIView.as_view(), name="openapi"),
     path("api/docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
     path("", include("records.api.urls")),

@@ -8,6 +8,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.health import health_snapshot
+from config.reads import ReadView, read_operation
+from config.release import release_info
 
 
 def addresses(request):
@@ -61,3 +63,13 @@ class HealthView(APIView):
             retry = settings.SVC_RETRY_AFTER_DB_DOWN
             return Response(snapshot, status=503, headers={"Retry-After": str(retry)})
         return Response(snapshot, headers={"Cache-Control": "no-store"})
+
+
+@read_operation("getRelease", tag="platform", schema="svc.release.v1", errors=())
+class ReleaseView(ReadView):
+    """The service version, the API version (1.0.0), the whole alias table and the changes."""
+
+    refresh = 300
+
+    def read(self):
+        return release_info()

@@ -23,3 +23,9 @@ class CoverageQuery(serializers.Serializer):
     days = serializers.IntegerField(
         min_value=7, max_value=365, default=84, help_text="Days of the daily series."
     )
+
+
+class DatasetQuery(serializers.Serializer):
+    format = serializers.ChoiceField(
+        choices=["json", "jsonl", "csv"], default="json", help_text="json, jsonl or csv."
+    )

@@ -3,6 +3,7 @@
 import re
 
 from django.core.cache import cache
+from django.http import StreamingHttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -12,8 +13,16 @@ from config.cachekeys import record_key
 from config.openapi import problem_responses
 from config.paging import PageQuery
 from config.problems import ApplicationError
-from config.reads import ReadView, json_response, read_operation, rendered
-from records import selectors
+from config.reads import (
+    ReadView,
+    json_response,
+    not_found,
+    query_params,
+    read_operation,
+    rendered,
+)
+from config.terms import licence_headers
+from records import datasets, selectors
 from records.api import serializers as q
 from records.builder import build_record
 from registry.models import SLUG_PATTERN, Event
@@ -191,3 +200,48 @@ class TopicCoverageView(ReadView):
     def read(self, *, topic, days):
         event = topic_or_error(topic)
         return selectors.topic_coverage(event, days=days, today=timezone.now().date())
+
+
+@read_operation("listDatasets", tag="datasets", schema="svc.datasets.v1", errors=())
+class DatasetsView(ReadView):
+    """The public datasets, their columns and formats, and the licence they are served under."""
+
+    refresh = 300
+
+    def read(self):
+        return datasets.datasets_list()
+
+
+DATASET_ID = OpenApiParameter("id", str, OpenApiParameter.PATH, description="A dataset's id.")
+
+
+class DatasetView(APIView):
+    """One dataset streamed whole as JSON, JSON Lines or CSV. The licence rides in the `Link`
+    and `x-svc-licence` headers, and in the body for JSON."""
+
+    @extend_schema(
+        operation_id="getDataset",
+        tags=["datasets"],
+        parameters=[DATASET_ID, q.DatasetQuery],
+        responses={
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="svc.dataset.v1"
+            ),
+            (200, "application/jsonl"): OpenApiResponse(OpenApiTypes.STR, description="rows"),
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="header and rows"),
+            **problem_responses(400, 404),
+        },
+    )
+    def get(self, request, id: str):
+        fmt = query_params(request, q.DatasetQuery)["format"]
+        dataset = datasets.DATASETS.get(id)
+        if dataset is None:
+            raise not_found("id", id, "/api/v1/datasets")
+        response = StreamingHttpResponse(
+            datasets.dataset_stream(dataset, fmt), content_type=datasets.FORMATS[fmt]
+        )
+        for name, value in licence_headers().items():
+            response[name] = value
+        response["Cache-Control"] = "public, max-age=300"
+        response["Content-Disposition"] = f'inline; filename="{dataset.id}.{fmt}"'
+        return response

@@ -14,5 +14,6 @@ urlpatterns = [
     path("api/v1/tripwires", views.TripwiresView.as_view(), name="tripwires"),
     path("api/v1/markets", views.MarketsView.as_view(), name="markets"),
     path("api/v1/documents", views.DocumentsView.as_view(), name="documents"),
+    path("api/v1/stats", views.StatsView.as_view(), name="stats"),
     path("api/v1/verticals", views.VerticalsView.as_view(), name="verticals"),
 ]

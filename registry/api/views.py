@@ -177,3 +177,13 @@ class DocumentsView(ReadView):
 
     def read(self, *, q, limit, cursor=None, vertical=None):
         return selectors.documents_search(q=q, vertical=vertical, limit=limit, cursor=cursor)
+
+
+@read_operation("getStats", tag="platform", schema="svc.stats.v1", errors=())
+class StatsView(ReadView):
+    """What the registry holds and how its fetchers are doing: exact counts."""
+
+    refresh = 300
+
+    def read(self):
+        return selectors.stats_current()

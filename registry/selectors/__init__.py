@@ -14,6 +14,7 @@ from registry.selectors.attention import (
 )
 from registry.selectors.clusters import clusters_corroborated
 from registry.selectors.markets import market_row, markets_list, recent_prices, with_prices
+from registry.selectors.platform import stats_current
 from registry.selectors.reporting import document_row, documents_search
 from registry.selectors.sources import (
     source_automation,
@@ -42,6 +43,7 @@ __all__ = [
     "source_freshness",
     "source_object",
     "sources_list",
+    "stats_current",
     "tripwires_list",
     "verticals_list",
     "with_prices",

@@ -1,0 +1,86 @@
+"""Platform statistics: what the registry holds and how its fetchers are doing."""
+
+from typing import Any
+
+from django.db.models import Count, Max, Q
+
+from config.reads import envelope
+from registry.models import (
+    Document,
+    Entity,
+    Event,
+    Feed,
+    MarketQuestion,
+    Outlet,
+    PrimarySource,
+    ScheduledJob,
+    Story,
+)
+from registry.selectors.clusters import CORROBORATED_AT
+from registry.selectors.sources import VERIFY_JOB
+
+INGEST_JOB = "ingest-feeds"
+
+
+def stats_current() -> dict[str, Any]:
+    """Exact counts (cached for the refresh window by the read view, never estimated)."""
+    topics = Event.objects.aggregate(
+        total=Count("pk"),
+        **{f"tier_{t}": Count("pk", filter=Q(tier=t)) for t in Event.Tier.values},
+        **{f"wire_{t}": Count("pk", filter=Q(wire_tier=t)) for t in ("flagged", "watch")},
+    )
+    by_state = dict(
+        Event.objects.values("coverage_state")
+        .annotate(n=Count("pk"))
+        .values_list("coverage_state", "n")
+    )
+    sources = PrimarySource.objects.aggregate(
+        total=Count("pk"),
+        healthy=Count("pk", filter=Q(consecutive_failures=0, last_success__isnull=False)),
+        failing=Count("pk", filter=Q(consecutive_failures__gt=0)),
+        never=Count("pk", filter=Q(last_attempt__isnull=True)),
+    )
+    documents = Document.objects.aggregate(  # one scan for both counts
+        reporting=Count("pk", filter=Q(is_market_question_page=False)),
+        pages=Count("pk", filter=Q(is_market_question_page=True)),
+    )
+    jobs = {job.name: job for job in ScheduledJob.objects.filter(name__in=[INGEST_JOB, VERIFY_JOB])}
+    return envelope(
+        "svc.stats.v1",
+        documents=documents["reporting"],
+        marketQuestionPages=documents["pages"],
+        outlets=Outlet.objects.count(),
+        feeds=Feed.objects.count(),
+        entities={
+            "tracked": Entity.objects.filter(tracked=True).count(),
+            "total": Entity.objects.count(),
+        },
+        topics={
+            "total": topics["total"],
+            "byTier": {t: topics[f"tier_{t}"] for t in Event.Tier.values},
+            "byCoverageState": dict(sorted(by_state.items())),
+            "byWireTier": {t: topics[f"wire_{t}"] for t in ("flagged", "watch")},
+        },
+        clusters={
+            "total": Story.objects.count(),
+            "corroborated": Story.objects.filter(known_origin_count__gte=CORROBORATED_AT).count(),
+        },
+        marketQuestions=MarketQuestion.objects.count(),
+        sources={
+            "total": sources["total"],
+            "healthy": sources["healthy"],
+            "failing": sources["failing"],
+            "neverFetched": sources["never"],
+        },
+        lastIngest=_stamp(jobs.get(INGEST_JOB))
+        or _iso(Feed.objects.aggregate(at=Max("last_success"))["at"]),
+        lastVerification=_stamp(jobs.get(VERIFY_JOB)),
+    )
+
+
+def _stamp(job: ScheduledJob | None) -> str | None:
+    return _iso(job.last_success) if job else None
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value else None

@@ -1,0 +1,77 @@
+"""GET /api/v1/datasets and /api/v1/datasets/{id}: streamed, in three formats, licensed."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from records.services import records_transition
+from registry.demo import demo_load
+
+pytestmark = pytest.mark.django_db
+IDS = ["records-index", "state-transitions", "tripwire-flips", "primary-sources"]
+
+
+@pytest.fixture
+def demo():
+    demo_load()
+    records_transition()
+
+
+def body(response) -> str:
+    return b"".join(response.streaming_content).decode()
+
+
+def test_datasets_are_listed_with_columns_formats_and_licence(api, demo):
+    listing = api.get("/api/v1/datasets").json()
+    assert listing["schema"] == "svc.datasets.v1"
+    assert [d["id"] for d in listing["datasets"]] == IDS
+    assert "commercial licence" in listing["licence"]["summary"]
+    assert listing["licence"]["terms"].endswith("/terms/#s4a")
+    index = listing["datasets"][0]
+    assert index["rows"] == 13
+    assert set(index["formats"]) == {"json", "jsonl", "csv"}
+
+
+@pytest.mark.parametrize("dataset", IDS)
+def test_every_format_carries_the_same_rows_and_the_licence(api, demo, dataset):
+    as_json = api.get(f"/api/v1/datasets/{dataset}")
+    assert as_json["content-type"] == "application/json"
+    assert 'rel="license"' in as_json["link"]
+    assert "commercial licence" in as_json["x-svc-licence"]
+    document = json.loads(body(as_json))
+    assert document["schema"] == "svc.dataset.v1"
+    assert "commercial licence" in document["licence"]["summary"]
+    rows = document["rows"]
+    lines = body(api.get(f"/api/v1/datasets/{dataset}?format=jsonl")).splitlines()
+    assert [json.loads(line) for line in lines] == rows
+    as_csv = api.get(f"/api/v1/datasets/{dataset}?format=csv")
+    assert as_csv["content-type"].startswith("text/csv")
+    assert "commercial licence" in as_csv["x-svc-licence"]
+    text = body(as_csv)
+    assert next(csv.reader(io.StringIO(text))) == document["columns"]
+    assert len(list(csv.DictReader(io.StringIO(text)))) == len(rows)
+
+
+def test_the_demo_fills_every_dataset(api, demo):
+    for dataset in IDS:
+        assert json.loads(body(api.get(f"/api/v1/datasets/{dataset}")))["rows"], dataset
+
+
+def test_the_records_index_lists_every_topic_in_order(api, demo):
+    rows = json.loads(body(api.get("/api/v1/datasets/records-index")))["rows"]
+    assert len(rows) == 13
+    assert [r["topic"] for r in rows] == sorted(r["topic"] for r in rows)
+    transitions = json.loads(body(api.get("/api/v1/datasets/state-transitions")))["rows"]
+    assert transitions
+    assert {t["topic"] for t in transitions} <= {r["topic"] for r in rows}
+
+
+def test_unknown_dataset_is_404_and_bad_format_400(api):
+    missing = api.get("/api/v1/datasets/everything")
+    assert missing.status_code == 404
+    assert missing.json()["field"] == "id"
+    bad = api.get("/api/v1/datasets/records-index?format=xml")
+    assert bad.status_code == 400
+    assert bad.json()["field"] == "format"
