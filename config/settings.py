@@ -130,7 +130,7 @@ REDIS_URL = env.url("REDIS_URL", "", schemes=("redis", "rediss", "unix"))
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.PersistentRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "svc",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.cachekeys import topics_changed
 from records.models import StateTransition
-from records.selectors import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
+from records.states import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
 from registry.models import Event, EventDay, PrimarySource, TripwireAlert
 
 Field = StateTransition.Field

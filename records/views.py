@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from records.api.views import cached_or_rendered
-from records.selectors import latest_states
+from records.states import latest_states
 from registry.models import Event
 
 CHART_WEEKS = 12

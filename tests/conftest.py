@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.db import connections
 from rest_framework.test import APIClient
 
+from config.cachekeys import forget_local
 from config.celery import app as celery_app
 from registry import services
 from registry.tagging import forget_tagger
@@ -23,6 +24,7 @@ def _jobs_run_inline():
 def _empty_cache():
     """Rendered records are cached; a test never reads a body an earlier test cached."""
     cache.clear()
+    forget_local()
 
 
 @pytest.fixture(autouse=True)

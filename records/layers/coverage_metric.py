@@ -6,7 +6,7 @@ from typing import Any
 
 from records.inputs import RecordInputs
 from records.models import StateTransition
-from records.selectors.states import coverage
+from records.states import coverage
 
 
 def _reading(current: int, baseline: int, pct: int | None) -> str:

@@ -4,7 +4,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from records.selectors import coverage, wire_tier
+from records.states import coverage, wire_tier
 
 TODAY = date(2026, 11, 22)
 

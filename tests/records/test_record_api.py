@@ -243,6 +243,9 @@ def test_query_count_does_not_grow_with_the_registry(api, demo, django_assert_ma
                    anchor=date(2026, 11, 22))  # fmt: skip
     from django.core.cache import cache
 
+    from config.cachekeys import forget_local
+
     cache.clear()
+    forget_local()
     with django_assert_max_num_queries(len(small.captured_queries)):
         api.get("/api/record/disaster-hurricane-tavia")

@@ -1,4 +1,4 @@
-"""Reads of the read side: coverage direction, wire tier and the latest recorded states."""
+"""The recorded states: how coverage direction and wire tier are computed, and the latest ones."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass

@@ -12,7 +12,7 @@ from config.paging import cursor_for, keyset_page
 from config.reads import envelope
 from records.layers.coverage_metric import coverage_block
 from records.layers.reporting import served_rows
-from records.selectors.states import CURRENT_DAYS
+from records.states import CURRENT_DAYS
 from registry.models import EntityMention, Event
 
 REPORTING_SCAN = 500  # mentions examined per page of served rows, so a page's cost is bounded
