@@ -53,3 +53,41 @@ def test_swagger_ui_serves_its_assets_locally(client):
     assert assets, "Swagger UI should reference local static assets"
     for asset in assets:
         assert client.get(asset).status_code == 200, asset
+
+
+READ_SURFACES = {  # DESIGN §5: path -> operationId
+    "/api/v1/records": "listRecords",
+    "/api/v1/records/{topic}/history": "getTopicHistory",
+    "/api/v1/records/{topic}/reporting": "getReporting",
+    "/api/v1/records/{topic}/coverage": "getCoverage",
+    "/api/v1/signals": "getSignals",
+    "/api/v1/entities": "searchEntities",
+    "/api/v1/entities/{slug}": "getEntity",
+    "/api/v1/entities/compare": "compareEntities",
+    "/api/v1/accelerating": "topAccelerating",
+    "/api/v1/corroborated": "getCorroborated",
+    "/api/v1/verticals": "listVerticals",
+    "/api/v1/sources": "listSources",
+    "/api/v1/sources/{id}": "getSource",
+    "/api/v1/tripwires": "listTripwireAlerts",
+    "/api/v1/markets": "listMarketQuestions",
+    "/api/v1/documents": "searchReporting",
+    "/api/v1/datasets": "listDatasets",
+    "/api/v1/datasets/{id}": "getDataset",
+    "/api/v1/stats": "getStats",
+    "/api/v1/release": "getRelease",
+}
+
+
+def test_every_read_surface_is_described_with_its_operation_id(schema):
+    described = {path: ops["get"]["operationId"] for path, ops in schema["paths"].items()
+                 if "get" in ops}  # fmt: skip
+    for path, operation_id in READ_SURFACES.items():
+        assert described.get(path) == operation_id, path
+
+
+def test_read_surfaces_document_their_refusals(schema):
+    for path in READ_SURFACES:
+        responses = schema["paths"][path]["get"]["responses"]
+        if "{" in path:
+            assert "404" in responses, path
