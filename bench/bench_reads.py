@@ -9,14 +9,15 @@ The others are printed for reference.
     .venv/bin/python bench/bench_reads.py
 """
 
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DATABASE = "postgres://postgres@127.0.0.1:5432/svc_bench"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import django_on_bench_database
+
 RUNS = 15
 FLOOR_MS = 150
 SURFACES = [
@@ -32,14 +33,8 @@ SURFACES = [
 
 
 def main() -> None:
-    os.environ.update(DATABASE_URL=DATABASE, DJANGO_SETTINGS_MODULE="bench.settings")
-    os.environ.pop("REDIS_URL", None)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    django_on_bench_database()
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -47,7 +42,6 @@ def main() -> None:
     from records.services import records_transition
     from registry.models import Event, Story
 
-    call_command("migrate", verbosity=0)
     records_transition()  # current states, so there are flagged topics to serve as signals
     flagged = Event.objects.filter(wire_tier="flagged").count()
     corroborated = Story.objects.filter(known_origin_count__gte=2).count()

@@ -22,21 +22,17 @@ from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parent.parent
-DATABASE = "postgres://postgres@127.0.0.1:5432/svc_bench"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import DATABASE, ROOT, django_on_bench_database
+
 PORT = 8765
 REDIS = "redis://127.0.0.1:6379/15"  # a database of its own, flushed by nothing else
 
 
 def cache_miss() -> str:
-    os.environ.update(DATABASE_URL=DATABASE, DJANGO_SETTINGS_MODULE="bench.settings")
-    os.environ.pop("REDIS_URL", None)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    django_on_bench_database()
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.db import connection
     from django.db.models import Sum
     from django.test.utils import CaptureQueriesContext
@@ -44,7 +40,6 @@ def cache_miss() -> str:
     from records.builder import build_record
     from registry.models import Event
 
-    call_command("migrate", verbosity=0)
     busiest = list(
         Event.objects.annotate(n=Sum("days__mentions"))
         .order_by("-n")

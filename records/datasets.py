@@ -16,6 +16,7 @@ from django.db.models import Count
 
 from config.reads import envelope
 from config.terms import licence
+from records.layers.state_history import transition_row
 from records.models import StateTransition
 from registry.models import Event, PrimarySource, TripwireAlert
 
@@ -69,14 +70,7 @@ def _records() -> Iterator[dict[str, Any]]:
 def _transitions() -> Iterator[dict[str, Any]]:
     rows = StateTransition.objects.select_related("event").order_by("at", "id")
     for t in rows.iterator(chunk_size=CHUNK):
-        yield {
-            "topic": t.event.subject,
-            "field": t.field,
-            "from": t.from_value,
-            "to": t.to_value,
-            "at": _iso(t.at),
-            "heldSince": _iso(t.held_since),
-        }
+        yield {"topic": t.event.subject, **transition_row(t)}
 
 
 def _flips() -> Iterator[dict[str, Any]]:

@@ -12,6 +12,7 @@ from config.paging import cursor_for, keyset_page
 from config.reads import envelope
 from records.layers.coverage_metric import coverage_block
 from records.layers.reporting import served_rows
+from records.layers.state_history import transition_row
 from records.states import CURRENT_DAYS
 from registry.models import EntityMention, Event
 
@@ -82,16 +83,7 @@ def topic_history(topic: Event, *, limit: int, cursor: list | None) -> dict[str,
         "svc.record-history.v1",
         topic=topic.subject,
         current={"coverageState": topic.coverage_state, "wireTier": topic.wire_tier},
-        transitions=[
-            {
-                "field": t.field,
-                "from": t.from_value,
-                "to": t.to_value,
-                "at": t.at.isoformat(),
-                "heldSince": t.held_since.isoformat() if t.held_since else None,
-            }
-            for t in page
-        ],
+        transitions=[transition_row(t) for t in page],
         nextCursor=next_cursor,
     )
 

@@ -3,19 +3,22 @@
 from typing import Any
 
 from records.inputs import RecordInputs
+from records.models import StateTransition
+
+
+def transition_row(t: StateTransition) -> dict[str, Any]:
+    """One transition as every answer shows it (record layer, history, dataset)."""
+    return {
+        "field": t.field,
+        "from": t.from_value,
+        "to": t.to_value,
+        "at": t.at.isoformat(),
+        "heldSince": t.held_since.isoformat() if t.held_since else None,
+    }
 
 
 def state_history_layer(inputs: RecordInputs) -> dict[str, Any]:
-    transitions = [
-        {
-            "field": t.field,
-            "from": t.from_value,
-            "to": t.to_value,
-            "at": t.at.isoformat(),
-            "heldSince": t.held_since.isoformat() if t.held_since else None,
-        }
-        for t in inputs.transitions
-    ]
+    transitions = [transition_row(t) for t in inputs.transitions]
     return {
         "label": "How this record's states moved",
         "basis": "Appended by the service as states change; never edited and never backfilled.",
