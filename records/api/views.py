@@ -92,16 +92,6 @@ class TopicRecordView(APIView):
 
     alias = False
 
-    @extend_schema(
-        operation_id="getTopicRecord",
-        tags=["records"],
-        parameters=[TOPIC],
-        responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.record.v1"),
-            304: OpenApiResponse(description="Not modified since the given ETag."),
-            **problem_responses(400, 404),
-        },
-    )
     def dispatch(self, request, *args, **kwargs):
         """A cached GET is answered here, before DRF wraps the request.
 
@@ -113,19 +103,29 @@ class TopicRecordView(APIView):
         if request.method == "GET" and len(topic) <= 120 and _SLUG.match(topic):
             hit = record_cached(topic)
             if hit is not None:
-                return self.answer(request, topic, hit)
+                return self._answer(request, topic, hit)
             request.svc_record_missed = True  # get() need not look in the cache again
         return super().dispatch(request, *args, **kwargs)
 
+    @extend_schema(
+        operation_id="getTopicRecord",
+        tags=["records"],
+        parameters=[TOPIC],
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.record.v1"),
+            304: OpenApiResponse(description="Not modified since the given ETag."),
+            **problem_responses(400, 404),
+        },
+    )
     def get(self, request, topic: str):
         valid_topic(topic)
         missed = getattr(request, "svc_record_missed", False)
         rendered = rendered_now(topic) if missed else cached_or_rendered(topic)
         if rendered is None:
             raise unknown_topic(topic)
-        return self.answer(request, topic, rendered)
+        return self._answer(request, topic, rendered)
 
-    def answer(self, request, topic: str, rendered: tuple[bytes, str]):
+    def _answer(self, request, topic: str, rendered: tuple[bytes, str]):
         body, etag = rendered
         response = json_response(request, body, etag, refresh=REFRESH_SECONDS)
         if self.alias:

@@ -55,7 +55,9 @@ def test_swagger_ui_serves_its_assets_locally(client):
         assert client.get(asset).status_code == 200, asset
 
 
-READ_SURFACES = {  # DESIGN §5: path -> operationId
+READ_SURFACES = {  # DESIGN §5 and the spec: path -> operationId
+    "/api/record/{topic}": "getTopicRecord",
+    "/api/truth/{topic}": "getTruthObject",
     "/api/v1/records": "listRecords",
     "/api/v1/records/{topic}/history": "getTopicHistory",
     "/api/v1/records/{topic}/reporting": "getReporting",
