@@ -5,6 +5,7 @@ Scale-out: DATABASE_URL=postgres://..., REDIS_URL=redis://... switch on PostgreS
 cache and the Redis broker. Nothing else changes.
 """
 
+import datetime
 import os
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -242,6 +243,21 @@ SECURE_HSTS_SECONDS = env.int("SVC_HSTS_SECONDS", 0, minimum=0)
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if env.bool("SVC_BEHIND_TLS_PROXY", False) else None
 )
+
+# Metering and slots (spec, Limits). Counted in the database, never in the cache.
+SVC_ASKS_PER_KEY = env.int("SVC_ASKS_PER_KEY", 25, minimum=0)
+SVC_ASKS_PER_ADDRESS_DAY = env.int("SVC_ASKS_PER_ADDRESS_DAY", 25, minimum=0)
+SVC_KEYS_PER_ADDRESS_DAY = env.int("SVC_KEYS_PER_ADDRESS_DAY", 10, minimum=1)
+SVC_OPENING_SLOTS = env.int("SVC_OPENING_SLOTS", 5, minimum=0)
+try:
+    SVC_OPENING_OFFER_UNTIL = datetime.date.fromisoformat(
+        env.str("SVC_OPENING_OFFER_UNTIL", "2026-12-31")
+    )
+except ValueError as exc:
+    raise ImproperlyConfigured("SVC_OPENING_OFFER_UNTIL: a date, YYYY-MM-DD") from exc
+SVC_EMAIL_TOKEN_SECONDS = env.int("SVC_EMAIL_TOKEN_SECONDS", 24 * 3600, minimum=60)
+# How many proxies in front of the service append to X-Forwarded-For; 0 trusts no header.
+SVC_PROXY_DEPTH = env.int("SVC_PROXY_DEPTH", 0, minimum=0)
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("SVC_FROM_EMAIL", "feed@localhost")

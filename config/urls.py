@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
+from billing import views as billing_views
 from config import views
 from records import views as record_views
 
@@ -13,8 +14,10 @@ urlpatterns = [
     path("api/docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
     path("", include("records.api.urls")),
     path("", include("registry.api.urls")),
+    path("", include("billing.api.urls")),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
+    path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),
     path("records/", record_views.record_index, name="record-index"),
     path("records/<str:topic>/", record_views.record_page, name="record-page"),
     path("machine/", include("mcpdoor.urls")),

@@ -1,0 +1,178 @@
+"""Keys, the tariff and quotes over REST. Writes are one view per operation."""
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from billing import selectors, services
+from billing.auth import ApiKeyAuthentication
+from billing.models import ApiKey, Price
+from config.network import client_address
+from config.openapi import problem_responses
+from config.reads import ReadView, envelope, read_operation
+
+
+def key_state(key: ApiKey) -> dict:
+    slots = services.slots_of(key)
+    used = key.asks_used
+    return {
+        "keyPrefix": key.prefix,
+        "createdAt": key.created_at.isoformat(),
+        "asks": {
+            "limit": settings.SVC_ASKS_PER_KEY,
+            "used": used,
+            "remaining": max(settings.SVC_ASKS_PER_KEY - used, 0),
+        },
+        "email": {
+            "state": "verified" if key.email_verified_at else "unverified",
+            "address": key.email,
+            "verifiedAt": key.email_verified_at.isoformat() if key.email_verified_at else None,
+        },
+        "slots": {
+            "paid": slots.paid,
+            "paidInUse": slots.paid_in_use,
+            "opening": slots.opening,
+            "openingInUse": slots.opening_in_use,
+            "free": slots.free,
+        },
+    }
+
+
+class KeyIssueView(APIView):
+    """Issue a free key at once: no human step, no card. The key is shown once, in this answer;
+    the service keeps only its HMAC. Capped per network address per UTC day (429)."""
+
+    authentication_classes = []
+
+    @extend_schema(
+        operation_id="issueKey",
+        tags=["keys"],
+        request=None,
+        responses={
+            201: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key.v1"),
+            **problem_responses(429),
+        },
+    )
+    def post(self, request):
+        key, secret = services.key_issue(address=client_address(request))
+        body = envelope(
+            "svc.key.v1",
+            key=secret,
+            **key_state(key),
+            note="Shown once: the service stores only an HMAC of this key.",
+            next=[
+                {"action": "send it", "how": "x-api-key: <key>, or Authorization: Bearer <key>"},
+                {"action": "verify an e-mail for the opening Watch offer",
+                 "href": "POST /api/keys/verify"},
+                {"action": "read the tariff", "href": "/api/tariff"},
+            ],
+        )  # fmt: skip
+        return Response(body, status=201, headers={"Cache-Control": "no-store"})
+
+
+class EmailSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=254)
+
+
+class KeyVerifyView(APIView):
+    """Send a confirmation e-mail; pressing its button links the address to the key."""
+
+    authentication_classes = [ApiKeyAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="verifyKeyEmail",
+        tags=["keys"],
+        request=EmailSerializer,
+        responses={
+            202: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key-verify.v1"),
+            **problem_responses(400, 401, 429),
+        },
+    )
+    def post(self, request):
+        data = EmailSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        email = data.validated_data["email"]
+        page = request.build_absolute_uri(reverse("key-confirm", args=["TOKEN"]))
+        services.email_verification_send(
+            key=request.auth, email=email, confirm_url=page.replace("TOKEN", "{token}")
+        )
+        hours = settings.SVC_EMAIL_TOKEN_SECONDS // 3600
+        body = envelope("svc.key-verify.v1", state="verification-sent", email=email,
+                        note=f"Open the link in the e-mail and press its button within {hours} "
+                             "hours; it works once.")  # fmt: skip
+        return Response(body, status=202)
+
+
+class KeyMeView(APIView):
+    """The key's asks used and left, its e-mail state and its Watch slots."""
+
+    authentication_classes = [ApiKeyAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="getKey",
+        tags=["keys"],
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key-state.v1"),
+            **problem_responses(401),
+        },
+    )
+    def get(self, request):
+        body = envelope("svc.key-state.v1", asOf=timezone.now().isoformat(),
+                        **key_state(request.auth))  # fmt: skip
+        return Response(body, headers={"Cache-Control": "private, no-store"})
+
+
+@read_operation("getTariff", tag="tariff", schema="svc.tariff.v1", errors=())
+class TariffView(ReadView):
+    """The machine rate card: `units[watch|ask|read]` with price, opening offer, how to buy."""
+
+    refresh = 300
+
+    def read(self):
+        return selectors.tariff()
+
+
+class QuoteItem(serializers.Serializer):
+    unit = serializers.ChoiceField(choices=Price.Unit.choices)
+    quantity = serializers.IntegerField(min_value=1, max_value=10_000)
+    months = serializers.IntegerField(min_value=1, max_value=36, required=False)
+
+
+class QuoteRequest(serializers.Serializer):
+    items = QuoteItem(many=True, allow_empty=False, max_length=20)
+    verifiedEmail = serializers.BooleanField(default=False)
+
+
+class TariffQuoteView(APIView):
+    """Price a basket of requirements; the opening offer is applied where it fits."""
+
+    authentication_classes = []
+
+    @extend_schema(
+        operation_id="quoteTariff",
+        tags=["tariff"],
+        request=QuoteRequest,
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.tariff-quote.v1"),
+            **problem_responses(400),
+        },
+    )
+    def post(self, request):
+        data = QuoteRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        offer_open = timezone.now().date() <= settings.SVC_OPENING_OFFER_UNTIL
+        return Response(
+            selectors.quote(
+                items=data.validated_data["items"],
+                verified_email=data.validated_data["verifiedEmail"],
+                offer_open=offer_open,
+            )
+        )
