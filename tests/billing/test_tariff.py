@@ -1,0 +1,52 @@
+"""GET /api/tariff and POST /api/tariff-quote."""
+
+import pytest
+
+from billing.models import Price
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_tariff_names_every_unit_with_price_offer_and_how_to_buy(api):
+    body = api.get("/api/tariff").json()
+    assert body["schema"] == "svc.tariff.v1"
+    assert set(body["units"]) == {"watch", "ask", "read"}
+    watch = body["units"]["watch"]
+    assert watch["price"] == {"amount": "20.00", "currency": "USD",
+                              "per": "saved Watch per month, only if kept"}  # fmt: skip
+    assert "2026-12-31" in watch["opening_offer"]
+    assert watch["how_to_buy"]
+    assert body["limits"]["asksPerKey"] == 25
+
+
+def test_prices_edited_in_admin_are_the_tariff(api):
+    Price.objects.filter(unit="watch").update(amount="25.00")
+    assert api.get("/api/tariff").json()["units"]["watch"]["price"]["amount"] == "25.00"
+
+
+def test_a_quote_applies_the_opening_offer_to_watches_first(api):
+    basket = {"items": [{"unit": "watch", "quantity": 7, "months": 2}], "verifiedEmail": True}
+    body = api.post("/api/tariff-quote", basket, format="json").json()
+    assert body["schema"] == "svc.tariff-quote.v1"
+    [line] = body["lines"]
+    assert (line["coveredByOpeningOffer"], line["amount"]) == (5, "80.00")  # 2 x 20 x 2 months
+    assert body["total"] == {"amount": "80.00", "currency": "USD"}
+    unverified = {**basket, "verifiedEmail": False}
+    assert api.post("/api/tariff-quote", unverified, format="json").json()["total"]["amount"] == (
+        "280.00"
+    )
+
+
+@pytest.mark.parametrize(
+    ("basket", "field"),
+    [
+        ({"items": [{"unit": "gold", "quantity": 1}]}, "items"),
+        ({"items": [{"unit": "watch", "quantity": 0}]}, "items"),
+        ({"items": []}, "items"),
+        ({}, "items"),
+    ],
+)
+def test_a_bad_basket_is_400_naming_the_field(api, basket, field):
+    response = api.post("/api/tariff-quote", basket, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"].startswith(field)
