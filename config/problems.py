@@ -185,7 +185,13 @@ def _field_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     if isinstance(detail, dict):
         flat: dict[str, list[str]] = {}
         for key, value in detail.items():
-            flat.update(_field_errors(value, f"{prefix}.{key}" if prefix else str(key)))
+            if not prefix:
+                name = str(key)
+            elif key == "non_field_errors":
+                name = prefix  # a nested serializer's own error belongs to the field holding it
+            else:
+                name = f"{prefix}.{key}"
+            flat.update(_field_errors(value, name))
         return flat
     if isinstance(detail, list) and detail and all(isinstance(v, dict) for v in detail):
         flat = {}
