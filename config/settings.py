@@ -7,6 +7,7 @@ cache and the Redis broker. Nothing else changes.
 
 import datetime
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -258,6 +259,15 @@ except ValueError as exc:
 SVC_EMAIL_TOKEN_SECONDS = env.int("SVC_EMAIL_TOKEN_SECONDS", 24 * 3600, minimum=60)
 # How many proxies in front of the service append to X-Forwarded-For; 0 trusts no header.
 SVC_PROXY_DEPTH = env.int("SVC_PROXY_DEPTH", 0, minimum=0)
+
+# Burst limits ("count/s|m|h|d") per key or network address, counted in the shared cache.
+SVC_BURST_RATES = {
+    "keys": env.str("SVC_BURST_KEYS", "10/m"),
+    "watch": env.str("SVC_BURST_WATCH", "30/m"),
+}
+for _name, _rate in SVC_BURST_RATES.items():
+    if not re.fullmatch(r"[1-9][0-9]*/[smhd]", _rate):
+        raise ImproperlyConfigured(f"SVC_BURST_{_name.upper()}: a rate like 30/m, not {_rate!r}")
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("SVC_FROM_EMAIL", "feed@localhost")

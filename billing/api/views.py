@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from billing import selectors, services
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey, Price
+from config.bursts import BurstLimited
 from config.network import client_address
 from config.openapi import problem_responses
 from config.reads import ReadView, envelope, read_operation
@@ -44,11 +45,12 @@ def key_state(key: ApiKey) -> dict:
     }
 
 
-class KeyIssueView(APIView):
+class KeyIssueView(BurstLimited, APIView):
     """Issue a free key at once: no human step, no card. The key is shown once, in this answer;
     the service keeps only its HMAC. Capped per network address per UTC day (429)."""
 
     authentication_classes = []
+    burst = "keys"
 
     @extend_schema(
         operation_id="issueKey",
@@ -80,11 +82,12 @@ class EmailSerializer(serializers.Serializer):
     email = serializers.EmailField(max_length=254)
 
 
-class KeyVerifyView(APIView):
+class KeyVerifyView(BurstLimited, APIView):
     """Send a confirmation e-mail; pressing its button links the address to the key."""
 
     authentication_classes = [ApiKeyAuthentication]
     permission_classes = [IsAuthenticated]
+    burst = "keys"
 
     @extend_schema(
         operation_id="verifyKeyEmail",
@@ -110,18 +113,19 @@ class KeyVerifyView(APIView):
         return Response(body, status=202)
 
 
-class KeyMeView(APIView):
+class KeyMeView(BurstLimited, APIView):
     """The key's asks used and left, its e-mail state and its Watch slots."""
 
     authentication_classes = [ApiKeyAuthentication]
     permission_classes = [IsAuthenticated]
+    burst = "keys"
 
     @extend_schema(
         operation_id="getKey",
         tags=["keys"],
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key-state.v1"),
-            **problem_responses(401),
+            **problem_responses(401, 429),
         },
     )
     def get(self, request):

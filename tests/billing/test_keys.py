@@ -173,3 +173,16 @@ def test_the_checksum_catches_a_single_changed_character():
     key = services.KEY_PREFIX + "a" * 32 + services._checksum("a" * 32)
     assert services.key_parse(key) == key
     assert services.key_parse(key.replace("a", "b", 1)) is None
+
+
+def test_key_endpoints_state_their_burst_limit_and_answer_429_past_it(api, issued, settings):
+    settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "keys": "2/h"}
+    answers = [api.get("/api/keys/me", HTTP_X_API_KEY=issued) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert answers[0]["RateLimit-Policy"] == "2;w=3600"
+    assert answers[0]["RateLimit"].startswith("limit=2, remaining=1, reset=")
+    assert answers[2]["RateLimit"].startswith("limit=2, remaining=0")
+    assert int(answers[2]["retry-after"]) >= 1
+    assert answers[2].json()["state"] == "rate-limited"
+    other = api.post("/api/keys").json()["key"]  # limits are per key: another key is not limited
+    assert api.get("/api/keys/me", HTTP_X_API_KEY=other).status_code == 200

@@ -1,0 +1,62 @@
+"""Burst limits: fixed windows per key (or, without one, per network address).
+
+Counted by django-ratelimit in the shared cache (Redis when configured, so every process
+counts together; the per-process local-memory cache in the embedded default). Every answer of a
+limited operation states its limit in `RateLimit-Policy` and `RateLimit` (IETF draft fields);
+past it the answer is 429 with `retry-after`. These limits protect the service; they are not
+quotas, which the database counts exactly (`billing.services`).
+"""
+
+from typing import Any
+
+from django.conf import settings
+from django_ratelimit.core import get_usage
+
+from config.network import client_address
+from config.problems import ApplicationError
+
+
+def _who(group: str, request) -> str:
+    key = getattr(request, "svc_key", None)
+    return f"key:{key.pk}" if key is not None else f"ip:{client_address(request)}"
+
+
+class BurstLimited:
+    """APIView mixin: `burst` names a rate in `settings.SVC_BURST_RATES` (e.g. "30/m")."""
+
+    burst: str
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        django_request = request._request
+        django_request.svc_key = request.auth if hasattr(request.auth, "digest") else None
+        rate = settings.SVC_BURST_RATES[self.burst]
+        usage = get_usage(django_request, group=f"svc.{self.burst}", key=_who, rate=rate,
+                          increment=True)  # fmt: skip
+        self.burst_headers = _headers(usage, rate)
+        if usage["should_limit"]:
+            raise ApplicationError(
+                status=429,
+                state="rate-limited",
+                error=f"Burst limit of {usage['limit']} requests per window reached.",
+                retryAfter=max(1, usage["time_left"]),
+                headers=self.burst_headers,
+            )
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        for name, value in getattr(self, "burst_headers", {}).items():
+            response[name] = value
+        return response
+
+
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _headers(usage: dict[str, Any], rate: str) -> dict[str, str]:
+    period = _SECONDS[rate.split("/")[1]]
+    remaining = max(usage["limit"] - usage["count"], 0)
+    return {
+        "RateLimit-Policy": f"{usage['limit']};w={period}",
+        "RateLimit": f"limit={usage['limit']}, remaining={remaining}, reset={usage['time_left']}",
+    }
