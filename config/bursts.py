@@ -7,6 +7,7 @@ past it the answer is 429 with `retry-after`. These limits protect the service; 
 quotas, which the database counts exactly (`billing.services`).
 """
 
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +15,8 @@ from django_ratelimit.core import get_usage
 
 from config.network import client_address
 from config.problems import ApplicationError
+
+logger = logging.getLogger(__name__)
 
 
 def _who(group: str, request) -> str:
@@ -31,8 +34,16 @@ class BurstLimited:
         django_request = request._request
         django_request.svc_key = request.auth if hasattr(request.auth, "digest") else None
         rate = settings.SVC_BURST_RATES[self.burst]
-        usage = get_usage(django_request, group=f"svc.{self.burst}", key=_who, rate=rate,
-                          increment=True)  # fmt: skip
+        try:
+            usage = get_usage(django_request, group=f"svc.{self.burst}", key=_who, rate=rate,
+                              increment=True)  # fmt: skip
+        except Exception:  # whatever the cache client raises when it is down
+            usage = None
+        if usage is None:
+            # The counter store is unreachable: fail open. Bursts protect capacity; the quotas
+            # that are money (asks, slots) are counted in the database and stay exact.
+            logger.warning("burst limit %s not counted: the cache is unreachable", self.burst)
+            return
         self.burst_headers = _headers(usage, rate)
         if usage["should_limit"]:
             raise ApplicationError(

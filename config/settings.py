@@ -265,6 +265,7 @@ SVC_BURST_RATES = {
     "keys": env.str("SVC_BURST_KEYS", "10/m"),
     "watch": env.str("SVC_BURST_WATCH", "30/m"),
 }
+RATELIMIT_FAIL_OPEN = True  # see config/bursts.py: bursts fail open, quotas never do
 for _name, _rate in SVC_BURST_RATES.items():
     if not re.fullmatch(r"[1-9][0-9]*/[smhd]", _rate):
         raise ImproperlyConfigured(f"SVC_BURST_{_name.upper()}: a rate like 30/m, not {_rate!r}")
