@@ -4,6 +4,7 @@ from django.contrib import admin
 
 from billing import services
 from billing.models import ApiKey, AskCharge, EmailClaim, Price, SlotGrant, SlotUse
+from registry.admin import ReadOnlyAdmin
 
 
 @admin.register(Price)
@@ -11,37 +12,26 @@ class PriceAdmin(admin.ModelAdmin):
     list_display = ["unit", "amount", "currency", "per", "how_to_buy"]
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(ApiKey)
-class ApiKeyAdmin(ReadOnly):
+class ApiKeyAdmin(ReadOnlyAdmin):
     list_display = ["prefix", "created_at", "asks_used", "email", "email_verified_at", "revoked_at"]
     search_fields = ["prefix", "email"]
     exclude = ["digest"]
 
 
 @admin.register(AskCharge)
-class AskChargeAdmin(ReadOnly):
+class AskChargeAdmin(ReadOnlyAdmin):
     list_display = ["pk", "key", "address", "day", "charged_at", "refunded_at"]
 
 
 @admin.register(EmailClaim)
-class EmailClaimAdmin(ReadOnly):
+class EmailClaimAdmin(ReadOnlyAdmin):
     list_display = ["email", "key", "created_at", "used_at"]
     exclude = ["nonce"]
 
 
 @admin.register(SlotUse)
-class SlotUseAdmin(ReadOnly):
+class SlotUseAdmin(ReadOnlyAdmin):
     list_display = ["key", "kind", "email", "holder", "taken_at", "released_at"]
 
 

@@ -179,8 +179,13 @@ SVC_VERIFY_SOURCES_AT = _time_of_day("SVC_VERIFY_SOURCES_AT", "06:15")
 SVC_COVERAGE_MIN_MENTIONS = env.int("SVC_COVERAGE_MIN_MENTIONS", 6, minimum=1)
 SVC_COVERAGE_RISING_PCT = env.int("SVC_COVERAGE_RISING_PCT", 25, minimum=1)
 SVC_FLAG_MIN_CURRENT_DOCUMENTS = env.int("SVC_FLAG_MIN_CURRENT_DOCUMENTS", 5, minimum=1)
+SVC_WATCH_INTERVAL_MINUTES = env.int("SVC_WATCH_INTERVAL_MINUTES", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
+    "run-watches": {
+        "task": "watches.tasks.run_watches",
+        "schedule": 60.0 * SVC_WATCH_INTERVAL_MINUTES,
+    },
     "ingest-feeds": {
         "task": "registry.tasks.ingest_feeds",
         "schedule": 60.0 * env.int("SVC_FEED_INTERVAL_MINUTES", 15, minimum=1),

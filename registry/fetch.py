@@ -154,3 +154,27 @@ def _read(response: httpx.Response, url: str, max_bytes: int) -> FetchResult:
         last_modified=response.headers.get("Last-Modified"),
         content_type=response.headers.get("Content-Type"),
     )
+
+
+def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float | None = None) -> int:
+    """POST `body` to `url` through the same guard (webhook deliveries); returns the status.
+
+    Redirects are not followed: a delivery goes where the owner said, or fails.
+    """
+    reason = refusal_for_url(url)
+    if reason:
+        raise FetchError(f"refused: {reason}")
+    timeout = timeout or settings.SVC_FETCH_TIMEOUT_SECONDS
+    user_agent = f"svc-webhooks/{settings.SVC_VERSION} (+{settings.SVC_SITE_URL}/terms/)"
+    try:
+        with httpx.Client(
+            transport=_GuardedTransport(),
+            timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)),
+            follow_redirects=False,
+        ) as client:
+            response = client.post(url, content=body, headers={"User-Agent": user_agent, **headers})
+            return response.status_code
+    except httpx.TimeoutException:
+        raise FetchError(f"timed out after {timeout} s") from None
+    except httpx.HTTPError as exc:
+        raise FetchError(str(exc) or type(exc).__name__) from None

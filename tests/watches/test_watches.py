@@ -1,0 +1,293 @@
+"""Watches: the catalogue, unfurl, saved versions and slots, retire, readings, delivery."""
+
+import hashlib
+import hmac
+import json
+from datetime import UTC, datetime
+
+import pytest
+from django.utils import timezone
+
+from billing import services as billing
+from billing.models import ApiKey, SlotUse
+from tests.factories import EventDayFactory, EventFactory
+from watches import tasks
+from watches.catalogue import STANDARD
+from watches.models import Watch, WatchDelivery, WatchReading, WatchVersion
+
+pytestmark = pytest.mark.django_db
+SIGNALS = {"base": "current-signals"}
+
+
+def key_for(api, *, verified: bool):
+    secret = api.post("/api/keys").json()["key"]
+    if verified:
+        ApiKey.objects.filter(prefix=secret[:13]).update(
+            email="ada@example.org", email_verified_at=timezone.now()
+        )
+    return {"HTTP_X_API_KEY": secret}
+
+
+@pytest.fixture
+def alice(api):
+    return key_for(api, verified=True)
+
+
+@pytest.fixture
+def bob(api):
+    return key_for(api, verified=False)
+
+
+def save(api, who, body=SIGNALS):
+    return api.post("/api/v1/watches", body, format="json", **who)
+
+
+# --- the catalogue and unfurl ------------------------------------------------------------------
+
+
+def test_the_catalogue_states_every_coordinate_and_the_terms_for_saving(api):
+    response = api.get("/api/v1/watches/standard")
+    body = response.json()
+    assert body["schema"] == "svc.standard-watches.v1"
+    ids = {w["id"] for w in body["watches"]}
+    assert ids >= {
+        "current-signals",
+        "accelerating-entities",
+        "corroborated-clusters",
+        "topic-record",
+        "source-flips",
+        "market-movers",
+        "entity-attention",
+    }
+    for watch in body["watches"]:
+        assert watch["description"]
+        for coordinate in watch["coordinates"]:
+            assert {"name", "type", "default", "does"} <= set(coordinate)
+            assert (
+                "range" in coordinate
+                or "allowed" in coordinate
+                or coordinate["type"] in ("slug", "string")
+            )
+    assert body["terms"]["price"]["amount"] == "20.00"
+    assert "2026-12-31" in body["terms"]["openingOffer"]
+    assert response["RateLimit-Policy"] == "30;w=60"
+
+
+def test_unfurl_reads_once_and_says_how_each_coordinate_was_decided(api):
+    topic = EventFactory(wire_tier="flagged")
+    EventDayFactory(event=topic, day=timezone.now().date(), mentions=3)
+    body = api.post(
+        "/api/v1/watches/unfurl",
+        {"base": "current-signals", "coordinates": {"limit": 5}, "label": "mine"},
+        format="json",
+    ).json()
+    assert body["schema"] == "svc.watch-reading.v1"
+    assert body["coordinates"] == {"vertical": None, "tier": None, "limit": 5}
+    lines = {line["coordinate"]: line["status"] for line in body["applied"]}
+    assert lines == {
+        "vertical": "default-used",
+        "tier": "default-used",
+        "limit": "given-and-applied",
+        "label": "given-but-ignored",
+    }
+    assert [s["topic"] for s in body["reading"]["signals"]] == [topic.subject]
+    assert not Watch.objects.exists()
+    assert not SlotUse.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"base": "no-such-watch"}, "base"),
+        ({"base": "current-signals", "coordinates": {"colour": "red"}}, "coordinates.colour"),
+        ({"base": "current-signals", "coordinates": {"limit": 0}}, "coordinates.limit"),
+        ({"base": "current-signals", "coordinates": {"tier": "gold"}}, "coordinates.tier"),
+        (
+            {"base": "current-signals", "coordinates": {"vertical": "nowhere"}},
+            "coordinates.vertical",
+        ),
+        ({"base": "topic-record"}, "coordinates.topic"),
+        ({"base": "current-signals", "coordinates": [1]}, "coordinates"),
+        ({}, "base"),
+    ],
+)
+def test_unfurl_refuses_bad_input_naming_the_field(api, body, field):
+    response = api.post("/api/v1/watches/unfurl", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+
+
+def test_unfurl_refuses_a_body_that_is_not_json(api):
+    response = api.post("/api/v1/watches/unfurl", "{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "body"
+
+
+@pytest.mark.parametrize("base", sorted(STANDARD))
+def test_every_standard_watch_unfurls_on_the_demo(api, base):
+    from registry.demo import demo_load
+
+    demo_load()
+    coordinates = {
+        "topic-record": {"topic": "disaster-hurricane-tavia"},
+        "entity-attention": {"entity": "Federal Reserve"},
+    }.get(base, {})
+    response = api.post(
+        "/api/v1/watches/unfurl", {"base": base, "coordinates": coordinates}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["reading"]["schema"].startswith("svc.")
+
+
+# --- saving, versions, slots -------------------------------------------------------------------
+
+
+def test_saving_needs_a_key(api):
+    response = save(api, {})
+    assert response.status_code == 401
+    body = response.json()
+    assert body["state"] == "key-required"
+    assert body["error"]
+    assert body["howToGetOne"]
+
+
+def test_no_free_slot_is_402_and_leaves_no_row(api, bob):
+    response = save(api, bob)
+    assert response.status_code == 402
+    body = response.json()
+    assert body["state"] == "no-free-slot"
+    assert any(step.get("href") == "/api/tariff" for step in body["next"])
+    assert not Watch.objects.exists()
+    assert not WatchVersion.objects.exists()
+    assert not SlotUse.objects.exists()
+
+
+def test_save_edit_list_recall_retire_and_reuse_the_slot(api, alice):
+    saved = save(api, alice)
+    assert saved.status_code == 201
+    watch_id = saved.json()["watchId"]
+    assert saved.json()["version"] == 1
+    edited = save(
+        api,
+        alice,
+        {
+            "base": "current-signals",
+            "watchId": watch_id,
+            "coordinates": {"limit": 3},
+            "label": "top three",
+        },
+    )
+    assert edited.json()["version"] == 2
+    assert SlotUse.objects.filter(released_at__isnull=True).count() == 1  # an edit takes no slot
+    listed = api.get("/api/v1/watches", **alice).json()["watches"]
+    assert [(w["watchId"], w["version"], w["label"]) for w in listed] == [
+        (watch_id, 2, "top three")
+    ]
+    recalled = api.get(f"/api/v1/watches/{watch_id}", **alice).json()
+    assert [v["version"] for v in recalled["versions"]] == [1, 2]
+    for n in range(4):
+        assert save(api, alice).status_code == 201, n
+    assert save(api, alice).status_code == 402  # five opening slots held
+    retired = api.post(f"/api/v1/watches/{watch_id}/retire", **alice).json()
+    assert retired["state"] == "retired"
+    assert save(api, alice).status_code == 201  # the freed slot is taken again
+    states = {w["state"] for w in api.get("/api/v1/watches", **alice).json()["watches"]}
+    assert states == {"active", "retired"}
+
+
+def test_another_keys_watch_is_404_and_shows_nothing(api, alice, bob):
+    watch_id = save(api, alice).json()["watchId"]
+    for path in (f"/api/v1/watches/{watch_id}", f"/api/v1/watches/{watch_id}/readings"):
+        response = api.get(path, **bob)
+        assert response.status_code == 404
+        assert response.json()["state"] == "not-found"
+        assert "versions" not in response.json()
+        assert "readings" not in response.json()
+    assert api.post(f"/api/v1/watches/{watch_id}/retire", **bob).status_code == 404
+    assert save(api, bob, {**SIGNALS, "watchId": watch_id}).status_code == 404
+    assert Watch.objects.get().state == "active"
+
+
+def test_a_private_webhook_is_refused_naming_it(api, alice):
+    response = save(api, alice, {**SIGNALS, "webhookUrl": "http://10.0.0.5/hook"})
+    assert response.status_code == 400
+    assert response.json()["field"] == "webhookUrl"
+    assert not Watch.objects.exists()
+
+
+# --- scheduled readings ------------------------------------------------------------------------
+
+
+def test_readings_are_stored_once_per_scheduled_time_and_say_what_changed(api, alice):
+    watch_id = save(api, alice).json()["watchId"]
+    version = WatchVersion.objects.get()
+    first_slot = datetime(2026, 11, 22, 10, tzinfo=UTC)
+    tasks.run_watch(version.pk, first_slot.isoformat())
+    tasks.run_watch(version.pk, first_slot.isoformat())  # redelivered after a worker restart
+    assert WatchReading.objects.count() == 1
+    topic = EventFactory(wire_tier="flagged")
+    EventDayFactory(event=topic, day=timezone.now().date(), mentions=2)
+    tasks.run_watch(version.pk, datetime(2026, 11, 22, 11, tzinfo=UTC).isoformat())
+    newest = WatchReading.objects.order_by("-scheduled_for").first()
+    assert newest.changes["added"] == [topic.subject]
+    assert newest.changes["since"] == first_slot.isoformat()
+    page = api.get(f"/api/v1/watches/{watch_id}/readings?limit=1", **alice).json()
+    assert page["readings"][0]["changes"]["added"] == [topic.subject]
+    assert page["nextCursor"]
+    rest = api.get(
+        f"/api/v1/watches/{watch_id}/readings?cursor={page['nextCursor']}", **alice
+    ).json()
+    assert len(rest["readings"]) == 1
+
+
+def test_the_beat_reads_active_watches_only(api, alice):
+    keep = save(api, alice).json()["watchId"]
+    gone = save(api, alice).json()["watchId"]
+    api.post(f"/api/v1/watches/{gone}/retire", **alice)
+    assert tasks.run_watches() == 1
+    assert list(WatchReading.objects.values_list("watch__watch_id", flat=True)) == [keep]
+
+
+# --- delivery ----------------------------------------------------------------------------------
+
+
+def test_readings_are_delivered_signed_to_the_webhook(
+    api, alice, httpserver, local_fetches, django_capture_on_commit_callbacks
+):
+    httpserver.expect_request("/hook", method="POST").respond_with_data("ok")
+    saved = save(api, alice, {**SIGNALS, "webhookUrl": httpserver.url_for("/hook")}).json()
+    secret = saved["webhookSecret"]
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(WatchVersion.objects.get().pk, "2026-11-22T10:00:00+00:00")
+    [(request, _)] = httpserver.log
+    stamp = request.headers["X-Svc-Timestamp"]
+    expected = hmac.new(
+        secret.encode(), stamp.encode() + b"." + request.data, hashlib.sha256
+    ).hexdigest()
+    assert request.headers["X-Svc-Signature"] == f"sha256={expected}"
+    assert json.loads(request.data)["watchId"] == saved["watchId"]
+    assert WatchDelivery.objects.get().status == 200
+
+
+def test_a_failing_webhook_is_retried_with_backoff_then_given_up(
+    api, alice, httpserver, local_fetches, django_capture_on_commit_callbacks
+):
+    httpserver.expect_request("/hook").respond_with_data("down", status=503)
+    save(api, alice, {**SIGNALS, "webhookUrl": httpserver.url_for("/hook")})
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(WatchVersion.objects.get().pk, "2026-11-22T10:00:00+00:00")
+    attempts = list(WatchDelivery.objects.order_by("attempt").values_list("attempt", "status"))
+    assert attempts == [(n, 503) for n in range(1, tasks.DELIVERY_ATTEMPTS + 1)]
+
+
+def test_watch_operations_answer_429_past_the_burst_limit(api, settings):
+    settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "watch": "2/h"}
+    statuses = [api.get("/api/v1/watches/standard").status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
+
+
+def test_slots_follow_the_billing_rules_for_paid_keys(api, bob):
+    key = ApiKey.objects.get()
+    billing.slot_grant(key=key, slots=1, reason="invoice")
+    assert save(api, bob).status_code == 201
+    assert SlotUse.objects.get().kind == "paid"

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from watches.api import views
+
+urlpatterns = [
+    path("api/v1/watches", views.SavedWatchesView.as_view(), name="watches"),
+    path("api/v1/watches/standard", views.StandardWatchesView.as_view(), name="watches-standard"),
+    path("api/v1/watches/unfurl", views.UnfurlView.as_view(), name="watches-unfurl"),
+    path("api/v1/watches/<str:watch_id>", views.WatchView.as_view(), name="watch"),
+    path("api/v1/watches/<str:watch_id>/retire", views.RetireView.as_view(), name="watch-retire"),
+    path(
+        "api/v1/watches/<str:watch_id>/readings",
+        views.ReadingsView.as_view(),
+        name="watch-readings",
+    ),
+]

@@ -1,0 +1,280 @@
+"""The standard Watches: each a base id, a description, explicit coordinates and a reading.
+
+A coordinate states its name, type, default, allowed values or range and what it does. A Watch
+runs by calling the same selectors the read surfaces serve, so a reading is what a client would
+have read at that moment.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from records.builder import build_record
+from registry import selectors
+from registry.models import Event, Vertical
+
+
+@dataclass(frozen=True)
+class Coordinate:
+    name: str
+    type: str  # integer | number | string | slug | choice | choices
+    default: Any
+    does: str
+    minimum: float | None = None
+    maximum: float | None = None
+    allowed: tuple[str, ...] = ()
+    required: bool = False
+
+    def describe(self) -> dict[str, Any]:
+        row = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "does": self.does,
+            "required": self.required,
+        }
+        if self.minimum is not None:
+            row["range"] = {"min": self.minimum, "max": self.maximum}
+        if self.allowed:
+            row["allowed"] = list(self.allowed)
+        return row
+
+    def parse(self, value: Any) -> Any:
+        """The value, checked; raises ValueError saying what is wrong."""
+        if value is None:
+            if self.required:
+                raise ValueError("required: give a value")
+            return None
+        if self.type in ("integer", "number"):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"a {self.type} between {self.minimum:g} and {self.maximum:g}")
+            if self.type == "integer" and value != int(value):
+                raise ValueError("a whole number")
+            if not self.minimum <= value <= self.maximum:
+                raise ValueError(f"between {self.minimum:g} and {self.maximum:g}")
+            return int(value) if self.type == "integer" else float(value)
+        if self.type == "choices":
+            if not isinstance(value, list) or any(v not in self.allowed for v in value):
+                raise ValueError(f"a list drawn from {', '.join(self.allowed)}")
+            return sorted(set(value), key=self.allowed.index)
+        if not isinstance(value, str) or not value or len(value) > 120:
+            raise ValueError("a non-empty string of at most 120 characters")
+        if self.type == "choice" and value not in self.allowed:
+            raise ValueError(f"one of {', '.join(self.allowed)}")
+        return value
+
+
+@dataclass(frozen=True)
+class StandardWatch:
+    id: str
+    title: str
+    description: str
+    coordinates: tuple[Coordinate, ...]
+    run: Callable[[dict[str, Any]], dict[str, Any]] = field(repr=False)
+    identity: Callable[[dict[str, Any]], list[str]] = field(repr=False)  # what a reading lists
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "description": self.description,
+            "coordinates": [c.describe() for c in self.coordinates],
+        }
+
+
+class NotReadable(Exception):
+    """The coordinates name something the registry does not hold (a topic, entity, vertical)."""
+
+    def __init__(self, coordinate: str, message: str):
+        super().__init__(message)
+        self.coordinate = coordinate
+
+
+def _vertical(slug: str | None) -> Vertical | None:
+    if slug is None:
+        return None
+    found = Vertical.objects.filter(slug=slug).first()
+    if found is None:
+        raise NotReadable("vertical", f"no vertical '{slug}' (see /api/v1/verticals)")
+    return found
+
+
+def _topic(subject: str) -> Event:
+    found = Event.objects.select_related("lead_entity").filter(subject=subject).first()
+    if found is None:
+        raise NotReadable("topic", f"no record for topic '{subject}' (see /api/v1/records)")
+    return found
+
+
+LIMIT = Coordinate("limit", "integer", 20, "How many items the reading lists.", 1, 200)
+VERTICAL = Coordinate("vertical", "slug", None, "Only this vertical's documents (a slug).")
+LAYERS = (
+    "primarySources",
+    "reporting",
+    "record",
+    "coverageMetric",
+    "market",
+    "judgment",
+    "consensus",
+    "stateHistory",
+)
+
+
+def _record(c: dict[str, Any]) -> dict[str, Any]:
+    record = build_record(_topic(c["topic"]))
+    record["layers"] = {name: record["layers"][name] for name in c["layers"]}
+    return record
+
+
+def _flips(c: dict[str, Any]) -> dict[str, Any]:
+    since = timezone.now() - timedelta(days=c["days"])
+    return selectors.tripwires_list(since=since, source=c["source"], limit=200, cursor=None)
+
+
+def _movers(c: dict[str, Any]) -> dict[str, Any]:
+    if c["topic"]:
+        _topic(c["topic"])
+    listing = selectors.markets_list(topic=c["topic"], entity=None, limit=200, cursor=None)
+    moved = [
+        q
+        for q in listing["questions"]
+        if q["change24hPct"] is not None and abs(q["change24hPct"]) >= c["minChangePct"]
+    ]
+    moved.sort(key=lambda q: (-abs(q["change24hPct"]), q["id"]))
+    return {**listing, "questions": moved[: c["limit"]], "nextCursor": None}
+
+
+def _attention(c: dict[str, Any]) -> dict[str, Any]:
+    entity = selectors.entity_resolve(c["entity"])
+    if entity is None:
+        raise NotReadable("entity", f"no entity known as '{c['entity']}' (see /api/v1/entities)")
+    return selectors.entity_detail(entity)
+
+
+def _keys(member: str, field_name: str) -> Callable[[dict[str, Any]], list[str]]:
+    return lambda reading: [str(item[field_name]) for item in reading.get(member, [])]
+
+
+STANDARD = {
+    watch.id: watch
+    for watch in (
+        StandardWatch(
+            "current-signals",
+            "Current signals",
+            "Topics whose wire tier is flagged, busiest first, with their counts.",
+            (
+                VERTICAL,
+                Coordinate(
+                    "tier",
+                    "choice",
+                    None,
+                    "Only records of this tier.",
+                    allowed=tuple(Event.Tier.values),
+                ),
+                LIMIT,
+            ),
+            lambda c: selectors.signals_current(
+                vertical=_vertical(c["vertical"]), tier=c["tier"], limit=c["limit"]
+            ),
+            _keys("signals", "topic"),
+        ),
+        StandardWatch(
+            "accelerating-entities",
+            "Accelerating entities",
+            "Tracked entities whose attention rate most exceeds their baseline rate.",
+            (
+                Coordinate(
+                    "window",
+                    "integer",
+                    7,
+                    "Current window in days; the baseline is three windows.",
+                    1,
+                    30,
+                ),
+                Coordinate(
+                    "minDocuments",
+                    "integer",
+                    5,
+                    "Documents needed in the current window.",
+                    1,
+                    100_000,
+                ),
+                VERTICAL,
+                LIMIT,
+            ),
+            lambda c: selectors.entities_accelerating(
+                window_days=c["window"],
+                min_documents=c["minDocuments"],
+                vertical=_vertical(c["vertical"]),
+                limit=c["limit"],
+            ),
+            _keys("entities", "slug"),
+        ),
+        StandardWatch(
+            "corroborated-clusters",
+            "Corroborated clusters",
+            "Stories carried by enough origins of known provenance, newest first.",
+            (
+                Coordinate("days", "integer", 7, "Clusters seen in the last N days.", 1, 90),
+                Coordinate("minOrigins", "integer", 2, "Known origins at least.", 1, 50),
+                LIMIT,
+            ),
+            lambda c: selectors.clusters_corroborated(
+                days=c["days"], min_origins=c["minOrigins"], limit=c["limit"], cursor=None
+            ),
+            _keys("clusters", "id"),
+        ),
+        StandardWatch(
+            "topic-record",
+            "One topic record",
+            "The chosen layers of one topic's record.",
+            (
+                Coordinate("topic", "slug", None, "The record's slug.", required=True),
+                Coordinate(
+                    "layers", "choices", list(LAYERS), "Which layers to read.", allowed=LAYERS
+                ),
+            ),
+            _record,
+            lambda reading: [
+                f"{t['field']}:{t['to']}:{t['at']}"
+                for t in reading["layers"].get("stateHistory", {}).get("transitions", [])
+            ],
+        ),
+        StandardWatch(
+            "source-flips",
+            "Primary-source flips",
+            "Observed-state flips of primary sources (tripwire alerts) in the last N days.",
+            (
+                Coordinate("days", "integer", 7, "Flips in the last N days.", 1, 90),
+                Coordinate("source", "slug", None, "Only this source's flips (its id)."),
+            ),
+            _flips,
+            _keys("alerts", "id"),
+        ),
+        StandardWatch(
+            "market-movers",
+            "Market movers",
+            "Market questions whose price moved most in 24 hours: belief, never fact.",
+            (
+                Coordinate("topic", "slug", None, "Only this topic's questions."),
+                Coordinate(
+                    "minChangePct", "number", 5, "Smallest 24-hour move, in points.", 0, 100
+                ),
+                LIMIT,
+            ),
+            _movers,
+            _keys("questions", "id"),
+        ),
+        StandardWatch(
+            "entity-attention",
+            "Entity attention",
+            "One entity's attention: counts, daily documents and its topics.",
+            (Coordinate("entity", "string", None, "A slug, name or alias.", required=True),),
+            _attention,
+            lambda reading: [f"{d['date']}:{d['documents']}" for d in reading.get("daily", [])],
+        ),
+    )
+}

@@ -1,0 +1,80 @@
+"""Saved Watches: a Watch per key, its versions (never edited), its readings (never edited)."""
+
+from django.db import models
+
+from billing.models import ApiKey
+from registry.models import AppendOnly
+
+
+class Watch(models.Model):
+    """A saved Watch. Active Watches hold a slot and are read on the beat schedule."""
+
+    class State(models.TextChoices):
+        ACTIVE = "active"
+        RETIRED = "retired"
+
+    watch_id = models.CharField(max_length=40, unique=True)
+    key = models.ForeignKey(ApiKey, on_delete=models.PROTECT, related_name="watches")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.ACTIVE)
+    webhook_url = models.URLField(max_length=500, null=True, blank=True)
+    webhook_secret = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    retired_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["key", "state"], name="watch_by_key")]
+
+    def __str__(self) -> str:
+        return self.watch_id
+
+
+class WatchVersion(AppendOnly):
+    """One configuration of a Watch: an edit is a new version, at no charge."""
+
+    watch = models.ForeignKey(Watch, on_delete=models.PROTECT, related_name="versions")
+    version = models.PositiveIntegerField()
+    base = models.CharField(max_length=60)
+    coordinates = models.JSONField(default=dict)
+    label = models.CharField(max_length=200, blank=True)
+    saved_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["watch", "version"], name="watch_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.watch_id} v{self.version}"
+
+
+class WatchReading(AppendOnly):
+    """A scheduled reading; one per version and scheduled time, so a rerun is a no-op."""
+
+    watch = models.ForeignKey(Watch, on_delete=models.PROTECT, related_name="readings")
+    version = models.ForeignKey(WatchVersion, on_delete=models.PROTECT, related_name="readings")
+    scheduled_for = models.DateTimeField()
+    read_at = models.DateTimeField(auto_now_add=True)
+    reading = models.JSONField()
+    changes = models.JSONField(help_text="What changed since the previous reading.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["version", "scheduled_for"], name="watch_reading_once"),
+        ]
+        indexes = [models.Index(fields=["watch", "-scheduled_for"], name="reading_by_watch")]
+
+    def __str__(self) -> str:
+        return f"{self.watch_id} at {self.scheduled_for}"
+
+
+class WatchDelivery(AppendOnly):
+    """One attempt to deliver a reading to the Watch's webhook."""
+
+    reading = models.ForeignKey(WatchReading, on_delete=models.PROTECT, related_name="deliveries")
+    attempt = models.PositiveSmallIntegerField()
+    attempted_at = models.DateTimeField(auto_now_add=True)
+    status = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"delivery {self.attempt} of {self.reading_id}"

@@ -1,0 +1,261 @@
+"""Watches: unfurl (read once, nothing saved), save (a slot, then versions), retire, scheduled
+readings that say what changed, and signed delivery to a webhook."""
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from billing import services as billing
+from billing.models import ApiKey
+from config.problems import ApplicationError
+from config.reads import envelope
+from registry.fetch import FetchError, post
+from registry.netguard import refusal_for_url
+from watches.catalogue import STANDARD, NotReadable, StandardWatch
+from watches.models import Watch, WatchDelivery, WatchReading, WatchVersion
+
+SAVE_ONLY = {
+    "label": "used on save only",
+    "watchId": "used on save only",
+    "webhookUrl": "used on save only",
+}
+
+
+def _invalid(field: str, error: str) -> ApplicationError:
+    return ApplicationError(
+        status=400, state="invalid-field", field=field, error=f"{field}: {error}"
+    )
+
+
+def standard_base(base: Any) -> StandardWatch:
+    if not isinstance(base, str) or base not in STANDARD:
+        known = ", ".join(STANDARD)
+        raise _invalid(
+            "base", f"not a standard Watch id; one of {known} (GET /api/v1/watches/standard)"
+        )
+    return STANDARD[base]
+
+
+def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[dict]]:
+    """The coordinates a run uses, and one line per coordinate saying how it was decided."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise _invalid("coordinates", "an object of coordinate names and values")
+    known = {c.name: c for c in watch.coordinates}
+    for name in given:
+        if name not in known:
+            raise _invalid(
+                f"coordinates.{name}",
+                f"not a coordinate of {watch.id}; it takes {', '.join(known)}",
+            )
+    effective, lines = {}, []
+    for coordinate in watch.coordinates:
+        name = coordinate.name
+        if name in given and given[name] is None and coordinate.default is not None:
+            effective[name] = coordinate.default
+            lines.append(
+                {
+                    "coordinate": name,
+                    "status": "given-but-ignored",
+                    "note": "null is not a value here; the default was used",
+                }
+            )
+            continue
+        try:
+            value = coordinate.parse(given.get(name, coordinate.default))
+        except ValueError as exc:
+            raise _invalid(f"coordinates.{name}", str(exc)) from None
+        effective[name] = value
+        status = "given-and-applied" if name in given else "default-used"
+        lines.append({"coordinate": name, "status": status, "value": value})
+    return effective, lines
+
+
+def _read(watch: StandardWatch, coordinates: dict) -> dict[str, Any]:
+    try:
+        return watch.run(coordinates)
+    except NotReadable as missing:
+        raise _invalid(f"coordinates.{missing.coordinate}", str(missing)) from None
+
+
+def watch_unfurl(*, base: Any, coordinates: Any, extras: dict[str, Any]) -> dict[str, Any]:
+    """Run a Watch once. Nothing is saved or charged."""
+    watch = standard_base(base)
+    effective, lines = effective_coordinates(watch, coordinates)
+    for name, why in SAVE_ONLY.items():
+        if extras.get(name) is not None:
+            lines.append({"coordinate": name, "status": "given-but-ignored", "note": why})
+    return envelope(
+        "svc.watch-reading.v1",
+        base=watch.id,
+        coordinates=effective,
+        applied=lines,
+        saved=False,
+        reading=_read(watch, effective),
+    )
+
+
+# --- saved Watches -----------------------------------------------------------------------------
+
+
+def watch_of(key: ApiKey, watch_id: str) -> Watch:
+    """The key's own Watch; another key's is as absent as a missing one (404, never 403)."""
+    found = Watch.objects.filter(watch_id=watch_id, key=key).first()
+    if found is None:
+        raise ApplicationError(
+            status=404,
+            state="not-found",
+            field="watchId",
+            error=f"watchId: no Watch '{watch_id}' saved to this key. See GET /api/v1/watches.",
+        )
+    return found
+
+
+@transaction.atomic
+def watch_save(
+    *,
+    key: ApiKey,
+    base: Any,
+    coordinates: Any,
+    label: str = "",
+    watch_id: str | None = None,
+    webhook_url: str | None = None,
+) -> tuple[Watch, WatchVersion, str | None]:
+    """Save version 1 in a new slot, or a new version of an existing Watch at no charge.
+
+    Returns the Watch, the version and, for a new webhook, its signing secret (shown once). A
+    retired Watch saved again is active again and needs a slot. No slot: 402, nothing written.
+    """
+    standard = standard_base(base)
+    effective, _ = effective_coordinates(standard, coordinates)
+    _read(standard, effective)  # names nothing unknown: a Watch that cannot read is not saved
+    if webhook_url is not None and (reason := refusal_for_url(webhook_url)):
+        raise _invalid("webhookUrl", reason)
+    secret = None
+    if watch_id is None:
+        watch = Watch.objects.create(watch_id=f"w_{secrets.token_urlsafe(12)}", key=key)
+        billing.slot_take(key=key, holder=watch.watch_id)
+        number = 1
+    else:
+        watch = watch_of(key, watch_id)
+        watch = Watch.objects.select_for_update().get(pk=watch.pk)
+        if watch.state == Watch.State.RETIRED:
+            billing.slot_take(key=key, holder=watch.watch_id)
+            watch.state, watch.retired_at = Watch.State.ACTIVE, None
+        number = watch.versions.count() + 1
+    if webhook_url is not None and webhook_url != watch.webhook_url:
+        watch.webhook_url, watch.webhook_secret = webhook_url, secrets.token_hex(32)
+        secret = watch.webhook_secret
+    watch.save()
+    version = WatchVersion.objects.create(
+        watch=watch, version=number, base=standard.id, coordinates=effective, label=label or ""
+    )
+    return watch, version, secret
+
+
+@transaction.atomic
+def watch_retire(*, key: ApiKey, watch_id: str) -> Watch:
+    watch = watch_of(key, watch_id)
+    if watch.state == Watch.State.ACTIVE:
+        watch.state, watch.retired_at = Watch.State.RETIRED, timezone.now()
+        watch.save(update_fields=["state", "retired_at"])
+        billing.slot_release(holder=watch.watch_id)
+    return watch
+
+
+# --- scheduled readings ------------------------------------------------------------------------
+
+
+def _digest(reading: dict[str, Any]) -> str:
+    stable = {k: v for k, v in reading.items() if k != "generatedAt"}
+    return hashlib.sha256(json.dumps(stable, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def watch_run(*, version_id: int, scheduled_for: datetime) -> WatchReading:
+    """Read a Watch version for one scheduled time, once: a rerun returns the stored reading."""
+    version = WatchVersion.objects.select_related("watch").get(pk=version_id)
+    existing = WatchReading.objects.filter(version=version, scheduled_for=scheduled_for).first()
+    if existing:
+        return existing
+    standard = STANDARD[version.base]
+    reading = standard.run(version.coordinates)
+    previous = version.watch.readings.order_by("-scheduled_for", "-id").first()
+    now_items, before = (
+        standard.identity(reading),
+        (STANDARD[previous.version.base].identity(previous.reading) if previous else []),
+    )
+    changes = {
+        "since": previous.scheduled_for.isoformat() if previous else None,
+        "changed": previous is None or _digest(reading) != _digest(previous.reading),
+        "added": [item for item in now_items if item not in before],
+        "removed": [item for item in before if item not in now_items],
+    }
+    try:
+        with transaction.atomic():
+            return WatchReading.objects.create(
+                watch=version.watch,
+                version=version,
+                scheduled_for=scheduled_for,
+                reading=reading,
+                changes=changes,
+            )
+    except IntegrityError:  # another worker stored this very reading first
+        return WatchReading.objects.get(version=version, scheduled_for=scheduled_for)
+
+
+def reading_payload(reading: WatchReading) -> dict[str, Any]:
+    version = reading.version
+    return envelope(
+        "svc.watch-reading.v1",
+        watchId=reading.watch.watch_id,
+        version=version.version,
+        base=version.base,
+        label=version.label,
+        coordinates=version.coordinates,
+        saved=True,
+        scheduledFor=reading.scheduled_for.isoformat(),
+        readAt=reading.read_at.isoformat(),
+        changes=reading.changes,
+        reading=reading.reading,
+    )
+
+
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    """`sha256=` + HMAC-SHA256 of `<timestamp>.<body>` with the Watch's webhook secret."""
+    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
+    return f"sha256={mac.hexdigest()}"
+
+
+def reading_deliver(*, reading_id: int, attempt: int) -> bool:
+    """POST the reading to the Watch's webhook, signed; records the attempt. True if 2xx."""
+    reading = WatchReading.objects.select_related("watch", "version").get(pk=reading_id)
+    watch = reading.watch
+    if not watch.webhook_url:
+        return True
+    body = json.dumps(reading_payload(reading), separators=(",", ":"), default=str).encode()
+    stamp = str(int(time.time()))
+    headers = {
+        "Content-Type": "application/json",
+        "X-Svc-Timestamp": stamp,
+        "X-Svc-Signature": signature(watch.webhook_secret, stamp, body),
+        "X-Svc-Watch": watch.watch_id,
+    }
+    try:
+        status, error = post(watch.webhook_url, body, headers), ""
+    except FetchError as exc:
+        status, error = None, str(exc)
+    WatchDelivery.objects.create(
+        reading=reading,
+        attempt=attempt,
+        status=status,
+        error=error or ("" if status and status < 300 else "not 2xx"),
+    )
+    return bool(status and 200 <= status < 300)

@@ -1,0 +1,55 @@
+"""Scheduled Watch readings and webhook deliveries. Thin: ids in, one service call."""
+
+from datetime import UTC, datetime
+
+from celery import shared_task
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from registry.services import scheduled_job_run
+from watches import services
+from watches.models import Watch
+
+DELIVERY_ATTEMPTS = 5
+
+
+def slot_time(now: datetime) -> datetime:
+    """The scheduled time a run belongs to: `now` floored to the Watch interval."""
+    interval = settings.SVC_WATCH_INTERVAL_MINUTES * 60
+    return datetime.fromtimestamp(int(now.timestamp()) // interval * interval, tz=UTC)
+
+
+@shared_task(name="watches.tasks.run_watches")
+def run_watches() -> int:
+    """Beat: one reading task per active Watch's newest version for this scheduled time."""
+    scheduled_for = slot_time(timezone.now()).isoformat()
+    with scheduled_job_run(name="run-watches"):
+        versions = [
+            watch.versions.order_by("-version").values_list("pk", flat=True).first()
+            for watch in Watch.objects.filter(state=Watch.State.ACTIVE)
+        ]
+        for version_id in versions:
+            run_watch.delay(version_id, scheduled_for)
+    return len(versions)
+
+
+@shared_task(name="watches.tasks.run_watch", acks_late=True)
+def run_watch(version_id: int, scheduled_for: str) -> int:
+    """Idempotent on (version, scheduled time): a redelivered task after a worker died stores
+    nothing twice and delivers the same reading."""
+    reading = services.watch_run(
+        version_id=version_id, scheduled_for=datetime.fromisoformat(scheduled_for)
+    )
+    if reading.watch.webhook_url and not reading.deliveries.exists():
+        transaction.on_commit(lambda: deliver_reading.delay(reading.pk, 1))
+    return reading.pk
+
+
+@shared_task(name="watches.tasks.deliver_reading", acks_late=True)
+def deliver_reading(reading_id: int, attempt: int) -> bool:
+    """POST a reading to its webhook; on failure try again later, backing off, five times."""
+    delivered = services.reading_deliver(reading_id=reading_id, attempt=attempt)
+    if not delivered and attempt < DELIVERY_ATTEMPTS:
+        deliver_reading.apply_async((reading_id, attempt + 1), countdown=30 * 2 ** (attempt - 1))
+    return delivered
