@@ -182,6 +182,7 @@ SVC_FLAG_MIN_CURRENT_DOCUMENTS = env.int("SVC_FLAG_MIN_CURRENT_DOCUMENTS", 5, mi
 SVC_WATCH_INTERVAL_MINUTES = env.int("SVC_WATCH_INTERVAL_MINUTES", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
+    "reap-asks": {"task": "answers.tasks.reap_tickets", "schedule": 300.0},
     "run-watches": {
         "task": "watches.tasks.run_watches",
         "schedule": 60.0 * SVC_WATCH_INTERVAL_MINUTES,
@@ -274,6 +275,14 @@ RATELIMIT_FAIL_OPEN = True  # see config/bursts.py: bursts fail open, quotas nev
 for _name, _rate in SVC_BURST_RATES.items():
     if not re.fullmatch(r"[1-9][0-9]*/[smhd]", _rate):
         raise ImproperlyConfigured(f"SVC_BURST_{_name.upper()}: a rate like 30/m, not {_rate!r}")
+
+# The Answer Engine: an optional OpenAI-compatible generator, used only to phrase (answers/).
+SVC_ANSWER_GENERATOR_URL = env.url("SVC_ANSWER_GENERATOR_URL", "", schemes=("http", "https"))
+SVC_ANSWER_GENERATOR_MODEL = env.str("SVC_ANSWER_GENERATOR_MODEL", "gpt-4o-mini")
+SVC_ANSWER_GENERATOR_KEY = env.str("SVC_ANSWER_GENERATOR_KEY", "")
+SVC_ANSWER_GENERATOR_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_TIMEOUT", 20, minimum=1)
+SVC_ASK_ATTEMPTS = env.int("SVC_ASK_ATTEMPTS", 3, minimum=1)
+SVC_ASK_STALE_MINUTES = env.int("SVC_ASK_STALE_MINUTES", 10, minimum=1)
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("SVC_FROM_EMAIL", "feed@localhost")

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("registry.api.urls")),
     path("", include("billing.api.urls")),
     path("", include("watches.api.urls")),
+    path("", include("answers.api.urls")),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
     path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),

@@ -1,0 +1,122 @@
+"""POST /api/ask and GET /api/ask/{ticket}."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from answers import services
+from answers.models import AskTicket
+from billing.auth import ApiKeyAuthentication
+from config.network import client_address
+from config.openapi import problem_responses
+from config.problems import ApplicationError
+from config.reads import envelope
+
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="Replays the first submission made with this key (a different body: 422).",
+)
+
+
+class AskRequest(serializers.Serializer):
+    question = serializers.CharField(min_length=1, max_length=2000, trim_whitespace=True)
+    mode = serializers.ChoiceField(choices=AskTicket.Mode.choices, default="sync")
+    topic = serializers.SlugField(max_length=120, required=False, default="")
+
+
+def ticket_body(ticket: AskTicket) -> dict:
+    body = envelope(
+        "svc.ask-ticket.v1",
+        ticket=ticket.ticket,
+        status=ticket.status,
+        pollUrl=f"/api/ask/{ticket.ticket}",
+        submittedAt=ticket.submitted_at.isoformat(),
+    )
+    if ticket.status == AskTicket.Status.DONE:
+        body["answer"] = ticket.answer
+    if ticket.status == AskTicket.Status.FAILED:
+        body["error"] = "The engine could not answer; the ask was refunded."
+    return body
+
+
+class AskView(APIView):
+    """Ask a question of the registry: a grounded, source-checked answer whose every sentence
+    cites rows you can open. Sync answers at once; async returns a claim ticket. Metered: 25 a
+    day per network address without a key, 25 for a key's life. Not served to cross-origin
+    browsers."""
+
+    authentication_classes = [ApiKeyAuthentication]
+
+    @extend_schema(
+        operation_id="ask",
+        tags=["answers"],
+        request=AskRequest,
+        parameters=[IDEMPOTENCY],
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.answer.v1"),
+            202: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.ask-ticket.v1"),
+            **problem_responses(400, 401, 402, 429, 503),
+        },
+    )
+    def post(self, request):
+        data = AskRequest(data=request.data)
+        data.is_valid(raise_exception=True)
+        idempotency = request.headers.get("Idempotency-Key", "").strip()
+        if len(idempotency) > 200:
+            raise ApplicationError(
+                status=400,
+                state="invalid-field",
+                field="Idempotency-Key",
+                error="Idempotency-Key: at most 200 characters.",
+            )
+        ticket, _ = services.ask_submit(
+            question=data.validated_data["question"],
+            mode=data.validated_data["mode"],
+            topic=data.validated_data["topic"],
+            key=request.auth,
+            address=client_address(request),
+            idempotency_key=idempotency,
+        )
+        if ticket.mode == AskTicket.Mode.ASYNC:
+            return Response(
+                ticket_body(ticket), status=202, headers={"Location": f"/api/ask/{ticket.ticket}"}
+            )
+        if ticket.status != AskTicket.Status.DONE:
+            raise ApplicationError(
+                status=503,
+                state="engine-failed",
+                retryAfter=5,
+                error="The engine could not answer; the ask was refunded.",
+            )
+        return Response(ticket.answer)
+
+
+class TicketView(APIView):
+    """A claim ticket: `queued`, `running`, `done` (with the answer) or `failed`. Readable by
+    the submitting key or, for an anonymous ask, by whoever holds the ticket."""
+
+    authentication_classes = [ApiKeyAuthentication]
+
+    @extend_schema(
+        operation_id="getAnswer",
+        tags=["answers"],
+        parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH)],
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.ask-ticket.v1"),
+            **problem_responses(404),
+        },
+    )
+    def get(self, request, ticket: str):
+        found = AskTicket.objects.filter(ticket=ticket).first()
+        if found is None or (found.key_id and getattr(request.auth, "pk", None) != found.key_id):
+            raise ApplicationError(
+                status=404,
+                state="not-found",
+                field="ticket",
+                error="ticket: no such ticket for this caller.",
+            )
+        return Response(ticket_body(found), headers={"Cache-Control": "no-store"})

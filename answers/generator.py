@@ -1,0 +1,52 @@
+"""Optional phrasing by a language model behind an OpenAI-compatible `/chat/completions` URL.
+
+Off unless `SVC_ANSWER_GENERATOR_URL` is set. The model sees only the numbered evidence and is
+told to cite it; whatever it writes then goes through the same source check as the default
+composition, so an invented citation or an uncited sentence is dropped, never served.
+"""
+
+import re
+
+import httpx
+from django.conf import settings
+
+from answers.engine import Evidence
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+INSTRUCTIONS = (
+    "Answer the question using only the numbered evidence. End every sentence with the [n] "
+    "markers of the evidence it rests on. Keep facts of record, attributed reporting and "
+    "market belief apart and say which is which; never make a directional market claim. If the "
+    "evidence does not answer the question, say so."
+)
+
+
+def configured():
+    return phrase if settings.SVC_ANSWER_GENERATOR_URL else None
+
+
+def phrase(question: str, evidence: list[Evidence]) -> list[str] | None:
+    """The model's sentences, or None if it could not be reached (the default then answers)."""
+    numbered = "\n".join(f"[{n}] ({e.layer}) {e.statement}" for n, e in enumerate(evidence, 1))
+    headers = {}
+    if settings.SVC_ANSWER_GENERATOR_KEY:
+        headers["Authorization"] = f"Bearer {settings.SVC_ANSWER_GENERATOR_KEY}"
+    try:
+        response = httpx.post(
+            f"{settings.SVC_ANSWER_GENERATOR_URL.rstrip('/')}/chat/completions",
+            headers=headers,
+            timeout=settings.SVC_ANSWER_GENERATOR_TIMEOUT,
+            json={
+                "model": settings.SVC_ANSWER_GENERATOR_MODEL,
+                "temperature": 0,
+                "messages": [
+                    {"role": "system", "content": INSTRUCTIONS},
+                    {"role": "user", "content": f"Evidence:\n{numbered}\n\nQuestion: {question}"},
+                ],
+            },
+        )
+        response.raise_for_status()
+        text = response.json()["choices"][0]["message"]["content"]
+    except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError):
+        return None
+    return [sentence.strip() for sentence in _SENTENCE.split(text.strip()) if sentence.strip()]

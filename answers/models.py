@@ -1,0 +1,49 @@
+"""Asks: every submission is a ticket, sync or async, so a replay finds the first answer."""
+
+from django.db import models
+from django.db.models import Q
+
+from billing.models import ApiKey, AskCharge
+
+
+class AskTicket(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    class Mode(models.TextChoices):
+        SYNC = "sync"
+        ASYNC = "async"
+
+    ticket = models.CharField(max_length=64, unique=True, help_text="Unguessable; the claim.")
+    key = models.ForeignKey(ApiKey, null=True, blank=True, on_delete=models.PROTECT)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    question = models.TextField()
+    topic = models.CharField(max_length=120, blank=True)
+    mode = models.CharField(max_length=5, choices=Mode.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    charge = models.OneToOneField(AskCharge, on_delete=models.PROTECT, related_name="ticket")
+    idempotency_scope = models.CharField(max_length=80, blank=True)
+    idempotency_key = models.CharField(max_length=200, blank=True)
+    request_digest = models.CharField(max_length=64)
+    answer = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_scope", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="ask_idempotency_once",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "started_at"], name="ticket_by_status")]
+
+    def __str__(self) -> str:
+        return f"{self.ticket[:8]}… {self.status}"
