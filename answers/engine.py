@@ -10,7 +10,9 @@
 """
 
 import hashlib
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +25,8 @@ from registry.selectors.markets import with_prices
 from registry.tagging import current_tagger
 
 MAX_TOPICS = 3
+MIN_TOPIC_SCORE = 1.5  # about one word that few topics share
+RELATIVE_CUT = 0.6  # of the best topic's score
 REPORTING_PER_TOPIC = 3
 SNIPPET = 280
 DISCLAIMER = (
@@ -85,19 +89,31 @@ def answer(question: str, *, topic: Event | None = None, generator=None) -> dict
 
 
 def topics_named(question: str) -> list[Event]:
-    """Topics whose lead or attached entity is named, or whose subject and title share words
-    with the question; best first."""
+    """Topics the question is about, best first.
+
+    A topic scores the rarity of each word it shares with the question (subject and title; a
+    word every topic has, like a month, says little) plus as much again as its rarest possible
+    word when the question names its lead or an attached entity. Topics scoring well below the
+    best are left out: one shared common word is not a match.
+    """
     named = current_tagger().tag(question).entity_ids
     asked = set(words(question))
+    events = list(Event.objects.select_related("lead_entity").prefetch_related("entities"))
+    vocabulary = {e.pk: set(words(f"{e.subject.replace('-', ' ')} {e.title}")) for e in events}
+    frequency = Counter(word for seen in vocabulary.values() for word in seen)
+    rarest = math.log(len(events) + 1)
     scored = []
-    events = Event.objects.select_related("lead_entity").prefetch_related("entities")
     for event in events:
-        shared = asked & set(words(f"{event.subject.replace('-', ' ')} {event.title}"))
-        entities = {event.lead_entity_id, *(e.pk for e in event.entities.all())}
-        score = len(shared) + (2 if entities & named else 0)
-        if score >= 2:
+        score = sum(
+            math.log((len(events) + 1) / frequency[w]) for w in asked & vocabulary[event.pk]
+        )
+        if {event.lead_entity_id, *(e.pk for e in event.entities.all())} & named:
+            score += rarest
+        if score >= MIN_TOPIC_SCORE:
             scored.append((-score, event.subject, event))
-    return [event for *_, event in sorted(scored)[:MAX_TOPICS]]
+    scored.sort()
+    best = -scored[0][0] if scored else 0
+    return [event for score, _, event in scored[:MAX_TOPICS] if -score >= RELATIVE_CUT * best]
 
 
 def topic_evidence(event: Event, question: str) -> list[Evidence]:
@@ -133,14 +149,16 @@ def topic_evidence(event: Event, question: str) -> list[Evidence]:
 
 
 def reporting_evidence(question: str, event: Event | None) -> list[Evidence]:
-    """The newest reporting matching any of the question's words (about the topic, if given)."""
+    """The newest reporting about the topic matching any of the question's words; with no
+    topic, only reporting matching all of them (one shared word is not an answer)."""
     terms = words(question)
     if not terms:
         return []
     documents = Document.objects.filter(is_market_question_page=False)
     if event is not None:
         documents = documents.filter(Q(eventmention__event=event))
-    found = fulltext.matching(" or ".join(terms), documents).select_related("outlet")
+    query = " or ".join(terms) if event is not None else " ".join(terms)
+    found = fulltext.matching(query, documents).select_related("outlet")
     return [
         Evidence(
             "reporting",
