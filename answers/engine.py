@@ -16,11 +16,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
-
 from config.reads import envelope
 from registry import fulltext
-from registry.models import Document, Event
+from registry.models import Document, Event, EventMention
 from registry.selectors.markets import with_prices
 from registry.tagging import current_tagger
 
@@ -28,6 +26,7 @@ MAX_TOPICS = 3
 MIN_TOPIC_SCORE = 1.5  # about one word that few topics share
 RELATIVE_CUT = 0.6  # of the best topic's score
 REPORTING_PER_TOPIC = 3
+TOPIC_SCAN = 1000  # a topic's newest documents searched for reporting
 SNIPPET = 280
 DISCLAIMER = (
     "Informational only: not investment, legal or betting advice. Reporting is attributed, not "
@@ -35,12 +34,52 @@ DISCLAIMER = (
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _MARKER = re.compile(r"\[(\d+)\]")
-_STOP = frozenset((
-    "a", "an", "and", "are", "as", "at", "be", "by", "did", "do", "does", "for", "from", "has",
-    "have", "how", "in", "is", "it", "its", "of", "on", "or", "the", "this", "that", "to", "was",
-    "were", "what", "when", "where", "which", "who", "why", "will", "with", "about", "any",
-    "there", "their", "they",
-))  # fmt: skip
+_STOP = frozenset(
+    (
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "the",
+        "this",
+        "that",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "about",
+        "any",
+        "there",
+        "their",
+        "they",
+    )
+)
 
 
 @dataclass
@@ -98,22 +137,27 @@ def topics_named(question: str) -> list[Event]:
     """
     named = current_tagger().tag(question).entity_ids
     asked = set(words(question))
-    events = list(Event.objects.select_related("lead_entity").prefetch_related("entities"))
-    vocabulary = {e.pk: set(words(f"{e.subject.replace('-', ' ')} {e.title}")) for e in events}
+    rows = list(Event.objects.values_list("pk", "subject", "title", "lead_entity_id"))
+    attached = Event.entities.through.objects.filter(entity_id__in=named)
+    naming = {pk for pk, *_, lead in rows if lead in named}
+    naming |= set(attached.values_list("event_id", flat=True)) if named else set()
+    vocabulary = {
+        pk: set(words(f"{subject.replace('-', ' ')} {title}")) for pk, subject, title, _ in rows
+    }
     frequency = Counter(word for seen in vocabulary.values() for word in seen)
-    rarest = math.log(len(events) + 1)
+    rarest = math.log(len(rows) + 1)
     scored = []
-    for event in events:
-        score = sum(
-            math.log((len(events) + 1) / frequency[w]) for w in asked & vocabulary[event.pk]
-        )
-        if {event.lead_entity_id, *(e.pk for e in event.entities.all())} & named:
-            score += rarest
+    for pk, subject, _, _ in rows:
+        shared = asked & vocabulary[pk]
+        score = sum(math.log((len(rows) + 1) / frequency[word]) for word in shared)
+        score += rarest if pk in naming else 0
         if score >= MIN_TOPIC_SCORE:
-            scored.append((-score, event.subject, event))
+            scored.append((-score, subject, pk))
     scored.sort()
     best = -scored[0][0] if scored else 0
-    return [event for score, _, event in scored[:MAX_TOPICS] if -score >= RELATIVE_CUT * best]
+    chosen = [pk for score, _, pk in scored[:MAX_TOPICS] if -score >= RELATIVE_CUT * best]
+    found = Event.objects.select_related("lead_entity").in_bulk(chosen)
+    return [found[pk] for pk in chosen]
 
 
 def topic_evidence(event: Event, question: str) -> list[Evidence]:
@@ -121,30 +165,49 @@ def topic_evidence(event: Event, question: str) -> list[Evidence]:
     for source in event.primary_sources.exclude(observed__isnull=True).exclude(observed=""):
         day = source.observed_date.isoformat() if source.observed_date else None
         link = source.links[0]["url"] if source.links else source.fetch_url
-        items.append(Evidence(
-            "primarySources",
-            f"Fact of record: {source.issuer} ({source.name}) reads \"{source.observed}\""
-            + (f" as of {day}" if day else "") + ".",
-            source.name, link, source.issuer, day, source.observed[:SNIPPET],
-        ))  # fmt: skip
+        items.append(
+            Evidence(
+                "primarySources",
+                f'Fact of record: {source.issuer} ({source.name}) reads "{source.observed}"'
+                + (f" as of {day}" if day else "")
+                + ".",
+                source.name,
+                link,
+                source.issuer,
+                day,
+                source.observed[:SNIPPET],
+            )
+        )
     items += reporting_evidence(question, event)
     for q in with_prices(event.market_questions.all()).order_by("pk"):
         if q.latest_pct is None:
             continue
         day = q.latest_at.date().isoformat()
-        items.append(Evidence(
-            "market",
-            f"Market belief, not fact: on {q.get_venue_display()} a crowd priced \"{q.question}\" "
-            f"at {q.latest_pct:g}% on {day}.",
-            q.question, q.url, q.get_venue_display(), day, f"{q.question}: {q.latest_pct:g}%",
-        ))  # fmt: skip
-    items.append(Evidence(
-        "coverageMetric",
-        f"The service's own attention to {event.title} is {event.coverage_state.replace('_', ' ')}"
-        f", on wire tier {event.wire_tier} (a measure of reporting, not of the event).",
-        event.title, f"/api/record/{event.subject}", "this service", None,
-        f"coverage state {event.coverage_state}; wire tier {event.wire_tier}",
-    ))  # fmt: skip
+        items.append(
+            Evidence(
+                "market",
+                f"Market belief, not fact: on {q.get_venue_display()} a crowd priced "
+                f'"{q.question}" at {q.latest_pct:g}% on {day}.',
+                q.question,
+                q.url,
+                q.get_venue_display(),
+                day,
+                f"{q.question}: {q.latest_pct:g}%",
+            )
+        )
+    items.append(
+        Evidence(
+            "coverageMetric",
+            f"The service's own attention to {event.title} is "
+            f"{event.coverage_state.replace('_', ' ')}, on wire tier {event.wire_tier} "
+            "(a measure of reporting, not of the event).",
+            event.title,
+            f"/api/record/{event.subject}",
+            "this service",
+            None,
+            f"coverage state {event.coverage_state}; wire tier {event.wire_tier}",
+        )
+    )
     return items
 
 
@@ -156,19 +219,27 @@ def reporting_evidence(question: str, event: Event | None) -> list[Evidence]:
         return []
     documents = Document.objects.filter(is_market_question_page=False)
     if event is not None:
-        documents = documents.filter(Q(eventmention__event=event))
+        # The topic's newest documents first, by its own mention index: searching all of a busy
+        # topic's documents made the full-text filter run over tens of thousands of rows.
+        newest = EventMention.objects.filter(event=event).order_by("-day", "-document_id")
+        documents = documents.filter(
+            pk__in=list(newest.values_list("document_id", flat=True)[:TOPIC_SCAN])
+        )
     query = " or ".join(terms) if event is not None else " ".join(terms)
     found = fulltext.matching(query, documents).select_related("outlet")
     return [
         Evidence(
             "reporting",
             f"Reporting, attributed and not verified: {doc.outlet.name} published "
-            f"\"{doc.title}\" on {doc.day.isoformat()}.",
-            doc.title, doc.url, doc.outlet.name, doc.day.isoformat(),
+            f'"{doc.title}" on {doc.day.isoformat()}.',
+            doc.title,
+            doc.url,
+            doc.outlet.name,
+            doc.day.isoformat(),
             (doc.summary or doc.title)[:SNIPPET],
         )
         for doc in found.order_by("-day", "-id")[:REPORTING_PER_TOPIC]
-    ]  # fmt: skip
+    ]
 
 
 def compose(evidence: list[Evidence]) -> list[str]:
@@ -206,8 +277,9 @@ def unknowns(topics: list[Event], per_topic: dict, evidence: list[Evidence]) -> 
     for event in topics:
         layers = {item.layer for item in per_topic[event.pk]}
         if "primarySources" not in layers:
-            said.append(f"No first-party issuer reading is held for {event.title}: no fact of "
-                        "record.")  # fmt: skip
+            said.append(
+                f"No first-party issuer reading is held for {event.title}: no fact of record."
+            )
         if "market" not in layers:
             said.append(f"No market question with a price is captured for {event.title}.")
     if not any(item.layer == "reporting" for item in evidence):
@@ -223,13 +295,18 @@ def declined(question: str) -> dict[str, Any]:
         (-len(asked & set(words(f"{e.subject.replace('-', ' ')} {e.title}"))), e.subject, e.title)
         for e in Event.objects.only("subject", "title")
     )
-    suggestions = [{"topic": s, "title": t, "record": f"/api/record/{s}"}
-                   for score, s, t in scored[:5] if score < 0]  # fmt: skip
+    suggestions = [
+        {"topic": s, "title": t, "record": f"/api/record/{s}"}
+        for score, s, t in scored[:5]
+        if score < 0
+    ]
     if not suggestions:
         # Nothing shares a word: offer the flagged topics, flagged first, as places to start.
         flagged = Event.objects.order_by("wire_tier", "subject")[:5]  # "flagged" < "watch"
-        suggestions = [{"topic": e.subject, "title": e.title, "record": f"/api/record/{e.subject}"}
-                       for e in flagged]  # fmt: skip
+        suggestions = [
+            {"topic": e.subject, "title": e.title, "record": f"/api/record/{e.subject}"}
+            for e in flagged
+        ]
     return envelope(
         "svc.answer.v1",
         question=question,
