@@ -167,7 +167,7 @@ def drf_exception_handler(exc: Exception, context: dict[str, Any]):
 
 
 def _validation_members(exc: drf.ValidationError) -> dict[str, Any]:
-    errors = _field_errors(as_serializer_error(exc))
+    errors = field_errors(as_serializer_error(exc))
     field = next(iter(errors), None)
     if field in (None, "non_field_errors"):
         return {"state": "invalid-request", "error": _flatten(exc.detail), "errors": errors}
@@ -180,7 +180,7 @@ def _validation_members(exc: drf.ValidationError) -> dict[str, Any]:
     }
 
 
-def _field_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+def field_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     """Flatten nested serializer errors to {"coordinates.window": ["..."]}."""
     if isinstance(detail, dict):
         flat: dict[str, list[str]] = {}
@@ -191,12 +191,12 @@ def _field_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
                 name = prefix  # a nested serializer's own error belongs to the field holding it
             else:
                 name = f"{prefix}.{key}"
-            flat.update(_field_errors(value, name))
+            flat.update(field_errors(value, name))
         return flat
     if isinstance(detail, list) and detail and all(isinstance(v, dict) for v in detail):
         flat = {}
         for index, value in enumerate(detail):
-            flat.update(_field_errors(value, f"{prefix}[{index}]"))
+            flat.update(field_errors(value, f"{prefix}[{index}]"))
         return flat
     messages = detail if isinstance(detail, list) else [detail]
     return {prefix or "non_field_errors": [str(message) for message in messages]}

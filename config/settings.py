@@ -279,6 +279,9 @@ for _name, _rate in SVC_BURST_RATES.items():
     if not re.fullmatch(r"[1-9][0-9]*/[smhd]", _rate):
         raise ImproperlyConfigured(f"SVC_BURST_{_name.upper()}: a rate like 30/m, not {_rate!r}")
 
+# Origins (scheme://host[:port]) besides the service's own that may drive the MCP door.
+SVC_MCP_ALLOWED_ORIGINS = [o for o in env.str("SVC_MCP_ALLOWED_ORIGINS", "").split(",") if o]
+
 # The Answer Engine: an optional OpenAI-compatible generator, used only to phrase (answers/).
 SVC_ANSWER_GENERATOR_URL = env.url("SVC_ANSWER_GENERATOR_URL", "", schemes=("http", "https"))
 SVC_ANSWER_GENERATOR_MODEL = env.str("SVC_ANSWER_GENERATOR_MODEL", "gpt-4o-mini")

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
 from billing import views as billing_views
 from config import views
+from mcpdoor import views as mcp_views
 from records import views as record_views
 
 urlpatterns = [
@@ -17,6 +18,7 @@ urlpatterns = [
     path("", include("billing.api.urls")),
     path("", include("watches.api.urls")),
     path("", include("answers.api.urls")),
+    path("api/mcp", mcp_views.mcp, name="mcp"),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
     path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),

@@ -4,4 +4,5 @@ from mcpdoor import views
 
 urlpatterns = [
     path("", views.machine_index, name="machine"),
+    path("tools/<str:name>/", views.machine_tool, name="machine-tool"),
 ]

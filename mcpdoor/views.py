@@ -1,9 +1,98 @@
-"""The /machine/ pages: the tool listing, read from the one tool registry."""
+"""The MCP door over Streamable HTTP (`POST /api/mcp`), and the /machine/ pages."""
 
+import json
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
 
+from config.network import client_address
+from mcpdoor.handlers import Caller
+from mcpdoor.protocol import PROMPTS, RpcError, answer
 from mcpdoor.registry import TOOLS
+from mcpdoor.schemas import input_schema
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+def allowed_origins() -> set[str]:
+    own = {settings.SVC_BASE_URL, settings.SVC_APEX_URL, settings.SVC_SITE_URL}
+    return {_origin(url) for url in own if url} | set(settings.SVC_MCP_ALLOWED_ORIGINS)
+
+
+def _error(message_id, code: int, text: str, *, data=None, status: int = 200) -> JsonResponse:
+    error = {"code": code, "message": text, **({"data": data} if data is not None else {})}
+    return JsonResponse({"jsonrpc": "2.0", "id": message_id, "error": error}, status=status)
+
+
+@csrf_exempt
+def mcp(request):
+    """JSON-RPC 2.0, one message per POST, stateless; no session is ever minted or read."""
+    origin = request.headers.get("Origin")
+    if origin and origin not in allowed_origins():
+        # DNS rebinding guard: a browser page from elsewhere may not drive the door.
+        return _error(None, -32600, f"Origin {origin} is not allowed", status=403)
+    if request.method != "POST":
+        response = _error(None, -32600, "The MCP door takes POST only", status=405)
+        response["Allow"] = "POST"
+        return response
+    try:
+        message = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        return _error(None, -32700, "Parse error: the body is not JSON", status=400)
+    if isinstance(message, list):
+        return _error(
+            None, -32600, "Batches are not supported: send one message per POST", status=400
+        )
+    if (
+        not isinstance(message, dict)
+        or message.get("jsonrpc") != "2.0"
+        or not isinstance(message.get("method"), str)
+    ):
+        return _error(
+            message.get("id") if isinstance(message, dict) else None,
+            -32600,
+            'Invalid request: need {"jsonrpc": "2.0", "method": ..., "id": ...}',
+            status=400,
+        )
+    if "id" not in message:  # a notification: accepted, never answered
+        return HttpResponse(status=202)
+    message_id = message["id"]
+    if not isinstance(message_id, str | int) or isinstance(message_id, bool):
+        return _error(None, -32600, "Invalid request: id must be a string or a number", status=400)
+    caller = Caller(request=request, address=client_address(request))
+    try:
+        result = answer(message, caller, request.headers)
+    except RpcError as exc:
+        return _error(message_id, exc.code, exc.message, data=exc.data, status=exc.http)
+    return _respond(request, {"jsonrpc": "2.0", "id": message_id, "result": result})
+
+
+def _respond(request, body: dict) -> HttpResponse:
+    """Plain JSON, unless the client accepts only an event stream: then one SSE event."""
+    accept = request.headers.get("Accept", "")
+    text = json.dumps(body, separators=(",", ":"), default=str)
+    if "text/event-stream" in accept and "application/json" not in accept and "*/*" not in accept:
+        return HttpResponse(f"event: message\ndata: {text}\n\n", content_type="text/event-stream")
+    return HttpResponse(text, content_type="application/json")
 
 
 def machine_index(request):
-    return render(request, "machine/index.html", {"tools": TOOLS.values()})
+    return render(request, "machine/index.html", {"tools": TOOLS.values(), "prompts": PROMPTS})
+
+
+def machine_tool(request, name: str):
+    tool = TOOLS.get(name)
+    if tool is None:
+        raise Http404(name)
+    schema = input_schema(tool.arguments)
+    arguments = [
+        {"name": key, "required": key in schema.get("required", []), **spec}
+        for key, spec in schema["properties"].items()
+    ]
+    return render(request, "machine/tool.html", {"tool": tool, "arguments": arguments})

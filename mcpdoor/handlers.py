@@ -1,0 +1,401 @@
+"""What each MCP tool does: the same selector or service as its REST twin, the same payload.
+
+A handler takes the validated arguments and the caller (`Caller`: key, address) and returns the
+envelope its REST twin would serve. Business refusals are `ApplicationError`s, as in REST.
+"""
+
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from rest_framework import serializers
+
+from answers import services as answers
+from answers.api.views import AskRequest, ticket_body
+from answers.models import AskTicket
+from billing.auth import ApiKeyAuthentication
+from billing.models import ApiKey
+from config.paging import LIMIT_MAX, PageQuery
+from config.problems import ApplicationError
+from config.reads import envelope
+from records import datasets
+from records import selectors as records
+from records.api.views import cached_or_rendered, topic_or_error, unknown_topic, valid_topic
+from registry import selectors
+from registry.models import PrimarySource
+from watches import services as watches
+from watches.api.views import WatchBody, saving_terms, watch_summary
+from watches.catalogue import STANDARD
+from watches.models import Watch
+
+
+@dataclass
+class Caller:
+    request: Any
+    address: str
+    _key: ApiKey | None = None
+    _resolved: bool = False
+
+    @property
+    def key(self) -> ApiKey | None:
+        """The key from `x-api-key` or `Authorization: Bearer`, as REST reads it."""
+        if not self._resolved:
+            found = ApiKeyAuthentication().authenticate(self.request)
+            self._key, self._resolved = (found[0] if found else None), True
+        return self._key
+
+    def required_key(self) -> ApiKey:
+        if self.key is None:
+            raise ApplicationError(
+                status=401,
+                state="key-required",
+                error="This tool needs a key, sent as x-api-key or "
+                "Authorization: Bearer on the MCP request.",
+            )
+        return self.key
+
+
+# --- argument serializers for tools whose REST twin takes path parameters ----------------------
+
+
+class TopicArgs(serializers.Serializer):
+    topic = serializers.CharField(max_length=120, help_text="The record's slug.")
+
+
+class TopicPageArgs(PageQuery, TopicArgs):
+    pass
+
+
+class CoverageArgs(TopicArgs):
+    days = serializers.IntegerField(min_value=7, max_value=365, default=84)
+
+
+class EntityArgs(serializers.Serializer):
+    slug = serializers.CharField(max_length=120, help_text="A slug, a name or an alias.")
+
+
+class SourceArgs(serializers.Serializer):
+    id = serializers.SlugField(max_length=80, help_text="A source's id.")
+
+
+class DatasetArgs(serializers.Serializer):
+    id = serializers.ChoiceField(choices=list(datasets.DATASETS))
+    offset = serializers.IntegerField(min_value=0, default=0, help_text="Rows to skip.")
+    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=50)
+
+
+class TicketArgs(serializers.Serializer):
+    ticket = serializers.CharField(max_length=64)
+
+
+class WatchIdArgs(serializers.Serializer):
+    watchId = serializers.CharField(max_length=40)
+
+
+class WatchPageArgs(PageQuery, WatchIdArgs):
+    pass
+
+
+# --- handlers ----------------------------------------------------------------------------------
+
+
+def start_here(args: dict, caller: Caller) -> dict:
+    stats = selectors.stats_current()
+    return envelope(
+        "svc.start-here.v1",
+        service=(
+            "A machine-readable intelligence feed: current flags, layered topic records (issuer "
+            "facts, attributed reporting, the service's own attention, market belief), entities, "
+            "corroborated clusters, datasets, grounded answers and Watches."
+        ),
+        free=[
+            "Every read tool works without a key: get_signals, get_topic_record, list_topics, "
+            "search_entities, top_accelerating, get_corroborated, search_reporting and more.",
+            "unfurl_watch runs a Watch once, free.",
+        ],
+        limits={
+            "asksPerAddressPerDay": settings.SVC_ASKS_PER_ADDRESS_DAY,
+            "asksPerKey": settings.SVC_ASKS_PER_KEY,
+            "savedWatches": "a paid slot, or one of 5 opening slots per verified e-mail "
+            "through 2026-12-31",
+        },
+        terms=f"{settings.SVC_SITE_URL.rstrip('/')}/terms/",
+        stats={
+            "documents": stats["documents"],
+            "topics": stats["topics"]["total"],
+            "flagged": stats["topics"]["byWireTier"]["flagged"],
+        },
+        next=[
+            {"tool": "get_signals", "why": "what is flagged now"},
+            {"tool": "list_topics", "why": "every topic with a record"},
+            {"tool": "get_topic_record", "why": "one topic, every layer"},
+            {"tool": "ask", "why": "a grounded answer with citations (metered)"},
+        ],
+    )
+
+
+def get_topic_record(args: dict, caller: Caller) -> dict:
+    valid_topic(args["topic"])
+    rendered = cached_or_rendered(args["topic"])
+    if rendered is None:
+        raise unknown_topic(args["topic"])
+    return json.loads(rendered[0])
+
+
+def list_topics(args: dict, caller: Caller) -> dict:
+    return records.records_list(
+        action_class=args.get("actionClass"),
+        tier=args.get("tier"),
+        coverage_state=args.get("coverageState"),
+        wire_tier=args.get("wireTier"),
+        q=args.get("q"),
+        limit=args["limit"],
+        cursor=args.get("cursor"),
+    )
+
+
+def get_topic_history(args: dict, caller: Caller) -> dict:
+    topic = topic_or_error(args["topic"])
+    return records.topic_history(topic, limit=args["limit"], cursor=args.get("cursor"))
+
+
+def get_reporting(args: dict, caller: Caller) -> dict:
+    topic = topic_or_error(args["topic"])
+    return records.topic_reporting(topic, limit=args["limit"], cursor=args.get("cursor"))
+
+
+def get_coverage(args: dict, caller: Caller) -> dict:
+    from django.utils import timezone
+
+    topic = topic_or_error(args["topic"])
+    return records.topic_coverage(topic, days=args["days"], today=timezone.now().date())
+
+
+def get_entity(args: dict, caller: Caller) -> dict:
+    entity = selectors.entity_resolve(args["slug"])
+    if entity is None:
+        raise ApplicationError(
+            status=404,
+            state="not-found",
+            field="slug",
+            error=f"slug: nothing is known as '{args['slug']}'; try search_entities.",
+        )
+    return selectors.entity_detail(entity)
+
+
+def search_entities(args: dict, caller: Caller) -> dict:
+    return selectors.entities_search(q=args["q"], limit=args["limit"], cursor=args.get("cursor"))
+
+
+def compare_entities(args: dict, caller: Caller) -> dict:
+    entities = []
+    for name in args["names"]:
+        entity = selectors.entity_resolve(name)
+        if entity is None:
+            raise ApplicationError(
+                status=400,
+                state="invalid-field",
+                field="names",
+                error=f"names: no entity is known as '{name}'.",
+            )
+        entities.append(entity)
+    return selectors.entities_compare(entities)
+
+
+def top_accelerating(args: dict, caller: Caller) -> dict:
+    return selectors.entities_accelerating(
+        window_days=args["window"],
+        min_documents=args["minDocuments"],
+        vertical=args.get("vertical"),
+        limit=args["limit"],
+    )
+
+
+def get_signals(args: dict, caller: Caller) -> dict:
+    return selectors.signals_current(
+        vertical=args.get("vertical"), tier=args.get("tier"), limit=args["limit"]
+    )
+
+
+def get_corroborated(args: dict, caller: Caller) -> dict:
+    return selectors.clusters_corroborated(
+        days=args["days"],
+        min_origins=args["minOrigins"],
+        limit=args["limit"],
+        cursor=args.get("cursor"),
+    )
+
+
+def list_verticals(args: dict, caller: Caller) -> dict:
+    return selectors.verticals_list()
+
+
+def get_primary_sources(args: dict, caller: Caller) -> dict:
+    return selectors.sources_list(
+        topic=args.get("topic"), limit=args["limit"], cursor=args.get("cursor")
+    )
+
+
+def get_source(args: dict, caller: Caller) -> dict:
+    source = PrimarySource.objects.filter(slug=args["id"]).prefetch_related("events").first()
+    if source is None:
+        raise ApplicationError(
+            status=404,
+            state="not-found",
+            field="id",
+            error=f"id: no source '{args['id']}'; see get_primary_sources.",
+        )
+    return selectors.source_detail(source)
+
+
+def get_tripwire_alerts(args: dict, caller: Caller) -> dict:
+    return selectors.tripwires_list(
+        since=args.get("since"),
+        source=args.get("source"),
+        limit=args["limit"],
+        cursor=args.get("cursor"),
+    )
+
+
+def get_market_questions(args: dict, caller: Caller) -> dict:
+    return selectors.markets_list(
+        topic=args.get("topic"),
+        entity=args.get("entity"),
+        limit=args["limit"],
+        cursor=args.get("cursor"),
+    )
+
+
+def search_reporting(args: dict, caller: Caller) -> dict:
+    return selectors.documents_search(
+        q=args["q"], vertical=args.get("vertical"), limit=args["limit"], cursor=args.get("cursor")
+    )
+
+
+def list_datasets(args: dict, caller: Caller) -> dict:
+    return datasets.datasets_list()
+
+
+def get_dataset(args: dict, caller: Caller) -> dict:
+    """A bounded page of a dataset's rows (the whole file streams from the REST twin)."""
+    dataset = datasets.DATASETS[args["id"]]
+    start, limit = args["offset"], args["limit"]
+    rows = list(itertools.islice(dataset.rows(), start, start + limit + 1))
+    return envelope(
+        "svc.dataset.v1",
+        id=dataset.id,
+        title=dataset.title,
+        licence=datasets.licence(),
+        columns=[n for n, _ in dataset.columns],
+        rows=rows[:limit],
+        nextOffset=start + limit if len(rows) > limit else None,
+        whole=f"/api/v1/datasets/{dataset.id}?format=jsonl",
+    )
+
+
+def ask(args: dict, caller: Caller) -> dict:
+    ticket, _ = answers.ask_submit(
+        question=args["question"],
+        mode=args["mode"],
+        topic=args["topic"],
+        key=caller.key,
+        address=caller.address,
+    )
+    if ticket.mode == AskTicket.Mode.SYNC:
+        if ticket.status != AskTicket.Status.DONE:
+            raise ApplicationError(
+                status=503,
+                state="engine-failed",
+                error="The engine could not answer; the ask was refunded.",
+            )
+        return ticket.answer
+    return ticket_body(ticket)
+
+
+def get_answer(args: dict, caller: Caller) -> dict:
+    found = AskTicket.objects.filter(ticket=args["ticket"]).first()
+    if found is None or (found.key_id and getattr(caller.key, "pk", None) != found.key_id):
+        raise ApplicationError(
+            status=404,
+            state="not-found",
+            field="ticket",
+            error="ticket: no such ticket for this caller.",
+        )
+    return ticket_body(found)
+
+
+def list_standard_watches(args: dict, caller: Caller) -> dict:
+    return envelope(
+        "svc.standard-watches.v1",
+        watches=[w.describe() for w in STANDARD.values()],
+        terms=saving_terms(),
+    )
+
+
+def unfurl_watch(args: dict, caller: Caller) -> dict:
+    return watches.watch_unfurl(base=args["base"], coordinates=args.get("coordinates"), extras=args)
+
+
+def list_saved_watches(args: dict, caller: Caller) -> dict:
+    found = Watch.objects.filter(key=caller.required_key()).order_by("created_at", "id")
+    return envelope("svc.watches.v1", watches=[watch_summary(w) for w in found])
+
+
+def save_watch(args: dict, caller: Caller) -> dict:
+    watch, version, secret = watches.watch_save(
+        key=caller.required_key(),
+        base=args["base"],
+        coordinates=args.get("coordinates"),
+        label=args.get("label", ""),
+        watch_id=args.get("watchId"),
+        webhook_url=args.get("webhookUrl"),
+    )
+    answer = envelope("svc.watch.v1", **watch_summary(watch), newVersion=version.version)
+    if secret:
+        answer["webhookSecret"] = secret
+    return answer
+
+
+def recall_watch(args: dict, caller: Caller) -> dict:
+    watch = watches.watch_of(caller.required_key(), args["watchId"])
+    versions = watch.versions.order_by("version")
+    latest = watch.readings.select_related("version").order_by("-scheduled_for", "-id")[:5]
+    return envelope(
+        "svc.watch.v1",
+        **watch_summary(watch),
+        versions=[
+            {"version": v.version, "base": v.base, "label": v.label, "coordinates": v.coordinates}
+            for v in versions
+        ],
+        latestReadings=[watches.reading_payload(r) for r in latest],
+    )
+
+
+def retire_watch(args: dict, caller: Caller) -> dict:
+    watch = watches.watch_retire(key=caller.required_key(), watch_id=args["watchId"])
+    return envelope("svc.watch.v1", **watch_summary(watch))
+
+
+def get_watch_readings(args: dict, caller: Caller) -> dict:
+    from config.paging import keyset_page
+
+    watch = watches.watch_of(caller.required_key(), args["watchId"])
+    page, next_cursor = keyset_page(
+        watch.readings.select_related("version", "watch"),
+        order=["-scheduled_for", "-id"],
+        limit=args["limit"],
+        after=args.get("cursor"),
+        position=lambda r: (r.scheduled_for, r.pk),
+    )
+    return envelope(
+        "svc.watch-readings.v1",
+        watchId=watch.watch_id,
+        readings=[watches.reading_payload(r) for r in page],
+        nextCursor=next_cursor,
+    )
+
+
+AskArgs = AskRequest
+UnfurlArgs = WatchBody

@@ -1,0 +1,254 @@
+"""JSON-RPC 2.0 for the MCP door, both protocol eras, stateless.
+
+Legacy (2025-03-26, 2025-06-18, 2025-11-25): `initialize` echoes a supported version (else our
+latest), then plain requests. 2026-07-28: no handshake; every request carries its protocol
+version and client capabilities in `params._meta`, the server answers `server/discover`, and
+results carry `resultType` (list results also `ttlMs` and `cacheScope`). One function answers
+one message; the HTTP view around it owns transport concerns.
+"""
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from rest_framework.exceptions import AuthenticationFailed
+
+from config.problems import ApplicationError
+from mcpdoor.handlers import Caller
+from mcpdoor.registry import TOOLS, tool_named
+from mcpdoor.schemas import ArgumentError, validated
+
+MODERN = "2026-07-28"
+LEGACY = ("2025-11-25", "2025-06-18", "2025-03-26")
+META_VERSION = "io.modelcontextprotocol/protocolVersion"
+META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+PAGE = 50
+LIST_TTL_MS = 300_000
+INSTRUCTIONS = (
+    "An intelligence feed: call start_here first. Reads need no key; ask is metered; saving a "
+    "Watch needs a key and a slot. Market prices are belief, never fact."
+)
+PROMPTS = {
+    "look-around": {
+        "title": "Look around",
+        "description": "Orient yourself, then judge the service on its own records.",
+        "text": (
+            "Call start_here to learn what this service is and what is free. Then call "
+            "get_signals for what is flagged now, pick one topic and call get_topic_record for "
+            "it, and check one of its issuer readings (primarySources) at its source. Finally "
+            "ask one question with ask and check that every sentence cites a row you can open. "
+            "Report what you found, including anything that did not hold up."
+        ),
+    }
+}
+PROMPT_ALIASES = {"judge-us-first": "look-around"}
+
+
+class RpcError(Exception):
+    def __init__(self, code: int, message: str, *, data: Any = None, http: int = 200):
+        super().__init__(message)
+        self.code, self.message, self.data, self.http = code, message, data, http
+
+
+@dataclass
+class Era:
+    modern: bool
+    version: str
+
+
+def server_info() -> dict[str, str]:
+    return {
+        "name": "intelligence-feed-service",
+        "title": "Intelligence Feed Service",
+        "version": settings.SVC_VERSION,
+    }
+
+
+def capabilities() -> dict[str, Any]:
+    return {"tools": {"listChanged": False}, "prompts": {"listChanged": False}}
+
+
+def era_of(message: dict, headers) -> Era:
+    """Which protocol a request speaks, checking the 2026-07-28 rules when it is that one."""
+    params = message.get("params") if isinstance(message.get("params"), dict) else {}
+    meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+    header = headers.get("MCP-Protocol-Version", "")
+    if message.get("method") == "initialize" or (META_VERSION not in meta and header != MODERN):
+        return Era(False, header or LEGACY[-1])
+    version = meta.get(META_VERSION)
+    if not isinstance(version, str) or not isinstance(meta.get(META_CAPABILITIES), dict):
+        raise RpcError(
+            -32602, f"params._meta needs {META_VERSION} and {META_CAPABILITIES}", http=400
+        )
+    if version != MODERN:
+        raise RpcError(
+            -32022,
+            "Unsupported protocol version",
+            http=400,
+            data={"supported": [MODERN, *LEGACY], "requested": version},
+        )
+    _check_headers(message, headers, version)
+    return Era(True, version)
+
+
+def _check_headers(message: dict, headers, version: str) -> None:
+    expected = {"MCP-Protocol-Version": version, "Mcp-Method": message.get("method")}
+    if message.get("method") in ("tools/call", "prompts/get"):
+        expected["Mcp-Name"] = (message.get("params") or {}).get("name")
+    for name, value in expected.items():
+        given = _decoded(headers.get(name, ""))
+        if given != value:
+            raise RpcError(
+                -32020,
+                f"Header mismatch: {name} header value {given!r} does not "
+                f"match body value {value!r}",
+                http=400,
+            )
+
+
+def _decoded(value: str) -> str:
+    if value.startswith("=?base64?") and value.endswith("?="):
+        import base64
+
+        return base64.b64decode(value[9:-2]).decode("utf-8", "replace")
+    return value
+
+
+def answer(message: dict, caller: Caller, headers) -> dict[str, Any]:
+    """The JSON-RPC result for one request (raises RpcError for protocol errors)."""
+    era = era_of(message, headers)
+    method = message["method"]
+    params = message.get("params") if isinstance(message.get("params"), dict) else {}
+    handler = METHODS.get(method)
+    if handler is None or (method == "initialize" and era.modern):
+        raise RpcError(-32601, f"Method not found: {method}", http=404 if era.modern else 200)
+    result = handler(params, caller, era)
+    if era.modern:
+        result["resultType"] = "complete"
+        result.setdefault("_meta", {})["io.modelcontextprotocol/serverInfo"] = server_info()
+    return result
+
+
+def _initialize(params: dict, caller: Caller, era: Era) -> dict:
+    asked = params.get("protocolVersion")
+    return {
+        "protocolVersion": asked if asked in LEGACY else LEGACY[0],
+        "capabilities": capabilities(),
+        "serverInfo": server_info(),
+        "instructions": INSTRUCTIONS,
+    }
+
+
+def _discover(params: dict, caller: Caller, era: Era) -> dict:
+    return {
+        "supportedVersions": [MODERN, *LEGACY],
+        "capabilities": capabilities(),
+        "instructions": INSTRUCTIONS,
+        **_cache(era, force=True),
+    }
+
+
+def _cache(era: Era, *, force: bool = False) -> dict:
+    return {"ttlMs": LIST_TTL_MS, "cacheScope": "public"} if era.modern or force else {}
+
+
+def _tools_list(params: dict, caller: Caller, era: Era) -> dict:
+    cursor = params.get("cursor")
+    try:
+        start = int(cursor) if cursor is not None else 0
+    except (TypeError, ValueError):
+        raise RpcError(-32602, "cursor: not a cursor this server issued") from None
+    tools = list(TOOLS.values())
+    if not 0 <= start <= len(tools):
+        raise RpcError(-32602, "cursor: not a cursor this server issued")
+    page = tools[start : start + PAGE]
+    result = {"tools": [tool.listing() for tool in page], **_cache(era)}
+    if start + PAGE < len(tools):
+        result["nextCursor"] = str(start + PAGE)
+    return result
+
+
+def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
+    name = params.get("name")
+    tool, current = tool_named(name) if isinstance(name, str) else (None, "")
+    if tool is None:
+        raise RpcError(-32602, f"Unknown tool: {name!r}. tools/list names the {len(TOOLS)} tools.")
+    arguments = params.get("arguments") or {}
+    if not isinstance(arguments, dict):
+        return _failure("arguments: an object of argument names and values.")
+    try:
+        if tool.key_needed:
+            caller.required_key()  # say a key is needed before judging the arguments
+        payload = tool.handler(validated(tool.arguments, arguments), caller)
+    except ArgumentError as exc:
+        return _failure(f"{exc} See the tool's inputSchema in tools/list.")
+    except AuthenticationFailed as exc:
+        return _failure(f"Key refused: {exc.detail}")
+    except ApplicationError as exc:
+        return _failure(_refusal(exc))
+    text = json.dumps(payload, separators=(",", ":"), default=str)
+    result = {
+        "content": [{"type": "text", "text": text}],
+        "structuredContent": payload,
+        "isError": False,
+    }
+    if current != name:
+        result["content"].append(
+            {
+                "type": "text",
+                "text": f"'{name}' is an earlier name of this "
+                f"tool; the current name is '{current}'.",
+            }
+        )
+        result["_meta"] = {"svc/currentName": current}
+    return result
+
+
+def _refusal(exc: ApplicationError) -> str:
+    parts = [f"{exc.error} (state: {exc.state}, as HTTP {exc.status})"]
+    if exc.state == "key-required":
+        parts.append("Get a free key with POST /api/keys, then send it as x-api-key.")
+    for step in exc.members.get("next", []):
+        parts.append(f"Next: {step.get('action')}: {step.get('href') or step.get('how')}")
+    if "retryAfter" in exc.members:
+        parts.append(f"Retry after {exc.members['retryAfter']} s.")
+    return " ".join(parts)
+
+
+def _failure(text: str) -> dict:
+    return {"content": [{"type": "text", "text": text}], "isError": True}
+
+
+def _prompts_list(params: dict, caller: Caller, era: Era) -> dict:
+    prompts = [
+        {"name": name, "title": p["title"], "description": p["description"], "arguments": []}
+        for name, p in PROMPTS.items()
+    ]
+    return {"prompts": prompts, **_cache(era)}
+
+
+def _prompts_get(params: dict, caller: Caller, era: Era) -> dict:
+    name = params.get("name")
+    current = PROMPT_ALIASES.get(name, name)
+    prompt = PROMPTS.get(current) if isinstance(current, str) else None
+    if prompt is None:
+        raise RpcError(-32602, f"Unknown prompt: {name!r}. prompts/list names them.")
+    result = {
+        "description": prompt["description"],
+        "messages": [{"role": "user", "content": {"type": "text", "text": prompt["text"]}}],
+    }
+    if current != name:
+        result["_meta"] = {"svc/currentName": current}
+    return result
+
+
+METHODS = {
+    "initialize": _initialize,
+    "server/discover": _discover,
+    "ping": lambda params, caller, era: {},
+    "tools/list": _tools_list,
+    "tools/call": _tools_call,
+    "prompts/list": _prompts_list,
+    "prompts/get": _prompts_get,
+}

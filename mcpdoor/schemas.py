@@ -1,0 +1,81 @@
+"""Tool input schemas derived from the REST twins' serializers, so both doors take the same
+arguments under the same rules, and a tool argument is checked by the serializer itself."""
+
+from typing import Any
+
+from rest_framework import serializers
+
+from config.problems import field_errors
+
+OUTPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "schema": {"type": "string", "description": "The envelope's tag, svc.<name>.v1."},
+    },
+    "required": ["schema"],
+}
+
+
+def _field(field: serializers.Field) -> dict[str, Any]:
+    if isinstance(field, serializers.BooleanField):
+        schema: dict[str, Any] = {"type": "boolean"}
+    elif isinstance(field, serializers.IntegerField):
+        schema = {"type": "integer"}
+        for bound, key in ((field.min_value, "minimum"), (field.max_value, "maximum")):
+            if bound is not None:
+                schema[key] = bound
+    elif isinstance(field, serializers.ChoiceField):
+        schema = {"type": "string", "enum": [str(choice) for choice in field.choices]}
+    elif isinstance(field, serializers.DateTimeField):
+        schema = {"type": "string", "description": "ISO-8601 instant, or a date"}
+    elif isinstance(field, serializers.ListSerializer):
+        schema = {"type": "array", "items": input_schema(type(field.child))}
+    elif isinstance(field, serializers.JSONField):
+        schema = {}
+    elif isinstance(field, serializers.CharField):
+        schema = {"type": "string"}
+        if field.max_length:
+            schema["maxLength"] = field.max_length
+        if field.min_length:
+            schema["minLength"] = field.min_length
+    else:  # related fields and other plain strings (a vertical's slug)
+        schema = {"type": "string"}
+    if field.help_text:
+        schema["description"] = str(field.help_text)
+    if field.default is not serializers.empty and not callable(field.default):
+        schema["default"] = field.default
+    return schema
+
+
+def input_schema(serializer: type[serializers.Serializer] | None, **extra) -> dict[str, Any]:
+    """JSON Schema for a serializer's fields (plus `extra` properties, all optional)."""
+    properties, required = {}, []
+    for name, field in serializer().fields.items() if serializer else []:
+        properties[name] = _field(field)
+        if field.required:
+            required.append(name)
+    properties.update(extra)
+    schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    if required:
+        schema["required"] = required
+    return schema
+
+
+class ArgumentError(Exception):
+    """A tool argument is wrong; the message names it and says what it should be."""
+
+
+def validated(serializer: type[serializers.Serializer] | None, arguments: dict) -> dict:
+    known = set(serializer().fields) if serializer else set()
+    unknown = sorted(set(arguments) - known)
+    if unknown:
+        takes = ", ".join(sorted(known)) or "no arguments"
+        raise ArgumentError(f"{unknown[0]}: this tool does not take it (it takes {takes}).")
+    if serializer is None:
+        return {}
+    checked = serializer(data=arguments)
+    if not checked.is_valid():
+        errors = field_errors(checked.errors)
+        field = next(iter(errors))
+        raise ArgumentError(f"{field}: {' '.join(errors[field])}")
+    return dict(checked.validated_data)

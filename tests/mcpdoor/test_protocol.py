@@ -1,0 +1,198 @@
+"""The MCP door's JSON-RPC rules over HTTP, both eras, and every error code."""
+
+import json
+
+import pytest
+from django.utils import timezone
+
+from billing.models import ApiKey
+from mcpdoor.protocol import MODERN
+
+pytestmark = pytest.mark.django_db
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+
+def post(client, body, **headers):
+    raw = body if isinstance(body, str) else json.dumps(body)
+    return client.post("/api/mcp", raw, content_type="application/json", **headers)
+
+
+def rpc(client, method, params=None, **headers):
+    return post(
+        client,
+        {
+            "jsonrpc": "2.0",
+            "id": 7,
+            "method": method,
+            **({"params": params} if params is not None else {}),
+        },
+        **headers,
+    )
+
+
+def modern(client, method, params=None, name=None, **headers):
+    headers = {"HTTP_MCP_PROTOCOL_VERSION": MODERN, "HTTP_MCP_METHOD": method, **headers}
+    if name:
+        headers["HTTP_MCP_NAME"] = name
+    return rpc(client, method, {**(params or {}), "_meta": MODERN_META}, **headers)
+
+
+def test_get_is_405_allowing_post(client):
+    response = client.get("/api/mcp")
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ("{not json", -32700),
+        ([{"jsonrpc": "2.0", "id": 1, "method": "ping"}], -32600),
+        ({"jsonrpc": "1.0", "id": 1, "method": "ping"}, -32600),
+        ({"jsonrpc": "2.0", "id": 1}, -32600),
+        ({"jsonrpc": "2.0", "id": {"x": 1}, "method": "ping"}, -32600),
+    ],
+)
+def test_malformed_messages_get_their_json_rpc_codes(client, body, code):
+    response = post(client, body)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+def test_notifications_are_accepted_without_an_answer(client):
+    response = post(client, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+    assert (response.status_code, response.content) == (202, b"")
+
+
+def test_unknown_method_tool_and_prompt(client):
+    assert rpc(client, "resources/list").json()["error"]["code"] == -32601
+    unknown_tool = rpc(client, "tools/call", {"name": "no_such_tool", "arguments": {}})
+    assert unknown_tool.json()["error"]["code"] == -32602
+    assert rpc(client, "prompts/get", {"name": "nope"}).json()["error"]["code"] == -32602
+
+
+def test_initialize_echoes_a_supported_version_else_offers_the_latest(client):
+    for asked, given in (
+        ("2025-03-26", "2025-03-26"),
+        ("2025-06-18", "2025-06-18"),
+        ("2025-11-25", "2025-11-25"),
+        ("2024-01-01", "2025-11-25"),
+    ):
+        result = rpc(
+            client,
+            "initialize",
+            {
+                "protocolVersion": asked,
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        )
+        assert result.json()["result"]["protocolVersion"] == given
+        assert result.json()["result"]["serverInfo"]["name"]
+
+
+def test_discover_and_lists_carry_the_2026_07_28_fields(client):
+    found = modern(client, "server/discover").json()["result"]
+    assert MODERN in found["supportedVersions"]
+    assert (found["resultType"], found["cacheScope"]) == ("complete", "public")
+    assert found["ttlMs"] > 0
+    tools = modern(client, "tools/list").json()["result"]
+    assert len(tools["tools"]) == 29
+    assert tools["resultType"] == "complete"
+    assert "ttlMs" in tools
+    assert all(
+        set(t) >= {"name", "inputSchema", "outputSchema", "annotations"} for t in tools["tools"]
+    )
+    prompts = modern(client, "prompts/list").json()["result"]
+    assert [p["name"] for p in prompts["prompts"]] == ["look-around"]
+
+
+def test_2026_07_28_requests_are_checked(client):
+    missing = rpc(
+        client,
+        "tools/list",
+        {"_meta": {"io.modelcontextprotocol/protocolVersion": MODERN}},
+        HTTP_MCP_PROTOCOL_VERSION=MODERN,
+        HTTP_MCP_METHOD="tools/list",
+    )
+    assert (missing.status_code, missing.json()["error"]["code"]) == (400, -32602)
+    old = rpc(
+        client,
+        "tools/list",
+        {"_meta": {**MODERN_META, "io.modelcontextprotocol/protocolVersion": "1900-01-01"}},
+        HTTP_MCP_PROTOCOL_VERSION="1900-01-01",
+        HTTP_MCP_METHOD="tools/list",
+    )
+    assert old.json()["error"]["code"] == -32022
+    assert MODERN in old.json()["error"]["data"]["supported"]
+    mismatch = modern(
+        client, "tools/call", {"name": "start_here", "arguments": {}}, name="get_signals"
+    )
+    assert (mismatch.status_code, mismatch.json()["error"]["code"]) == (400, -32020)
+    assert modern(client, "nothing/here").status_code == 404
+
+
+def test_an_event_stream_only_accept_gets_one_sse_event(client):
+    response = rpc(client, "ping", HTTP_ACCEPT="text/event-stream")
+    assert response["content-type"].startswith("text/event-stream")
+    text = response.content.decode()
+    assert text.startswith("event: message\ndata: ")
+    assert json.loads(text.split("data: ", 1)[1])["result"] == {}
+
+
+def test_a_foreign_origin_is_refused(client, settings):
+    response = rpc(client, "ping", HTTP_ORIGIN="https://evil.example")
+    assert response.status_code == 403
+    assert rpc(client, "ping", HTTP_ORIGIN="http://127.0.0.1:8000").status_code == 200
+    assert "access-control-allow-origin" not in response
+
+
+def test_bad_arguments_are_tool_errors_that_say_how_to_fix_them(client):
+    result = rpc(client, "tools/call", {"name": "get_signals", "arguments": {"limit": 999}})
+    body = result.json()["result"]
+    assert body["isError"] is True
+    assert body["content"][0]["text"].startswith("limit:")
+    extra = rpc(client, "tools/call", {"name": "get_signals", "arguments": {"colour": "red"}})
+    assert "colour" in extra.json()["result"]["content"][0]["text"]
+
+
+def test_keyed_tools_read_the_key_and_keep_the_slot_rules(client):
+    key = client.post("/api/keys").json()["key"]
+    headers = {"HTTP_X_API_KEY": key}
+    no_slot = rpc(
+        client,
+        "tools/call",
+        {"name": "save_watch", "arguments": {"base": "current-signals"}},
+        **headers,
+    )
+    text = no_slot.json()["result"]["content"][0]["text"]
+    assert no_slot.json()["result"]["isError"] is True
+    assert "no-free-slot" in text
+    assert "/api/tariff" in text
+    ApiKey.objects.update(email="ada@example.org", email_verified_at=timezone.now())
+    saved = rpc(
+        client,
+        "tools/call",
+        {"name": "save_watch", "arguments": {"base": "current-signals"}},
+        **headers,
+    )
+    watch_id = saved.json()["result"]["structuredContent"]["watchId"]
+    listed = rpc(client, "tools/call", {"name": "list_saved_watches", "arguments": {}}, **headers)
+    assert [w["watchId"] for w in listed.json()["result"]["structuredContent"]["watches"]] == [
+        watch_id
+    ]
+
+
+def test_tool_names_follow_the_pattern_and_every_tool_has_a_machine_page(client):
+    from mcpdoor.protocol import TOOLS
+
+    index = client.get("/machine/").content.decode()
+    for name, tool in TOOLS.items():
+        assert name in index
+        page = client.get(f"/machine/tools/{name}/")
+        assert page.status_code == 200
+        assert (tool.rest_twin or "MCP only") in page.content.decode()
+    assert client.get("/machine/tools/nothing/").status_code == 404
