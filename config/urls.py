@@ -9,6 +9,8 @@ from mcpdoor import views as mcp_views
 from records import views as record_views
 
 urlpatterns = [
+    # The two hottest routes first: URL resolution walks the list in order.
+    path("api/mcp", mcp_views.mcp, name="mcp"),
     path("api/health", views.HealthView.as_view(), name="health"),
     path("api/v1/release", views.ReleaseView.as_view(), name="release"),
     path("api/openapi.json", SpectacularJSONAPIView.as_view(), name="openapi"),
@@ -18,7 +20,6 @@ urlpatterns = [
     path("", include("billing.api.urls")),
     path("", include("watches.api.urls")),
     path("", include("answers.api.urls")),
-    path("api/mcp", mcp_views.mcp, name="mcp"),
     path("", views.home, name="home"),
     path("terms/", views.terms, name="terms"),
     path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),

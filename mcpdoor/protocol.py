@@ -15,7 +15,7 @@ from django.conf import settings
 from rest_framework.exceptions import AuthenticationFailed
 
 from config.problems import ApplicationError
-from mcpdoor.handlers import Caller
+from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.registry import TOOLS, tool_named
 from mcpdoor.schemas import ArgumentError, validated
 
@@ -187,7 +187,10 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
         return _failure(f"Key refused: {exc.detail}")
     except ApplicationError as exc:
         return _failure(_refusal(exc))
-    text = json.dumps(payload, separators=(",", ":"), default=str)
+    if isinstance(payload, RawJson):
+        text = payload.decode()
+    else:
+        text = json.dumps(payload, separators=(",", ":"), default=str)
     result = {
         "content": [{"type": "text", "text": text}],
         "structuredContent": payload,

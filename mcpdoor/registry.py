@@ -315,4 +315,3 @@ def tool_named(name: str) -> tuple[Tool | None, str]:
     """The tool for a current or earlier name, and the current name."""
     current = next((row.current for row in TOOL_ALIASES if row.earlier == name), name)
     return TOOLS.get(current), current
-

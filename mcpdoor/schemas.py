@@ -1,6 +1,7 @@
 """Tool input schemas derived from the REST twins' serializers, so both doors take the same
 arguments under the same rules, and a tool argument is checked by the serializer itself."""
 
+from functools import cache
 from typing import Any
 
 from rest_framework import serializers
@@ -65,8 +66,13 @@ class ArgumentError(Exception):
     """A tool argument is wrong; the message names it and says what it should be."""
 
 
+@cache
+def _names(serializer: type[serializers.Serializer]) -> frozenset[str]:
+    return frozenset(serializer().fields)  # building a serializer's fields is its costly part
+
+
 def validated(serializer: type[serializers.Serializer] | None, arguments: dict) -> dict:
-    known = set(serializer().fields) if serializer else set()
+    known = _names(serializer) if serializer else frozenset()
     unknown = sorted(set(arguments) - known)
     if unknown:
         takes = ", ".join(sorted(known)) or "no arguments"

@@ -1,6 +1,7 @@
 """The MCP door over Streamable HTTP (`POST /api/mcp`), and the /machine/ pages."""
 
 import json
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -9,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from config.network import client_address
-from mcpdoor.handlers import Caller
+from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.protocol import PROMPTS, RpcError, answer
 from mcpdoor.registry import TOOLS
 from mcpdoor.schemas import input_schema
@@ -76,10 +77,30 @@ def mcp(request):
 def _respond(request, body: dict) -> HttpResponse:
     """Plain JSON, unless the client accepts only an event stream: then one SSE event."""
     accept = request.headers.get("Accept", "")
-    text = json.dumps(body, separators=(",", ":"), default=str)
+    text = _dumps(body)
     if "text/event-stream" in accept and "application/json" not in accept and "*/*" not in accept:
         return HttpResponse(f"event: message\ndata: {text}\n\n", content_type="text/event-stream")
     return HttpResponse(text, content_type="application/json")
+
+
+def _dumps(body: dict) -> str:
+    """The response as JSON; an already rendered `structuredContent` is spliced in as it is,
+    so a cached record costs no parse and no second serialisation."""
+    result = body.get("result")
+    raw = result.get("structuredContent") if isinstance(result, dict) else None
+    if not isinstance(raw, RawJson):
+        return json.dumps(body, separators=(",", ":"), default=str)
+    head = {k: v for k, v in result.items() if k not in ("structuredContent", "content")}
+    rest = json.dumps({**body, "result": head}, separators=(",", ":"))
+    blocks = "".join("," + json.dumps(b, separators=(",", ":")) for b in result["content"][1:])
+    text = f'{{"type":"text","text":{_escaped(raw)}}}'
+    return f'{rest[:-2]},"content":[{text}{blocks}],"structuredContent":{raw.decode()}}}}}'
+
+
+@lru_cache(maxsize=64)
+def _escaped(raw: bytes) -> str:
+    """The record as a JSON string, escaped once per rendered body (cached records repeat)."""
+    return json.dumps(raw.decode())
 
 
 def machine_index(request):
