@@ -99,6 +99,20 @@ def _replay(earlier: AskTicket, digest: str) -> AskTicket:
     return earlier
 
 
+def ticket_for(ticket: str, key: ApiKey | None) -> AskTicket:
+    """A ticket its caller may read: the submitting key's, or an anonymous ask's by whoever
+    holds it. Anything else is as absent as a missing ticket (404)."""
+    found = AskTicket.objects.filter(ticket=ticket).first()
+    if found is None or (found.key_id and getattr(key, "pk", None) != found.key_id):
+        raise ApplicationError(
+            status=404,
+            state="not-found",
+            field="ticket",
+            error="ticket: no such ticket for this caller.",
+        )
+    return found
+
+
 def ticket_run(*, ticket_id: int, retry: bool = True) -> str:
     """Answer a queued ticket once; returns its status afterwards.
 

@@ -24,10 +24,9 @@ from records import selectors as records
 from records.api.views import cached_or_rendered, topic_or_error, unknown_topic, valid_topic
 from registry import selectors
 from registry.models import PrimarySource
+from watches import selectors as watch_reads
 from watches import services as watches
-from watches.api.views import WatchBody, saving_terms, watch_summary
-from watches.catalogue import STANDARD
-from watches.models import Watch
+from watches.api.views import WatchBody
 
 
 @dataclass
@@ -193,18 +192,7 @@ def search_entities(args: dict, caller: Caller) -> dict:
 
 
 def compare_entities(args: dict, caller: Caller) -> dict:
-    entities = []
-    for name in args["names"]:
-        entity = selectors.entity_resolve(name)
-        if entity is None:
-            raise ApplicationError(
-                status=400,
-                state="invalid-field",
-                field="names",
-                error=f"names: no entity is known as '{name}'.",
-            )
-        entities.append(entity)
-    return selectors.entities_compare(entities)
+    return selectors.entities_compare(selectors.entities_named(args["names"]))
 
 
 def top_accelerating(args: dict, caller: Caller) -> dict:
@@ -318,23 +306,11 @@ def ask(args: dict, caller: Caller) -> dict:
 
 
 def get_answer(args: dict, caller: Caller) -> dict:
-    found = AskTicket.objects.filter(ticket=args["ticket"]).first()
-    if found is None or (found.key_id and getattr(caller.key, "pk", None) != found.key_id):
-        raise ApplicationError(
-            status=404,
-            state="not-found",
-            field="ticket",
-            error="ticket: no such ticket for this caller.",
-        )
-    return ticket_body(found)
+    return ticket_body(answers.ticket_for(args["ticket"], caller.key))
 
 
 def list_standard_watches(args: dict, caller: Caller) -> dict:
-    return envelope(
-        "svc.standard-watches.v1",
-        watches=[w.describe() for w in STANDARD.values()],
-        terms=saving_terms(),
-    )
+    return watch_reads.standard_watches()
 
 
 def unfurl_watch(args: dict, caller: Caller) -> dict:
@@ -342,8 +318,7 @@ def unfurl_watch(args: dict, caller: Caller) -> dict:
 
 
 def list_saved_watches(args: dict, caller: Caller) -> dict:
-    found = Watch.objects.filter(key=caller.required_key()).order_by("created_at", "id")
-    return envelope("svc.watches.v1", watches=[watch_summary(w) for w in found])
+    return watch_reads.saved_watches(caller.required_key())
 
 
 def save_watch(args: dict, caller: Caller) -> dict:
@@ -355,48 +330,21 @@ def save_watch(args: dict, caller: Caller) -> dict:
         watch_id=args.get("watchId"),
         webhook_url=args.get("webhookUrl"),
     )
-    answer = envelope("svc.watch.v1", **watch_summary(watch), newVersion=version.version)
-    if secret:
-        answer["webhookSecret"] = secret
-    return answer
+    return watch_reads.watch_saved(watch, version, secret)
 
 
 def recall_watch(args: dict, caller: Caller) -> dict:
-    watch = watches.watch_of(caller.required_key(), args["watchId"])
-    versions = watch.versions.order_by("version")
-    latest = watch.readings.select_related("version").order_by("-scheduled_for", "-id")[:5]
-    return envelope(
-        "svc.watch.v1",
-        **watch_summary(watch),
-        versions=[
-            {"version": v.version, "base": v.base, "label": v.label, "coordinates": v.coordinates}
-            for v in versions
-        ],
-        latestReadings=[watches.reading_payload(r) for r in latest],
-    )
+    return watch_reads.watch_recall(caller.required_key(), args["watchId"])
 
 
 def retire_watch(args: dict, caller: Caller) -> dict:
     watch = watches.watch_retire(key=caller.required_key(), watch_id=args["watchId"])
-    return envelope("svc.watch.v1", **watch_summary(watch))
+    return envelope("svc.watch.v1", **watch_reads.watch_summary(watch))
 
 
 def get_watch_readings(args: dict, caller: Caller) -> dict:
-    from config.paging import keyset_page
-
-    watch = watches.watch_of(caller.required_key(), args["watchId"])
-    page, next_cursor = keyset_page(
-        watch.readings.select_related("version", "watch"),
-        order=["-scheduled_for", "-id"],
-        limit=args["limit"],
-        after=args.get("cursor"),
-        position=lambda r: (r.scheduled_for, r.pk),
-    )
-    return envelope(
-        "svc.watch-readings.v1",
-        watchId=watch.watch_id,
-        readings=[watches.reading_payload(r) for r in page],
-        nextCursor=next_cursor,
+    return watch_reads.watch_readings(
+        caller.required_key(), args["watchId"], limit=args["limit"], cursor=args.get("cursor")
     )
 
 

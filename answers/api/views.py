@@ -111,12 +111,5 @@ class TicketView(APIView):
         },
     )
     def get(self, request, ticket: str):
-        found = AskTicket.objects.filter(ticket=ticket).first()
-        if found is None or (found.key_id and getattr(request.auth, "pk", None) != found.key_id):
-            raise ApplicationError(
-                status=404,
-                state="not-found",
-                field="ticket",
-                error="ticket: no such ticket for this caller.",
-            )
+        found = services.ticket_for(ticket, request.auth)
         return Response(ticket_body(found), headers={"Cache-Control": "no-store"})

@@ -65,18 +65,7 @@ class EntityCompareView(ReadView):
     query = q.EntityCompareQuery
 
     def read(self, *, names):
-        entities = []
-        for name in names:
-            entity = selectors.entity_resolve(name)
-            if entity is None:
-                raise ApplicationError(
-                    status=400,
-                    state="invalid-field",
-                    field="names",
-                    error=f"names: no entity is known as '{name}'. Search /api/v1/entities?q=",
-                )
-            entities.append(entity)
-        return selectors.entities_compare(entities)
+        return selectors.entities_compare(selectors.entities_named(names))
 
 
 @read_operation(

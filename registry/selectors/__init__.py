@@ -6,6 +6,7 @@ One module per concern; everything is re-exported here so callers write `selecto
 from registry.selectors.attention import (
     entities_accelerating,
     entities_compare,
+    entities_named,
     entities_search,
     entity_detail,
     entity_resolve,
@@ -31,6 +32,7 @@ __all__ = [
     "documents_search",
     "entities_accelerating",
     "entities_compare",
+    "entities_named",
     "entities_search",
     "entity_detail",
     "entity_resolve",

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from config.aliases import ride_field_aliases
 from config.paging import keyset_page
+from config.problems import ApplicationError
 from config.reads import envelope
 from registry.models import Entity, EntityAlias, EntityDay, Event, EventDay, Vertical
 
@@ -238,6 +239,22 @@ def daily_series(entity_ids: list[int], window: Window) -> dict[int, list[dict[s
         pk: [{"date": d.isoformat(), "documents": per_day.get((pk, d), 0)} for d in days]
         for pk in entity_ids
     }
+
+
+def entities_named(names: list[str]) -> list[Entity]:
+    """Each name resolved (slug, name or alias); an unknown one is a 400 naming `names`."""
+    entities = []
+    for name in names:
+        entity = entity_resolve(name)
+        if entity is None:
+            raise ApplicationError(
+                status=400,
+                state="invalid-field",
+                field="names",
+                error=f"names: no entity is known as '{name}'. Search /api/v1/entities?q=",
+            )
+        entities.append(entity)
+    return entities
 
 
 def entities_compare(entities: list[Entity]) -> dict[str, Any]:

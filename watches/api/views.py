@@ -3,8 +3,6 @@
 Every operation carries the burst limit (`RateLimit-Policy`, `RateLimit`; 429 past it).
 """
 
-from django.conf import settings
-from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -13,14 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing.auth import ApiKeyAuthentication
-from billing.selectors import tariff
 from config.bursts import BurstLimited
 from config.openapi import problem_responses
-from config.paging import PageQuery, keyset_page
+from config.paging import PageQuery
 from config.reads import envelope, query_params
-from watches import services
-from watches.catalogue import STANDARD
-from watches.models import Watch
+from watches import selectors, services
 
 WATCH_ID = OpenApiParameter("watchId", str, OpenApiParameter.PATH)
 
@@ -65,36 +60,12 @@ class KeyedWatchView(FreeWatchView):
     permission_classes = [IsAuthenticated]
 
 
-def saving_terms() -> dict:
-    units = tariff()["units"]
-    watch = units.get("watch", {})
-    return {
-        "price": watch.get("price"),
-        "included": watch.get("included"),
-        "openingOffer": watch.get("opening_offer"),
-        "howToBuy": watch.get("how_to_buy"),
-        "limits": {
-            "openingSlotsPerVerifiedEmail": settings.SVC_OPENING_SLOTS,
-            "openingOfferUntil": settings.SVC_OPENING_OFFER_UNTIL.isoformat(),
-            "burst": settings.SVC_BURST_RATES["watch"],
-            "readEveryMinutes": settings.SVC_WATCH_INTERVAL_MINUTES,
-        },
-        "source": "/api/tariff",
-    }
-
-
 class StandardWatchesView(FreeWatchView):
     """The standard Watches with every coordinate explicit, and the terms for saving one."""
 
     @_schema("listStandardWatches")
     def get(self, request):
-        return Response(
-            envelope(
-                "svc.standard-watches.v1",
-                watches=[w.describe() for w in STANDARD.values()],
-                terms=saving_terms(),
-            )
-        )
+        return Response(selectors.standard_watches())
 
 
 class UnfurlView(FreeWatchView):
@@ -111,29 +82,12 @@ class UnfurlView(FreeWatchView):
         )
 
 
-def watch_summary(watch: Watch) -> dict:
-    newest = watch.versions.order_by("-version").first()
-    return {
-        "watchId": watch.watch_id,
-        "state": watch.state,
-        "version": newest.version,
-        "base": newest.base,
-        "label": newest.label,
-        "coordinates": newest.coordinates,
-        "savedAt": newest.saved_at.isoformat(),
-        "createdAt": watch.created_at.isoformat(),
-        "retiredAt": watch.retired_at.isoformat() if watch.retired_at else None,
-        "webhookUrl": watch.webhook_url,
-    }
-
-
 class SavedWatchesView(KeyedWatchView):
     """GET: the newest version of each Watch saved to the key. POST: save (the paid step)."""
 
     @_schema("listSavedWatches", errors=(401,))
     def get(self, request):
-        watches = Watch.objects.filter(key=request.auth).order_by("created_at", "id")
-        return Response(envelope("svc.watches.v1", watches=[watch_summary(w) for w in watches]))
+        return Response(selectors.saved_watches(request.auth))
 
     @_schema("saveWatch", request=WatchBody, errors=(400, 401, 402, 404), status=201)
     def post(self, request):
@@ -146,13 +100,7 @@ class SavedWatchesView(KeyedWatchView):
             watch_id=body.get("watchId"),
             webhook_url=body.get("webhookUrl"),
         )
-        answer = envelope("svc.watch.v1", **watch_summary(watch), newVersion=version.version)
-        if secret:
-            answer["webhookSecret"] = secret
-            answer["webhookNote"] = (
-                "Shown once. Deliveries carry X-Svc-Signature: sha256=HMAC "
-                "of '<X-Svc-Timestamp>.<body>' with this secret."
-            )
+        answer = selectors.watch_saved(watch, version, secret)
         return Response(answer, status=201, headers={"Cache-Control": "no-store"})
 
 
@@ -161,26 +109,7 @@ class WatchView(KeyedWatchView):
 
     @_schema("recallWatch", parameters=[WATCH_ID], errors=(401, 404))
     def get(self, request, watch_id: str):
-        watch = services.watch_of(request.auth, watch_id)
-        versions = watch.versions.order_by("version")
-        latest = watch.readings.select_related("version").order_by("-scheduled_for", "-id")[:5]
-        return Response(
-            envelope(
-                "svc.watch.v1",
-                **watch_summary(watch),
-                versions=[
-                    {
-                        "version": v.version,
-                        "base": v.base,
-                        "label": v.label,
-                        "coordinates": v.coordinates,
-                        "savedAt": v.saved_at.isoformat(),
-                    }
-                    for v in versions
-                ],
-                latestReadings=[services.reading_payload(r) for r in latest],
-            )
-        )
+        return Response(selectors.watch_recall(request.auth, watch_id))
 
 
 class RetireView(KeyedWatchView):
@@ -189,7 +118,7 @@ class RetireView(KeyedWatchView):
     @_schema("retireWatch", parameters=[WATCH_ID], errors=(401, 404))
     def post(self, request, watch_id: str):
         watch = services.watch_retire(key=request.auth, watch_id=watch_id)
-        return Response(envelope("svc.watch.v1", **watch_summary(watch)))
+        return Response(envelope("svc.watch.v1", **selectors.watch_summary(watch)))
 
 
 class ReadingsView(KeyedWatchView):
@@ -198,20 +127,8 @@ class ReadingsView(KeyedWatchView):
     @_schema("listWatchReadings", parameters=[WATCH_ID, PageQuery], errors=(400, 401, 404))
     def get(self, request, watch_id: str):
         params = query_params(request, PageQuery)
-        watch = services.watch_of(request.auth, watch_id)
-        page, next_cursor = keyset_page(
-            watch.readings.select_related("version", "watch"),
-            order=["-scheduled_for", "-id"],
-            limit=params["limit"],
-            after=params.get("cursor"),
-            position=lambda r: (r.scheduled_for, r.pk),
-        )
         return Response(
-            envelope(
-                "svc.watch-readings.v1",
-                watchId=watch.watch_id,
-                asOf=timezone.now().isoformat(),
-                readings=[services.reading_payload(r) for r in page],
-                nextCursor=next_cursor,
+            selectors.watch_readings(
+                request.auth, watch_id, limit=params["limit"], cursor=params.get("cursor")
             )
         )
