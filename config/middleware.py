@@ -46,6 +46,15 @@ class ApiProblemMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if is_api(request) and "\x00" in request.path:
+            # A NUL in a path parameter would reach the database, which refuses it (a 500).
+            return problem_response(
+                request,
+                status=400,
+                state="invalid-field",
+                field="path",
+                error="path: contains a NUL character.",
+            )
         response = self.get_response(request)
         if is_api(request) and response.status_code >= 400 and not _is_json(response):
             return self._as_problem(request, response)

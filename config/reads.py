@@ -66,6 +66,15 @@ def query_params(request, query: type[serializers.Serializer] | None) -> dict[st
             field=unknown[0],
             error=f"{unknown[0]}: this operation does not take it (it takes {takes}).",
         )
+    for name, values in request.query_params.lists():
+        if any("\x00" in value for value in values):
+            # PostgreSQL refuses NUL in text: caught here, a 400 instead of a database error.
+            raise ApplicationError(
+                status=400,
+                state="invalid-field",
+                field=name,
+                error=f"{name}: contains a NUL character.",
+            )
     if query is None:
         return {}
     validated = query(data=request.query_params)

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from config.network import client_address
+from config.parsers import has_nul
 from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.protocol import PROMPTS, RpcError, answer
 from mcpdoor.registry import TOOLS
@@ -44,8 +45,12 @@ def mcp(request):
         return response
     try:
         message = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
-        return _error(None, -32700, "Parse error: the body is not JSON", status=400)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return _error(
+            None, -32700, "Parse error: the body is not JSON (or nested too deeply)", status=400
+        )
+    if has_nul(message):
+        return _error(None, -32700, "Parse error: JSON strings may not contain NUL", status=400)
     if isinstance(message, list):
         return _error(
             None, -32600, "Batches are not supported: send one message per POST", status=400
