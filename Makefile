@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 MANAGE := $(BIN)/python manage.py
 PYTEST_ARGS ?=
 
-.PHONY: install run run-stack test lint schema bench lock clean
+.PHONY: install run run-stack test lint schema bench fuzz lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,9 @@ bench: install  ## every benchmark in bench/ (see bench/README.md)
 	@# bench_synth first: it builds the 1,000,000-document database the read benchmarks use.
 	@for script in bench/bench_synth.py bench/bench_ingest.py bench/bench_record.py bench/bench_reads.py bench/bench_ask.py bench/bench_mcp.py; do \
 		echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+
+fuzz: install  ## schemathesis against a live server's own OpenAPI description (.ci/fuzz)
+	bash .ci/fuzz
 
 lock: | $(BIN)/python  ## re-resolve dependencies from pyproject.toml and pin them
 	$(BIN)/python -m pip install --quiet --upgrade -e '.[dev]'

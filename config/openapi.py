@@ -37,14 +37,21 @@ _DESCRIPTIONS = {
     404: "Not found.",
     405: "Method not allowed; see the `Allow` header.",
     413: "Request body too large.",
+    422: "The Idempotency-Key was used before for a different request.",
     429: "Burst limit reached; the `retry-after` header gives the seconds to wait.",
     503: "The database cannot be reached; the `retry-after` header gives the seconds to wait.",
 }
 
 
-def problem_responses(*statuses: int) -> dict[int, OpenApiResponse]:
-    """Documented error responses for `extend_schema(responses=...)`."""
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+def problem_responses(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
+    """Documented error responses for `extend_schema(responses=...)`, in the media type they
+    are served in (RFC 9457 problem details)."""
     return {
-        status: OpenApiResponse(ProblemSerializer, description=_DESCRIPTIONS[status])
+        (status, PROBLEM_MEDIA_TYPE): OpenApiResponse(
+            ProblemSerializer, description=_DESCRIPTIONS[status]
+        )
         for status in statuses
     }

@@ -67,6 +67,14 @@ def query_params(request, query: type[serializers.Serializer] | None) -> dict[st
             error=f"{unknown[0]}: this operation does not take it (it takes {takes}).",
         )
     for name, values in request.query_params.lists():
+        if any(value == "" for value in values):
+            # An empty value is not "no filter": leave the parameter out to mean that.
+            raise ApplicationError(
+                status=400,
+                state="invalid-field",
+                field=name,
+                error=f"{name}: empty; leave the parameter out instead.",
+            )
         if any("\x00" in value for value in values):
             # PostgreSQL refuses NUL in text: caught here, a 400 instead of a database error.
             raise ApplicationError(

@@ -59,7 +59,7 @@ class AskView(APIView):
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.answer.v1"),
             202: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.ask-ticket.v1"),
-            **problem_responses(400, 401, 402, 429, 503),
+            **problem_responses(400, 401, 402, 422, 429, 503),
         },
     )
     def post(self, request):

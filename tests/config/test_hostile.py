@@ -154,3 +154,10 @@ def test_nul_characters_in_paths_are_refused(client, path):
     response = client.get(path)
     assert response.status_code == 400
     assert response.json()["field"] == "path"
+
+
+@pytest.mark.parametrize("query", ["tier=", "limit=", "vertical="])
+def test_an_empty_parameter_is_refused_rather_than_read_as_absent(client, query):
+    response = client.get(f"/api/v1/signals?{query}")
+    assert response.status_code == 400
+    assert response.json()["field"] == query.rstrip("=")
