@@ -23,9 +23,16 @@ IDEMPOTENCY = OpenApiParameter(
 
 
 class AskRequest(serializers.Serializer):
-    question = serializers.CharField(min_length=1, max_length=2000, trim_whitespace=True)
+    # Length is checked on the text as sent (what the schema's maxLength describes), then the
+    # surrounding whitespace is dropped.
+    question = serializers.CharField(min_length=1, max_length=2000, trim_whitespace=False)
     mode = serializers.ChoiceField(choices=AskTicket.Mode.choices, default="sync")
     topic = serializers.SlugField(max_length=120, required=False, default="")
+
+    def validate_question(self, value: str) -> str:
+        if not value.strip():
+            raise serializers.ValidationError("This field may not be blank.")
+        return value.strip()
 
 
 def ticket_body(ticket: AskTicket) -> dict:

@@ -70,6 +70,8 @@ def test_an_idempotency_key_replays_the_first_submission(api, demo):
         ({}, "question"),
         ({"question": ""}, "question"),
         ({"question": "x" * 2001}, "question"),
+        ({"question": "   "}, "question"),
+        ({"question": " " + "x" * 2000}, "question"),
         ({"question": "q?", "mode": "later"}, "mode"),
         ({"question": "q?", "topic": "no-such"}, "topic"),
     ],
