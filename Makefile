@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 MANAGE := $(BIN)/python manage.py
 PYTEST_ARGS ?=
 
-.PHONY: install run run-stack test lint schema bench fuzz lock clean
+.PHONY: install run run-stack test lint schema bench fuzz load lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,9 @@ bench: install  ## every benchmark in bench/ (see bench/README.md)
 
 fuzz: install  ## schemathesis against a live server's own OpenAPI description (.ci/fuzz)
 	bash .ci/fuzz
+
+load: install  ## Locust mix against gunicorn + PostgreSQL + Redis; fails above 0.1% errors (.ci/load)
+	bash .ci/load
 
 lock: | $(BIN)/python  ## re-resolve dependencies from pyproject.toml and pin them
 	$(BIN)/python -m pip install --quiet --upgrade -e '.[dev]'
