@@ -14,6 +14,46 @@ def add_alias_table(result, generator, request, public):
     return result
 
 
+_SECONDS = {"schema": {"type": "integer", "minimum": 1}}
+_HEADERS = {
+    "429": {
+        "Retry-After": {"description": "Seconds to wait before retrying.", **_SECONDS},
+        "RateLimit-Policy": {
+            "description": "The burst limit: `<limit>;w=<seconds>`.",
+            "schema": {"type": "string"},
+        },
+        "RateLimit": {
+            "description": "`limit=…, remaining=…, reset=…`.",
+            "schema": {"type": "string"},
+        },
+    },
+    "503": {"Retry-After": {"description": "Seconds to wait before retrying.", **_SECONDS}},
+    "405": {"Allow": {"description": "The methods this path takes.", "schema": {"type": "string"}}},
+}
+
+
+def document_transport_statuses(result, generator, request, public):
+    """drf-spectacular hook: what any operation can answer besides its own statuses.
+
+    503 when the database cannot be reached and 405 for a method the path does not take can come
+    from every operation; each status is documented with the headers it carries.
+    """
+    problem = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            for status in ("405", "503"):
+                responses.setdefault(
+                    status, {"description": _DESCRIPTIONS[int(status)], "content": problem}
+                )
+            for status, headers in _HEADERS.items():
+                if status in responses:
+                    responses[status].setdefault("headers", {}).update(headers)
+    return result
+
+
 class ProblemSerializer(serializers.Serializer):
     """RFC 9457 problem details with the service's own members."""
 

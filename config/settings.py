@@ -326,6 +326,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.add_alias_table",
+        "config.openapi.document_transport_statuses",
     ],
 }
 

@@ -93,3 +93,20 @@ def test_read_surfaces_document_their_refusals(schema):
         responses = schema["paths"][path]["get"]["responses"]
         if "{" in path:
             assert "404" in responses, path
+
+
+def test_every_operation_documents_the_statuses_any_request_can_meet(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert "Retry-After" in responses["503"]["headers"], (method, path)
+            assert "Allow" in responses["405"]["headers"], (method, path)
+            if "429" in responses:
+                assert {"Retry-After", "RateLimit"} <= set(responses["429"]["headers"])
+            for status in ("400", "401", "402", "404", "429", "503"):
+                # /api/health answers 503 with its own report, not a problem document.
+                if status in responses and path != "/api/health":
+                    assert "application/problem+json" in responses[status]["content"], (
+                        path,
+                        status,
+                    )
