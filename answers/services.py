@@ -99,6 +99,18 @@ def _replay(earlier: AskTicket, digest: str) -> AskTicket:
     return earlier
 
 
+def sync_answer(ticket: AskTicket) -> dict:
+    """A finished sync ask's answer; one the engine failed (already refunded) is a 503."""
+    if ticket.status != Status.DONE:
+        raise ApplicationError(
+            status=503,
+            state="engine-failed",
+            retryAfter=5,
+            error="The engine could not answer; the ask was refunded.",
+        )
+    return ticket.answer
+
+
 def ticket_for(ticket: str, key: ApiKey | None) -> AskTicket:
     """A ticket its caller may read: the submitting key's, or an anonymous ask's by whoever
     holds it. Anything else is as absent as a missing ticket (404)."""

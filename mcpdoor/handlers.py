@@ -295,13 +295,7 @@ def ask(args: dict, caller: Caller) -> dict:
         address=caller.address,
     )
     if ticket.mode == AskTicket.Mode.SYNC:
-        if ticket.status != AskTicket.Status.DONE:
-            raise ApplicationError(
-                status=503,
-                state="engine-failed",
-                error="The engine could not answer; the ask was refunded.",
-            )
-        return ticket.answer
+        return answers.sync_answer(ticket)
     return ticket_body(ticket)
 
 

@@ -92,14 +92,7 @@ class AskView(APIView):
             return Response(
                 ticket_body(ticket), status=202, headers={"Location": f"/api/ask/{ticket.ticket}"}
             )
-        if ticket.status != AskTicket.Status.DONE:
-            raise ApplicationError(
-                status=503,
-                state="engine-failed",
-                retryAfter=5,
-                error="The engine could not answer; the ask was refunded.",
-            )
-        return Response(ticket.answer)
+        return Response(services.sync_answer(ticket))
 
 
 class TicketView(APIView):
