@@ -167,12 +167,17 @@ def ticket_fail(*, ticket_id: int, error: str) -> None:
         billing.ask_refund(charge_id=ticket.charge_id)
 
 
-def tickets_reap(*, now=None) -> dict[str, int]:
-    """Tickets a dead worker left `running`: queued again while attempts remain, else failed."""
+def tickets_reap(*, now=None, stale_minutes: int | None = None) -> dict[str, int]:
+    """Tickets a dead worker left `running`: queued again while attempts remain, else failed.
+
+    `stale_minutes` (default SVC_ASK_STALE_MINUTES) is how long a ticket may run before it
+    counts as abandoned; 0 reaps every running ticket, for an operator who knows no worker lives.
+    """
     now = now or timezone.now()
+    if stale_minutes is None:
+        stale_minutes = settings.SVC_ASK_STALE_MINUTES
     stale = AskTicket.objects.filter(
-        status=Status.RUNNING,
-        started_at__lt=now - timedelta(minutes=settings.SVC_ASK_STALE_MINUTES),
+        status=Status.RUNNING, started_at__lte=now - timedelta(minutes=stale_minutes)
     )
     requeued, failed = [], 0
     for ticket in stale:

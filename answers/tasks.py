@@ -14,8 +14,8 @@ def answer_ticket(self, ticket_id: int) -> str:
 
 
 @shared_task(name="answers.tasks.reap_tickets")
-def reap_tickets() -> dict[str, int]:
-    reaped = services.tickets_reap()
+def reap_tickets(stale_minutes: int | None = None) -> dict[str, int]:
+    reaped = services.tickets_reap(stale_minutes=stale_minutes)
     for ticket_id in reaped["ids"]:
         answer_ticket.delay(ticket_id)
     return {"requeued": reaped["requeued"], "failed": reaped["failed"]}

@@ -18,8 +18,10 @@ from django.core.exceptions import ImproperlyConfigured
 from config.env import Env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
 env = Env(os.environ)
+# What the embedded default keeps on disk: the broker folder, the beat schedule, collected
+# static files. Elsewhere when two stacks share a checkout (the worker-kill test starts its own).
+VAR_DIR = Path(env.str("SVC_VAR_DIR", str(BASE_DIR / "var")))
 
 # The `django-insecure-` prefix and the dev pepper below are flagged by `check --deploy`.
 DEV_SECRET_KEY = "django-insecure-dev-only-not-for-production"  # noqa: S105

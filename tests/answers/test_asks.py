@@ -1,6 +1,9 @@
 """POST /api/ask and GET /api/ask/{ticket}: sync, async, idempotent, metered, refunded once."""
 
+import json
+
 import pytest
+from django.utils.timezone import now
 
 from answers import engine, services, tasks
 from answers.models import AskTicket
@@ -157,3 +160,26 @@ def test_the_reaper_requeues_a_ticket_a_dead_worker_left_running(api, demo):
     assert tasks.reap_tickets() == {"requeued": 1, "failed": 0}
     assert AskTicket.objects.get(pk=ticket.pk).status == "done"  # answered once, eagerly
     assert services.ticket_run(ticket_id=ticket.pk) == "done"  # a late redelivery: no-op
+
+
+def test_reap_asks_leaves_a_fresh_running_ticket_unless_told_no_worker_lives(demo):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    ticket, _ = services.ask_submit(
+        question=QUESTION["question"], mode="async", topic="", key=None, address="192.0.2.9"
+    )
+    AskTicket.objects.filter(pk=ticket.pk).update(status="running", attempts=1, started_at=now())
+
+    def reap(*args):
+        out = StringIO()
+        call_command("reap_asks", *args, stdout=out)
+        return json.loads(out.getvalue())
+
+    assert reap() == {"requeued": 0, "failed": 0}  # within SVC_ASK_STALE_MINUTES: still alive
+    assert AskTicket.objects.get(pk=ticket.pk).status == "running"
+    assert reap("--stale-minutes", "0") == {"requeued": 1, "failed": 0}
+    assert AskTicket.objects.get(pk=ticket.pk).status == "done"  # answered once, eagerly
+    with pytest.raises(CommandError, match="--stale-minutes"):
+        call_command("reap_asks", "--stale-minutes", "-1")
