@@ -24,6 +24,35 @@ def _who(group: str, request) -> str:
     return f"key:{key.pk}" if key is not None else f"ip:{client_address(request)}"
 
 
+def burst_count(request, burst: str, key=None) -> dict[str, str]:
+    """Count one request of a limited operation, from either door; its RateLimit headers.
+
+    Raises the 429 past the limit. The count is per operation, not per door: a tool and its
+    REST twin share one window, so an agent cannot double its rate by switching doors.
+    """
+    request.svc_key = key
+    rate = settings.SVC_BURST_RATES[burst]
+    try:
+        usage = get_usage(request, group=f"svc.{burst}", key=_who, rate=rate, increment=True)
+    except Exception:  # whatever the cache client raises when it is down
+        usage = None
+    if usage is None:
+        # The counter store is unreachable: fail open. Bursts protect capacity; the quotas
+        # that are money (asks, slots) are counted in the database and stay exact.
+        logger.warning("burst limit %s not counted: the cache is unreachable", burst)
+        return {}
+    headers = _headers(usage, rate)
+    if usage["should_limit"]:
+        raise ApplicationError(
+            status=429,
+            state="rate-limited",
+            error=f"Burst limit of {usage['limit']} requests per window reached.",
+            retryAfter=max(1, usage["time_left"]),
+            headers=headers,
+        )
+    return headers
+
+
 class BurstLimited:
     """APIView mixin: `burst` names a rate in `settings.SVC_BURST_RATES` (e.g. "30/m")."""
 
@@ -31,28 +60,8 @@ class BurstLimited:
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        django_request = request._request
-        django_request.svc_key = request.auth if hasattr(request.auth, "digest") else None
-        rate = settings.SVC_BURST_RATES[self.burst]
-        try:
-            usage = get_usage(django_request, group=f"svc.{self.burst}", key=_who, rate=rate,
-                              increment=True)  # fmt: skip
-        except Exception:  # whatever the cache client raises when it is down
-            usage = None
-        if usage is None:
-            # The counter store is unreachable: fail open. Bursts protect capacity; the quotas
-            # that are money (asks, slots) are counted in the database and stay exact.
-            logger.warning("burst limit %s not counted: the cache is unreachable", self.burst)
-            return
-        self.burst_headers = _headers(usage, rate)
-        if usage["should_limit"]:
-            raise ApplicationError(
-                status=429,
-                state="rate-limited",
-                error=f"Burst limit of {usage['limit']} requests per window reached.",
-                retryAfter=max(1, usage["time_left"]),
-                headers=self.burst_headers,
-            )
+        key = request.auth if hasattr(request.auth, "digest") else None
+        self.burst_headers = burst_count(request._request, self.burst, key)
 
     def finalize_response(self, request, response, *args, **kwargs):
         response = super().finalize_response(request, response, *args, **kwargs)

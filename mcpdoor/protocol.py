@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework.exceptions import AuthenticationFailed
 
+from config.bursts import burst_count
 from config.problems import ApplicationError
 from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.registry import TOOLS, tool_named
@@ -180,6 +181,8 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
     try:
         if tool.key_needed:
             caller.required_key()  # say a key is needed before judging the arguments
+        if tool.burst:
+            burst_count(caller.request, tool.burst, caller.key)
         payload = tool.handler(validated(tool.arguments, arguments), caller)
     except ArgumentError as exc:
         return _failure(f"{exc} See the tool's inputSchema in tools/list.")

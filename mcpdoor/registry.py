@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from rest_framework import serializers
 
 from config.aliases import TOOLS as TOOL_ALIASES
@@ -19,6 +20,7 @@ from records.api import serializers as record_q
 from registry.api import serializers as q
 
 NAME = re.compile(r"^[a-z0-9_]{1,64}$")
+UNITS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
 
 
 @dataclass(frozen=True)
@@ -32,14 +34,27 @@ class Tool:
     key_needed: bool = False
     read_only: bool = True
     idempotent: bool = True
+    burst: str | None = None  # its REST twin's burst limit, counted in the same window
+
+    def summary(self) -> str:
+        """The description with what a caller must know before calling: key and burst limit."""
+        text = self.description
+        if self.key_needed:
+            text += " Needs a key (x-api-key or Authorization: Bearer)."
+        if self.burst:
+            count, unit = settings.SVC_BURST_RATES[self.burst].split("/")
+            text += (
+                f" Burst limit: {count} calls a {UNITS[unit]} per key (or address), counted "
+                "with the REST twin's."
+            )
+        return text
 
     def listing(self) -> dict[str, Any]:
         """The tool as `tools/list` gives it."""
         return {
             "name": self.name,
             "title": self.title,
-            "description": self.description
-            + (" Needs a key (x-api-key or Authorization: Bearer)." if self.key_needed else ""),
+            "description": self.summary(),
             "inputSchema": input_schema(self.arguments),
             "outputSchema": OUTPUT_SCHEMA,
             "annotations": {
@@ -250,6 +265,7 @@ TOOLS = _tools(
         None,
         h.list_standard_watches,
         "GET /api/v1/watches/standard",
+        burst="watch",
     ),
     Tool(
         "unfurl_watch",
@@ -258,6 +274,7 @@ TOOLS = _tools(
         h.UnfurlArgs,
         h.unfurl_watch,
         "POST /api/v1/watches/unfurl",
+        burst="watch",
     ),
     Tool(
         "list_saved_watches",
@@ -266,6 +283,7 @@ TOOLS = _tools(
         None,
         h.list_saved_watches,
         "GET /api/v1/watches",
+        burst="watch",
         key_needed=True,
     ),
     Tool(
@@ -276,6 +294,7 @@ TOOLS = _tools(
         h.UnfurlArgs,
         h.save_watch,
         "POST /api/v1/watches",
+        burst="watch",
         key_needed=True,
         read_only=False,
         idempotent=False,
@@ -287,6 +306,7 @@ TOOLS = _tools(
         h.WatchIdArgs,
         h.recall_watch,
         "GET /api/v1/watches/{watchId}",
+        burst="watch",
         key_needed=True,
     ),
     Tool(
@@ -296,6 +316,7 @@ TOOLS = _tools(
         h.WatchIdArgs,
         h.retire_watch,
         "POST /api/v1/watches/{watchId}/retire",
+        burst="watch",
         key_needed=True,
         read_only=False,
     ),
@@ -306,6 +327,7 @@ TOOLS = _tools(
         h.WatchPageArgs,
         h.get_watch_readings,
         "GET /api/v1/watches/{watchId}/readings",
+        burst="watch",
         key_needed=True,
     ),
 )

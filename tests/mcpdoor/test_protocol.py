@@ -196,3 +196,51 @@ def test_tool_names_follow_the_pattern_and_every_tool_has_a_machine_page(client)
         assert page.status_code == 200
         assert (tool.rest_twin or "MCP only") in page.content.decode()
     assert client.get("/machine/tools/nothing/").status_code == 404
+
+
+def _call(client, name, arguments=None, **headers):
+    return rpc(client, "tools/call", {"name": name, "arguments": arguments or {}}, **headers)
+
+
+def test_watch_tools_keep_the_burst_limit_in_one_window_with_their_rest_twins(client, settings):
+    settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "watch": "3/h"}
+    assert client.get("/api/v1/watches/standard").status_code == 200
+    first = _call(client, "list_standard_watches").json()["result"]
+    second = _call(client, "unfurl_watch", {"base": "current-signals"}).json()["result"]
+    assert first["isError"] is False
+    assert second["isError"] is False
+    refused = _call(client, "unfurl_watch", {"base": "current-signals"}).json()["result"]
+    assert refused["isError"] is True
+    text = refused["content"][0]["text"]
+    assert "state: rate-limited, as HTTP 429" in text
+    assert "Retry after" in text
+    assert client.get("/api/v1/watches/standard").status_code == 429  # one window, both doors
+
+
+def test_the_burst_window_is_per_key_on_the_mcp_door_too(client, settings):
+    settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "watch": "1/h"}
+    key = {"HTTP_X_API_KEY": client.post("/api/keys").json()["key"]}
+    assert _call(client, "list_standard_watches").json()["result"]["isError"] is False
+    assert _call(client, "list_standard_watches").json()["result"]["isError"] is True
+    assert _call(client, "list_standard_watches", **key).json()["result"]["isError"] is False
+
+
+def test_every_tool_has_its_rest_twins_burst_limit_and_lists_it(client):
+    from django.urls import resolve
+
+    from config.bursts import BurstLimited
+    from mcpdoor.protocol import TOOLS
+
+    listed = {t["name"]: t for t in rpc(client, "tools/list").json()["result"]["tools"]}
+    limited = 0
+    for name, tool in TOOLS.items():
+        twin_burst = None
+        if tool.rest_twin:
+            path = tool.rest_twin.split(" ", 1)[1].split("?")[0].replace("{", "").replace("}", "")
+            view = resolve(path).func.view_class
+            twin_burst = view.burst if issubclass(view, BurstLimited) else None
+        assert tool.burst == twin_burst, name
+        if tool.burst:
+            limited += 1
+            assert "Burst limit: 30 calls a minute per key" in listed[name]["description"]
+    assert limited == 7  # the Watch operations
