@@ -31,6 +31,11 @@ from config.problems import ApplicationError
 READ_KEY = "read:v1:{digest}"
 
 
+def iso(value) -> str | None:
+    """A date or time in ISO 8601; None for "never" (the spec's "string or null" fields)."""
+    return value.isoformat() if value else None
+
+
 def envelope(schema: str, **members: Any) -> dict[str, Any]:
     """Every answer's frame: its schema tag and when it was computed."""
     return {"schema": schema, "generatedAt": timezone.now().isoformat(), **members}

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import Count
 
-from config.reads import envelope
+from config.reads import envelope, iso
 from config.terms import licence
 from records.layers.state_history import transition_row
 from records.models import StateTransition
@@ -48,10 +48,6 @@ class Dataset:
         }
 
 
-def _iso(value) -> str | None:
-    return value.isoformat() if value else None
-
-
 def _records() -> Iterator[dict[str, Any]]:
     topics = Event.objects.select_related("lead_entity").order_by("subject")
     for topic in topics.iterator(chunk_size=CHUNK):
@@ -80,7 +76,7 @@ def _flips() -> Iterator[dict[str, Any]]:
             "source": alert.source.slug,
             "from": alert.from_state,
             "to": alert.to_state,
-            "at": _iso(alert.at),
+            "at": iso(alert.at),
         }
 
 
@@ -94,8 +90,8 @@ def _sources() -> Iterator[dict[str, Any]]:
             "cadence": source.cadence,
             "observedState": source.observed_state,
             "readState": source.read_state,
-            "lastSuccess": _iso(source.last_success),
-            "verifiedAsOf": _iso(source.verified_as_of),
+            "lastSuccess": iso(source.last_success),
+            "verifiedAsOf": iso(source.verified_as_of),
             "topicsGuarded": source.guards,
         }
 

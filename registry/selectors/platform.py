@@ -4,7 +4,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Q
 
-from config.reads import envelope
+from config.reads import envelope, iso
 from registry.models import (
     Document,
     Entity,
@@ -73,14 +73,10 @@ def stats_current() -> dict[str, Any]:
             "neverFetched": sources["never"],
         },
         lastIngest=_stamp(jobs.get(INGEST_JOB))
-        or _iso(Feed.objects.aggregate(at=Max("last_success"))["at"]),
+        or iso(Feed.objects.aggregate(at=Max("last_success"))["at"]),
         lastVerification=_stamp(jobs.get(VERIFY_JOB)),
     )
 
 
 def _stamp(job: ScheduledJob | None) -> str | None:
-    return _iso(job.last_success) if job else None
-
-
-def _iso(value) -> str | None:
-    return value.isoformat() if value else None
+    return iso(job.last_success) if job else None

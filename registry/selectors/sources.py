@@ -8,7 +8,7 @@ from django.db.models import F, Min, Q
 from django.utils import timezone
 
 from config.paging import keyset_page
-from config.reads import envelope
+from config.reads import envelope, iso
 from registry.models import PrimarySource, ScheduledJob, SourceReading, TripwireAlert
 
 VERIFY_JOB = "verify-sources"
@@ -72,10 +72,6 @@ def _failing_since(failing: list[PrimarySource]) -> str | None:
     return first.date().isoformat() if first else None
 
 
-def _iso(value) -> str | None:
-    return value.isoformat() if value else None
-
-
 def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
     words = source.observed
     if words and source.observed_date:
@@ -86,15 +82,15 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
         "issuer": source.issuer,
         "tier": "primary",
         "cadence": source.cadence,
-        "verifiedAsOf": _iso(source.verified_as_of),
-        "observedAsOf": _iso(source.observed_read_at.date() if source.observed_read_at else None),
+        "verifiedAsOf": iso(source.verified_as_of),
+        "observedAsOf": iso(source.observed_read_at.date() if source.observed_read_at else None),
         "observed": words,
         "links": [{"label": link["label"], "url": link["url"]} for link in source.links],
         "fetchHealth": {
-            "lastSuccess": _iso(source.last_success),
-            "lastChange": _iso(source.last_change),
-            "lastAttempt": _iso(source.last_attempt),
-            "baselineEstablished": _iso(source.baseline_established),
+            "lastSuccess": iso(source.last_success),
+            "lastChange": iso(source.last_change),
+            "lastAttempt": iso(source.last_attempt),
+            "baselineEstablished": iso(source.baseline_established),
             "consecutiveFailures": source.consecutive_failures,
             "lastError": source.last_error,
             "etag": source.etag,
@@ -102,15 +98,15 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
             "signature": source.signature,
         },
         "readHealth": {
-            "lastRead": _iso(source.last_read),
+            "lastRead": iso(source.last_read),
             "lastReadRef": source.last_read_ref,
             "consecutiveUnread": source.consecutive_unread,
             "neverRead": source.last_read is None,
         },
         "observedState": source.observed_state,
         "observedRef": source.observed_ref,
-        "observedDate": _iso(source.observed_date),
-        "observedReadAt": _iso(source.observed_read_at),
+        "observedDate": iso(source.observed_date),
+        "observedReadAt": iso(source.observed_read_at),
         "observedContentAgeDays": (today - source.observed_date).days
         if source.observed_date
         else None,
@@ -118,7 +114,7 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
         "readStateNote": source.read_state_note,
     }
     if source.last_unread_at:
-        row["readHealth"]["lastUnreadAt"] = _iso(source.last_unread_at)
+        row["readHealth"]["lastUnreadAt"] = iso(source.last_unread_at)
     for key, value in (("linkNote", source.link_note), ("scopeNote", source.scope_note)):
         if value:
             row[key] = value
@@ -162,7 +158,7 @@ def source_detail(source: PrimarySource, *, recent: int = 20) -> dict[str, Any]:
                 "signature": r.signature,
                 "observedState": r.observed_state,
                 "observed": r.observed_words,
-                "observedDate": _iso(r.observed_date),
+                "observedDate": iso(r.observed_date),
                 "error": r.error,
             }
             for r in readings
@@ -199,7 +195,7 @@ def tripwires_list(
     )
     return envelope(
         "svc.tripwires.v1",
-        filters={"since": _iso(since), "source": source},
+        filters={"since": iso(since), "source": source},
         note="A flip is computed from two successful reads only; a failed read flips nothing.",
         alerts=[{**_flip(alert, alert.source), "topics": _guarded(alert.source)} for alert in page],
         nextCursor=next_cursor,
