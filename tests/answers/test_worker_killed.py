@@ -11,79 +11,18 @@ in a folder of the test's own. Nothing is faked inside the service.
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
-import time
-import uuid
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import httpx
-import psycopg
 import pytest
-from django.conf import settings
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.stack import WAIT, Stack, throwaway_database, until
+
 QUESTION = "Is Hurricane Tavia still active?"
-WAIT = 60  # seconds: generous, a CI machine may be slow to start a worker
-# A worker on the solo pool: the process that answers is the one killed, no pool to step in.
-WORKER = (
-    "-m",
-    "celery",
-    "-A",
-    "config",
-    "worker",
-    "--pool=solo",
-    "--without-mingle",
-    "--without-gossip",
-    "--loglevel=INFO",
-)
-
-
-@dataclass
-class Stack:
-    base: str
-    env: dict[str, str]
-    logs: Path
-
-    def manage(self, *args: str, **env: str) -> str:
-        done = subprocess.run(  # noqa: S603 (our own interpreter and commands)
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env={**self.env, **env},
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=WAIT,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
-        return done.stdout
-
-    @contextmanager
-    def worker(self, **env: str):
-        """A Celery worker, killed with its process group when the block ends."""
-        with (self.logs / "worker.log").open("a") as log:
-            process = subprocess.Popen(  # noqa: S603 (our own interpreter, fixed arguments)
-                [sys.executable, *WORKER],
-                cwd=ROOT,
-                env={**self.env, **env},
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        try:
-            yield process
-        finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(WAIT)
 
 
 @dataclass
@@ -97,6 +36,7 @@ class ModelStub:
     arrived: threading.Event = field(default_factory=threading.Event)
     release: threading.Event = field(default_factory=threading.Event)
     calls: int = 0
+    url: str = ""
 
     def __call__(self, request: Request) -> Response:
         self.calls += 1
@@ -106,71 +46,13 @@ class ModelStub:
         return Response("model unavailable", status=503)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def throwaway_database(folder: Path):
-    """A database URL of the suite's engine that processes other than this one can open."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        yield f"sqlite:///{folder / 'stack.sqlite3'}"
-        return
-    server = urlsplit(settings.DATABASE_URL)
-    maintenance = server._replace(path="/postgres").geturl()
-    name = f"svc_killed_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(maintenance, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield server._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(maintenance, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
     folder = tmp_path_factory.mktemp("stack")
     with throwaway_database(folder) as database_url:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("SVC_", "DJANGO_"))}
-        env.pop("REDIS_URL", None)  # the embedded file-system broker, in the folder below
-        env.update(
-            DATABASE_URL=database_url,
-            SVC_VAR_DIR=str(folder / "var"),
-            DJANGO_SETTINGS_MODULE="config.settings",
-        )
-        port = _free_port()
-        running = Stack(base=f"http://127.0.0.1:{port}", env=env, logs=folder)
-        running.manage("migrate", "-v0")
-        running.manage("load_demo")
-        with (folder / "web.log").open("a") as log:
-            web = subprocess.Popen(  # noqa: S603 (our own interpreter, fixed arguments)
-                [
-                    sys.executable,
-                    "-m",
-                    "gunicorn",
-                    "config.wsgi",
-                    "--workers",
-                    "1",
-                    "--bind",
-                    f"127.0.0.1:{port}",
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        try:
-            _until(lambda: _up(running.base), "the web server did not start")
+        running = Stack.prepared(folder, database_url)
+        with running.web():
             yield running
-        finally:
-            os.killpg(web.pid, signal.SIGTERM)
-            web.wait(WAIT)
 
 
 @pytest.fixture
@@ -186,22 +68,6 @@ def model():
         stub.release.set()
         server.clear()
         server.stop()
-
-
-def _up(base: str) -> bool:
-    try:
-        return httpx.get(f"{base}/api/health", timeout=2).status_code == 200
-    except httpx.HTTPError:
-        return False
-
-
-def _until(condition, message: str):
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(message)
 
 
 def _ticket(poll: str, key: str) -> dict:
@@ -242,7 +108,7 @@ def test_a_killed_worker_s_ask_is_requeued_and_answered_once(stack, model):
     reaped = json.loads(stack.manage("reap_asks", "--stale-minutes", "0", **worker_env))
     assert reaped == {"requeued": 1, "failed": 0}
     with stack.worker(**worker_env):  # the restart
-        _until(lambda: ticket()["status"] in {"done", "failed"}, "the restarted worker is idle")
+        until(lambda: ticket()["status"] in {"done", "failed"}, "the restarted worker is idle")
         again = json.loads(stack.manage("reap_asks", "--stale-minutes", "0", **worker_env))
     finished = ticket()
     assert finished["status"] == "done"

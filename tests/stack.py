@@ -1,0 +1,214 @@
+"""The service run as processes, for fault tests that need real ones: gunicorn, Celery workers,
+`manage.py` commands, on a throwaway database of the suite's own engine (pytest-django's test
+database sits in a transaction, or in memory on SQLite, and cannot be shared with a process).
+
+`Gate` stands between those processes and PostgreSQL: cutting it is, for them, the database
+server stopping (open connections dropped, new ones refused); restoring it, the server back.
+"""
+
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import psycopg
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[1]
+WAIT = 60  # seconds: generous, a CI machine may be slow to start a process
+# A worker on the solo pool: the process that answers is the one a test kills, no pool steps in.
+WORKER = ("-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-mingle")
+
+
+def on_postgresql() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def until(condition, message: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(message)
+
+
+@contextmanager
+def throwaway_database(folder: Path):
+    """A database URL of the suite's engine that other processes can open; dropped after."""
+    if not on_postgresql():
+        yield f"sqlite:///{folder / 'stack.sqlite3'}"
+        return
+    server = urlsplit(settings.DATABASE_URL)
+    maintenance = server._replace(path="/postgres").geturl()
+    name = f"svc_stack_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(maintenance, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(maintenance, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Gate:
+    """A TCP forwarder on a local port to `host:port` that a test can cut and restore."""
+
+    def __init__(self, host: str, port: int):
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.open = True
+        self.pairs: list[tuple[socket.socket, socket.socket]] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, url: str) -> str:
+        """`url` (to the gated server) as it reads through the gate, credentials kept."""
+        parts = urlsplit(url)
+        user = parts.netloc.rpartition("@")[0]
+        address = f"127.0.0.1:{self.port}"
+        return parts._replace(netloc=f"{user}@{address}" if user else address).geturl()
+
+    def cut(self) -> None:
+        """Drop every open connection; refuse new ones until `restore`."""
+        with self.lock:
+            self.open = False
+            pairs, self.pairs = self.pairs, []
+        for pair in pairs:
+            for end in pair:
+                with suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def restore(self) -> None:
+        with self.lock:
+            self.open = True
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self.lock:
+                refused = not self.open
+            if refused:
+                client.close()
+                continue
+            upstream = socket.create_connection(self.target)
+            with self.lock:
+                self.pairs.append((client, upstream))
+            threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
+
+    @staticmethod
+    def _pump(a: socket.socket, b: socket.socket) -> None:
+        ends = selectors.DefaultSelector()
+        ends.register(a, selectors.EVENT_READ, b)
+        ends.register(b, selectors.EVENT_READ, a)
+        try:
+            while True:
+                for ready, _ in ends.select():
+                    data = ready.fileobj.recv(65536)
+                    if not data:
+                        return
+                    ready.data.sendall(data)
+        except (OSError, ValueError):
+            return  # cut
+        finally:
+            ends.close()
+
+
+@dataclass
+class Stack:
+    """The service's processes on one database and one embedded broker folder."""
+
+    env: dict[str, str]
+    folder: Path
+    base: str = ""
+
+    @classmethod
+    def prepared(cls, folder: Path, database_url: str) -> "Stack":
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("SVC_", "DJANGO_"))}
+        env.pop("REDIS_URL", None)  # local-memory cache; the file-system broker in `folder`
+        env.update(
+            DATABASE_URL=database_url,
+            SVC_VAR_DIR=str(folder / "var"),
+            DJANGO_SETTINGS_MODULE="config.settings",
+        )
+        stack = cls(env=env, folder=folder)
+        stack.manage("migrate", "-v0")
+        stack.manage("load_demo")
+        return stack
+
+    def manage(self, *args: str, **env: str) -> str:
+        done = subprocess.run(  # noqa: S603 (our own interpreter and commands)
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env={**self.env, **env},
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=WAIT,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    @contextmanager
+    def process(self, name: str, argv: list[str], **env: str):
+        """A process of the stack (its own session, so its whole group is killed after)."""
+        with (self.folder / f"{name}.log").open("a") as log:
+            process = subprocess.Popen(  # noqa: S603 (our own interpreter, fixed arguments)
+                [sys.executable, *argv],
+                cwd=ROOT,
+                env={**self.env, **env},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        try:
+            yield process
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(WAIT)
+
+    @contextmanager
+    def web(self, **env: str):
+        """gunicorn (one worker process: the one whose connections a fault test breaks)."""
+        port = free_port()
+        argv = ["-m", "gunicorn", "config.wsgi", "--workers", "1", "--bind", f"127.0.0.1:{port}"]
+        with self.process("web", [*argv, "--log-level", "warning"], **env) as web:
+            self.base = f"http://127.0.0.1:{port}"
+            until(self.up, "the web server did not start")
+            yield web
+
+    def worker(self, **env: str):
+        return self.process("worker", [*WORKER, "--without-gossip", "--loglevel=INFO"], **env)
+
+    def up(self) -> bool:
+        try:
+            return httpx.get(f"{self.base}/api/health", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
