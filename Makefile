@@ -3,10 +3,11 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+SDK1 := .venv-sdk1
 MANAGE := $(BIN)/python manage.py
 PYTEST_ARGS ?=
 
-.PHONY: install run run-stack test lint schema bench fuzz load lock clean
+.PHONY: install run run-stack test lint schema bench fuzz load mcp-sdk1 lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,9 +55,17 @@ fuzz: install  ## schemathesis against a live server's own OpenAPI description (
 load: install  ## Locust mix against gunicorn + PostgreSQL + Redis; fails above 0.1% errors (.ci/load)
 	bash .ci/load
 
+$(SDK1)/.installed-stamp: requirements/mcp-sdk1.txt
+	$(PYTHON) -m venv $(SDK1)
+	$(SDK1)/bin/python -m pip install --quiet -r requirements/mcp-sdk1.txt
+	touch $@
+
+mcp-sdk1: install $(SDK1)/.installed-stamp  ## the MCP SDK's 1.x line against a live server (.ci/mcp-sdk1)
+	bash .ci/mcp-sdk1
+
 lock: | $(BIN)/python  ## re-resolve dependencies from pyproject.toml and pin them
 	$(BIN)/python -m pip install --quiet --upgrade -e '.[dev]'
 	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^-e ' > requirements/constraints.txt
 
 clean:
-	rm -rf $(VENV) var db.sqlite3*
+	rm -rf $(VENV) $(SDK1) var db.sqlite3*

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -13,34 +14,9 @@ from mcp import Client  # noqa: E402
 from registry.demo import demo_load  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
-TOPIC = "disaster-hurricane-tavia"
-VALID = {
-    "start_here": {},
-    "get_topic_record": {"topic": TOPIC},
-    "list_topics": {"limit": 5},
-    "get_topic_history": {"topic": TOPIC},
-    "get_reporting": {"topic": TOPIC, "limit": 3},
-    "get_coverage": {"topic": TOPIC},
-    "get_entity": {"slug": "Federal Reserve"},
-    "search_entities": {"q": "fed"},
-    "compare_entities": {"names": "Federal Reserve,European Central Bank"},
-    "top_accelerating": {"minDocuments": 1},
-    "get_signals": {},
-    "get_corroborated": {"minOrigins": 1},
-    "list_verticals": {},
-    "get_primary_sources": {},
-    "get_source": {"id": "nhc-atlantic-outlook"},
-    "get_tripwire_alerts": {"since": "2026-01-01"},
-    "get_market_questions": {"topic": TOPIC},
-    "search_reporting": {"q": "hurricane"},
-    "list_datasets": {},
-    "get_dataset": {"id": "records-index", "limit": 5},
-    "ask": {"question": "Is Hurricane Tavia still active?"},
-    "get_answer": None,  # needs a ticket: filled in from an async ask
-    "list_standard_watches": {},
-    "unfurl_watch": {"base": "current-signals"},
-}
-KEYED = ["list_saved_watches", "save_watch", "recall_watch", "retire_watch", "get_watch_readings"]
+# The calls both SDK lines make (tests/mcpdoor/sdk1_client.py reads the same file).
+CALLS = json.loads((Path(__file__).parent / "calls.json").read_text())
+TOPIC, VALID, KEYED = CALLS["topic"], CALLS["valid"], CALLS["keyed"]
 
 
 @pytest.fixture

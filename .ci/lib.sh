@@ -1,0 +1,14 @@
+# Shared by the CI scripts that need a live server. Source it, then `serve WORKERS [options]`.
+
+# serve WORKERS [gunicorn options...]: gunicorn on a free port of its own (never another run's
+# server), in $port and $server; stopped on exit, after the caller's `cleanup` if it has one.
+serve() {
+  local workers=$1; shift
+  port=$(.venv/bin/python -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+  .venv/bin/python -m gunicorn config.wsgi --bind "127.0.0.1:$port" --workers "$workers" \
+    --log-level warning "$@" &
+  server=$!
+  trap 'kill $server; if declare -F cleanup >/dev/null; then cleanup; fi' EXIT
+  for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
+  kill -0 "$server" 2>/dev/null || { echo "the server did not start" >&2; exit 1; }
+}

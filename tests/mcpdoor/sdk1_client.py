@@ -1,0 +1,71 @@
+"""The official MCP Python SDK's 1.x line against a live MCP door (make mcp-sdk1, .ci/mcp-sdk1).
+
+The 1.x and 2.x SDKs cannot share one environment, so this runs in a virtualenv of its own
+(requirements/mcp-sdk1.txt) against a running server; test_conformance.py drives 2.x in the
+suite. Same calls (calls.json), same checks: every tool listed and called, every result valid
+against the tool's outputSchema, keyed tools refused without a key, the tool and prompt aliases.
+Exits non-zero on the first failed check.
+
+    python tests/mcpdoor/sdk1_client.py http://127.0.0.1:8000/api/mcp
+"""
+
+import asyncio
+import json
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import jsonschema
+from mcp import ClientSession
+from mcp.client.streamable_http import streamablehttp_client
+
+CALLS = json.loads((Path(__file__).parent / "calls.json").read_text())
+QUESTION = CALLS["valid"]["ask"]["question"]
+
+
+async def listed_tools(session: ClientSession) -> dict:
+    tools, cursor = {}, None
+    while True:
+        page = await session.list_tools(cursor=cursor)
+        tools.update({tool.name: tool for tool in page.tools})
+        cursor = page.nextCursor
+        if not cursor:
+            return tools
+
+
+def check(condition: bool, what: str) -> None:
+    if not condition:
+        raise SystemExit(f"FAILED: {what}")
+
+
+async def conformance(url: str) -> str:
+    async with (
+        streamablehttp_client(url) as (read, write, _),
+        ClientSession(read, write) as session,
+    ):
+        started = await session.initialize()
+        tools = await listed_tools(session)
+        check(len(tools) == 29, f"29 tools listed, not {len(tools)}")
+        ticket = await session.call_tool("ask", {"question": QUESTION, "mode": "async"})
+        calls = dict(CALLS["valid"], get_answer={"ticket": ticket.structuredContent["ticket"]})
+        for name, arguments in calls.items():
+            result = await session.call_tool(name, arguments)
+            check(not result.isError, f"{name}: {result.content}")
+            jsonschema.validate(result.structuredContent, tools[name].outputSchema)
+            check(json.loads(result.content[0].text) == result.structuredContent, name)
+        for name in CALLS["keyed"]:
+            refused = await session.call_tool(name, {})
+            check(refused.isError and "key" in refused.content[0].text.lower(), name)
+        alias = await session.call_tool("get_truth_object", {"topic": CALLS["topic"]})
+        check(alias.structuredContent["schema"] == "svc.record.v1", "the tool alias")
+        prompt = await session.get_prompt("look-around")
+        earlier = await session.get_prompt("judge-us-first")
+        check(prompt.messages[0].content.text == earlier.messages[0].content.text, "prompt alias")
+    return (
+        f"mcp {version('mcp')} (protocol {started.protocolVersion}): {len(tools)} tools listed, "
+        f"{len(calls)} called with valid structuredContent, {len(CALLS['keyed'])} keyed refused"
+    )
+
+
+if __name__ == "__main__":
+    print(asyncio.run(conformance(sys.argv[1])))
