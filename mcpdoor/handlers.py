@@ -23,7 +23,6 @@ from records import datasets
 from records import selectors as records
 from records.api.views import cached_or_rendered, topic_or_error, unknown_topic, valid_topic
 from registry import selectors
-from registry.models import PrimarySource
 from watches import selectors as watch_reads
 from watches import services as watches
 from watches.api.views import WatchBody
@@ -176,15 +175,7 @@ def get_coverage(args: dict, caller: Caller) -> dict:
 
 
 def get_entity(args: dict, caller: Caller) -> dict:
-    entity = selectors.entity_resolve(args["slug"])
-    if entity is None:
-        raise ApplicationError(
-            status=404,
-            state="not-found",
-            field="slug",
-            error=f"slug: nothing is known as '{args['slug']}'; try search_entities.",
-        )
-    return selectors.entity_detail(entity)
+    return selectors.entity_detail(selectors.entity_found(args["slug"]))
 
 
 def search_entities(args: dict, caller: Caller) -> dict:
@@ -230,15 +221,7 @@ def get_primary_sources(args: dict, caller: Caller) -> dict:
 
 
 def get_source(args: dict, caller: Caller) -> dict:
-    source = PrimarySource.objects.filter(slug=args["id"]).prefetch_related("events").first()
-    if source is None:
-        raise ApplicationError(
-            status=404,
-            state="not-found",
-            field="id",
-            error=f"id: no source '{args['id']}'; see get_primary_sources.",
-        )
-    return selectors.source_detail(source)
+    return selectors.source_detail(selectors.source_found(args["id"]))
 
 
 def get_tripwire_alerts(args: dict, caller: Caller) -> dict:

@@ -3,10 +3,9 @@
 from drf_spectacular.utils import OpenApiParameter
 
 from config.problems import ApplicationError
-from config.reads import ReadView, not_found, read_operation
+from config.reads import ReadView, read_operation
 from registry import selectors
 from registry.api import serializers as q
-from registry.models import PrimarySource
 
 SLUG = OpenApiParameter(
     "slug", str, OpenApiParameter.PATH, description="A slug, a name or an alias."
@@ -47,10 +46,7 @@ class EntityView(ReadView):
             raise ApplicationError(
                 status=400, state="invalid-field", field="slug", error="slug: at most 120 chars."
             )
-        entity = selectors.entity_resolve(slug)
-        if entity is None:
-            raise not_found("slug", slug, "/api/v1/entities?q=")
-        return selectors.entity_detail(entity)
+        return selectors.entity_detail(selectors.entity_found(slug))
 
 
 @read_operation(
@@ -127,10 +123,7 @@ class SourceView(ReadView):
     """One primary source: its state, guarded topics, latest readings and flips."""
 
     def read(self, *, id):
-        source = PrimarySource.objects.filter(slug=id).prefetch_related("events").first()
-        if source is None:
-            raise not_found("id", id, "/api/v1/sources")
-        return selectors.source_detail(source)
+        return selectors.source_detail(selectors.source_found(id))
 
 
 @read_operation(

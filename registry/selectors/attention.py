@@ -20,7 +20,7 @@ from django.utils import timezone
 from config.aliases import ride_field_aliases
 from config.paging import keyset_page
 from config.problems import ApplicationError
-from config.reads import envelope
+from config.reads import envelope, not_found
 from registry.models import Entity, EntityAlias, EntityDay, Event, EventDay, Vertical
 
 CURRENT_DAYS = 7
@@ -176,6 +176,14 @@ def entity_resolve(name: str) -> Entity | None:
         return found
     alias = EntityAlias.objects.filter(alias__iexact=name).select_related("entity").first()
     return alias.entity if alias else None
+
+
+def entity_found(name: str) -> Entity:
+    """`entity_resolve`, or the 404 that names `slug` (for both doors)."""
+    entity = entity_resolve(name)
+    if entity is None:
+        raise not_found("slug", name, "/api/v1/entities?q=")
+    return entity
 
 
 def entities_search(*, q: str, limit: int, cursor: list | None) -> dict[str, Any]:

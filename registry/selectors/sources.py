@@ -8,7 +8,7 @@ from django.db.models import F, Min, Q
 from django.utils import timezone
 
 from config.paging import keyset_page
-from config.reads import envelope, iso
+from config.reads import envelope, iso, not_found
 from registry.models import PrimarySource, ScheduledJob, SourceReading, TripwireAlert
 
 VERIFY_JOB = "verify-sources"
@@ -140,6 +140,14 @@ def sources_list(*, topic: str | None, limit: int, cursor: list | None) -> dict[
         sources=[{**source_object(s, today=today), "topics": _guarded(s)} for s in page],
         nextCursor=next_cursor,
     )
+
+
+def source_found(source_id: str) -> PrimarySource:
+    """A primary source by its id with its guarded topics, or the 404 that names `id`."""
+    source = PrimarySource.objects.filter(slug=source_id).prefetch_related("events").first()
+    if source is None:
+        raise not_found("id", source_id, "/api/v1/sources")
+    return source
 
 
 def source_detail(source: PrimarySource, *, recent: int = 20) -> dict[str, Any]:

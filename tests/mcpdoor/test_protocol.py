@@ -244,3 +244,21 @@ def test_every_tool_has_its_rest_twins_burst_limit_and_lists_it(client):
             limited += 1
             assert "Burst limit: 30 calls a minute per key" in listed[name]["description"]
     assert limited == 7  # the Watch operations
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "rest"),
+    [
+        ("get_entity", {"slug": "nobody-at-all"}, "/api/v1/entities/nobody-at-all"),
+        ("get_source", {"id": "no-such-source"}, "/api/v1/sources/no-such-source"),
+    ],
+)
+def test_an_unknown_entity_or_source_is_the_same_refusal_on_both_doors(
+    client, tool, arguments, rest
+):
+    refused = _call(client, tool, arguments).json()["result"]
+    problem = client.get(rest).json()
+    assert refused["isError"] is True
+    assert problem["state"] == "not-found"
+    assert refused["content"][0]["text"].startswith(problem["error"])
+    assert "(state: not-found, as HTTP 404)" in refused["content"][0]["text"]
