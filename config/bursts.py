@@ -19,21 +19,22 @@ from config.problems import ApplicationError
 logger = logging.getLogger(__name__)
 
 
-def _who(group: str, request) -> str:
-    key = getattr(request, "svc_key", None)
-    return f"key:{key.pk}" if key is not None else f"ip:{client_address(request)}"
-
-
 def burst_count(request, burst: str, key=None) -> dict[str, str]:
     """Count one request of a limited operation, from either door; its RateLimit headers.
 
     Raises the 429 past the limit. The count is per operation, not per door: a tool and its
     REST twin share one window, so an agent cannot double its rate by switching doors.
     """
-    request.svc_key = key
+    who = f"key:{key.pk}" if key is not None else f"ip:{client_address(request)}"
     rate = settings.SVC_BURST_RATES[burst]
     try:
-        usage = get_usage(request, group=f"svc.{burst}", key=_who, rate=rate, increment=True)
+        usage = get_usage(
+            request,
+            group=f"svc.{burst}",
+            key=lambda _group, _request: who,
+            rate=rate,
+            increment=True,
+        )
     except Exception:  # whatever the cache client raises when it is down
         usage = None
     if usage is None:
