@@ -74,7 +74,7 @@ ENTITIES = {
         "country",
         True,
         ["world"],
-        ["DR Congo", "DRC"],
+        ["DR Congo", "DRC", "Kinshasa"],
     ),
     "m23": ("M23", "organization", True, ["world"], []),
     "qatar": ("Qatar", "country", True, ["world"], []),
@@ -125,7 +125,9 @@ class DemoEvent:
     attached: list[str]
     subject_terms: list[str]
     question_terms: list[str]
-    headlines: list[str]  # "{lead}" and a subject term appear in each: event-relevant rows
+    # (headline, summary): "{lead}" and a subject term appear in each headline (event-relevant
+    # rows); the summary carries the figures, names and places a reader would ask about.
+    headlines: list[tuple[str, str]]
     off_topic: list[str]  # name the lead but no event term: withheld as not event-relevant
     shape: str  # rising | fading | steady | young | thin
     outlets: list[str]
@@ -144,11 +146,32 @@ EVENTS = [
         ["landfall", "storm surge", "evacuation"],
         ["landfall", "category", "jamaica"],
         [
-            "{lead} strengthens as hurricane watch posted for Jamaica ahead of landfall",
-            "{lead} landfall expected within 48 hours, forecasters say",
-            "Storm surge warning as {lead} nears the coast of Jamaica",
-            "{lead}: hurricane centre warns of life-threatening storm surge",
-            "Evacuations ordered ahead of {lead} landfall",
+            (
+                "{lead} strengthens as hurricane watch posted for Jamaica ahead of landfall",
+                "{lead} strengthened to a Category 3 hurricane with maximum sustained winds of "
+                "115 mph. A hurricane watch is in effect for Jamaica, the National Hurricane "
+                "Center said.",
+            ),
+            (
+                "{lead} landfall expected within 48 hours, forecasters say",
+                "Forecasters expect {lead} to make landfall on Jamaica within 48 hours as a "
+                "Category 4 hurricane with winds near 130 mph.",
+            ),
+            (
+                "Storm surge warning as {lead} nears the coast of Jamaica",
+                "A storm surge of 9 to 13 feet above normal tide levels is possible along the "
+                "south coast of Jamaica as {lead} approaches.",
+            ),
+            (
+                "{lead}: hurricane centre warns of life-threatening storm surge",
+                "The hurricane centre said {lead} had reached Category 4 strength with maximum "
+                "sustained winds of 130 mph and warned of a life-threatening storm surge.",
+            ),
+            (
+                "Evacuations ordered ahead of {lead} landfall",
+                "Authorities in Jamaica ordered the evacuation of about 120,000 residents from "
+                "low-lying coastal areas ahead of {lead} landfall.",
+            ),
         ],
         ["{lead} name retired from future lists, meteorologists note"],
         "rising",
@@ -165,9 +188,21 @@ EVENTS = [
         ["hurricane season", "tropical storm"],
         ["hurricane", "season"],
         [
-            "{lead} hurricane season winds down after a busy summer",
-            "Tropical storm forms in the {lead}, first in weeks",
-            "{lead} hurricane season total named storms tallied",
+            (
+                "{lead} hurricane season winds down after a busy summer",
+                "The {lead} hurricane season produced 17 named storms, 9 of them hurricanes; the "
+                "season ends on November 30.",
+            ),
+            (
+                "Tropical storm forms in the {lead}, first in weeks",
+                "A tropical storm formed in the {lead} with winds of 45 mph, well off the coast "
+                "of Mexico, and is expected to weaken within two days.",
+            ),
+            (
+                "{lead} hurricane season total named storms tallied",
+                "Forecasters tallied 17 named storms in the {lead} season, above the long-term "
+                "average of 15.",
+            ),
         ],
         ["Fishing fleets in the {lead} report record tuna catch"],
         "fading",
@@ -184,11 +219,31 @@ EVENTS = [
         ["rate decision", "interest rates", "rate cut"],
         ["rate", "cut", "december"],
         [
-            "{lead} officials signal patience before December rate decision",
-            "Traders price a December rate cut as {lead} minutes land",
-            "{lead} holds interest rates steady, statement says",
-            "Markets weigh {lead} rate decision path into year end",
-            "{lead} governor says interest rates are in a good place",
+            (
+                "{lead} officials signal patience before December rate decision",
+                "{lead} officials said they could wait before changing interest rates again; the "
+                "target range stays at 3.75% to 4.00% until the December rate decision.",
+            ),
+            (
+                "Traders price a December rate cut as {lead} minutes land",
+                "Minutes of the {lead} October meeting showed most officials open to a rate cut "
+                "of 25 basis points if inflation keeps easing toward 2%.",
+            ),
+            (
+                "{lead} holds interest rates steady, statement says",
+                "The {lead} held interest rates steady, keeping the federal funds target range at"
+                " 3.75% to 4.00%, its statement said.",
+            ),
+            (
+                "Markets weigh {lead} rate decision path into year end",
+                "Investors weighed whether the {lead} rate decision in December brings a cut of "
+                "25 basis points or a hold at 3.75% to 4.00%.",
+            ),
+            (
+                "{lead} governor says interest rates are in a good place",
+                "A {lead} governor said interest rates at 3.75% to 4.00% are in a good place and "
+                "that no rate cut is guaranteed in December.",
+            ),
         ],
         ["{lead} publishes annual supervision and regulation report"],
         "rising",
@@ -206,9 +261,21 @@ EVENTS = [
         ["rate decision", "deposit rate"],
         ["rate", "ecb", "december"],
         [
-            "{lead} keeps deposit rate unchanged, sees inflation near target",
-            "{lead} policymakers split ahead of rate decision",
-            "Euro steadies as {lead} rate decision nears",
+            (
+                "{lead} keeps deposit rate unchanged, sees inflation near target",
+                "The {lead} kept its deposit rate unchanged at 2.00% and said inflation is near "
+                "its 2% target.",
+            ),
+            (
+                "{lead} policymakers split ahead of rate decision",
+                "{lead} policymakers are split ahead of the December rate decision: some favour a"
+                " hold at 2.00%, others a cut of 25 basis points.",
+            ),
+            (
+                "Euro steadies as {lead} rate decision nears",
+                "The euro steadied near $1.16 as the {lead} rate decision neared, with the "
+                "deposit rate expected to stay at 2.00%.",
+            ),
         ],
         ["{lead} opens new visitor centre in Frankfurt"],
         "steady",
@@ -225,10 +292,26 @@ EVENTS = [
         ["election", "runoff", "ballot"],
         ["election", "runoff", "winner"],
         [
-            "{lead} election runoff set as no candidate wins outright",
-            "{lead} electoral court certifies runoff ballot count",
-            "Turnout high in {lead} election, court says",
-            "{lead} runoff campaign enters final week",
+            (
+                "{lead} election runoff set as no candidate wins outright",
+                "No candidate won more than 50% of valid votes in the first round of the {lead} "
+                "election, so the two leading candidates go to a runoff.",
+            ),
+            (
+                "{lead} electoral court certifies runoff ballot count",
+                "The Superior Electoral Court certified the {lead} runoff ballot count; turnout "
+                "was 79.2% of registered voters.",
+            ),
+            (
+                "Turnout high in {lead} election, court says",
+                "Turnout in the {lead} election was 79.2%, the Superior Electoral Court said, "
+                "with 156 million people registered to vote.",
+            ),
+            (
+                "{lead} runoff campaign enters final week",
+                "The {lead} runoff campaign entered its final week with both candidates holding "
+                "rallies in Sao Paulo.",
+            ),
         ],
         ["{lead} coffee exports climb on strong harvest"],
         "fading",
@@ -245,10 +328,26 @@ EVENTS = [
         ["ceasefire", "truce", "peace talks"],
         ["ceasefire", "deal", "signed"],
         [
-            "{lead} and M23 resume ceasefire talks in Doha",
-            "Mediators say {lead} truce holding in North Kivu",
-            "{lead} ceasefire deal text circulated to delegations",
-            "Fighting tests {lead} ceasefire near Goma",
+            (
+                "{lead} and M23 resume ceasefire talks in Doha",
+                "Delegations of the {lead} and the M23 rebel group resumed ceasefire talks in "
+                "Doha, mediated by Qatar.",
+            ),
+            (
+                "Mediators say {lead} truce holding in North Kivu",
+                "Mediators from Qatar said the truce between the {lead} and M23 was largely "
+                "holding in North Kivu, with no major clashes reported for a week.",
+            ),
+            (
+                "{lead} ceasefire deal text circulated to delegations",
+                "A draft ceasefire deal text was circulated to delegations of the {lead} and M23;"
+                " it has not been signed.",
+            ),
+            (
+                "Fighting tests {lead} ceasefire near Goma",
+                "Clashes near Goma tested the {lead} ceasefire; both sides blamed each other for "
+                "the fighting.",
+            ),
         ],
         ["{lead} mining output rises on cobalt demand"],
         "steady",
@@ -264,9 +363,21 @@ EVENTS = [
         ["jobs report", "payrolls", "unemployment rate"],
         ["payrolls", "unemployment", "jobs"],
         [
-            "{lead} jobs report shows payrolls beat forecasts",
-            "Unemployment rate edges up in {lead} data",
-            "Economists preview {lead} jobs report",
+            (
+                "{lead} jobs report shows payrolls beat forecasts",
+                "The {lead} jobs report showed nonfarm payrolls rose by 187,000, beating "
+                "forecasts of 150,000; the unemployment rate was 4.3%.",
+            ),
+            (
+                "Unemployment rate edges up in {lead} data",
+                "The unemployment rate edged up to 4.3% from 4.2% in {lead} data, while payrolls "
+                "rose by 187,000.",
+            ),
+            (
+                "Economists preview {lead} jobs report",
+                "Economists expect the {lead} jobs report to show payrolls rising by about "
+                "150,000 and the unemployment rate holding at 4.2%.",
+            ),
         ],
         ["{lead} updates methodology notes for regional series"],
         "rising",
@@ -283,8 +394,16 @@ EVENTS = [
         ["inflation", "flash estimate"],
         ["inflation", "flash", "euro"],
         [
-            "{lead} flash estimate puts inflation at 2.1 percent",
-            "Core inflation eases in {lead} flash estimate",
+            (
+                "{lead} flash estimate puts inflation at 2.1 percent",
+                "{lead} flash estimate puts euro area annual inflation at 2.1% in November, down "
+                "from 2.3% in October.",
+            ),
+            (
+                "Core inflation eases in {lead} flash estimate",
+                "Core inflation, which excludes energy and food, eased to 2.4% in the {lead} "
+                "flash estimate.",
+            ),
         ],
         ["{lead} publishes regional tourism statistics"],
         "young",
@@ -301,9 +420,21 @@ EVENTS = [
         ["series c", "funding round", "raises"],
         ["valuation", "raise", "series"],
         [
-            "{lead} raises $210 million in Series C led by Harbor Ventures",
-            "{lead} funding round values warehouse robot maker at $2 billion",
-            "Inside the {lead} Series C: investors bet on automation",
+            (
+                "{lead} raises $210 million in Series C led by Harbor Ventures",
+                "{lead} raised $210 million in a Series C round led by Harbor Ventures, valuing "
+                "the warehouse robot maker at $2 billion.",
+            ),
+            (
+                "{lead} funding round values warehouse robot maker at $2 billion",
+                "The {lead} funding round, led by Harbor Ventures, values the warehouse robot "
+                "maker at $2 billion after raising $210 million.",
+            ),
+            (
+                "Inside the {lead} Series C: investors bet on automation",
+                "Harbor Ventures led the {lead} Series C of $210 million; the company plans to "
+                "double its engineering team to 400.",
+            ),
         ],
         ["{lead} opens second factory in Ohio"],
         "rising",
@@ -319,8 +450,15 @@ EVENTS = [
         ["series b", "funding round"],
         ["fusion", "raise"],
         [
-            "{lead} closes Series B funding round for pilot reactor",
-            "{lead} funding round draws utilities as investors",
+            (
+                "{lead} closes Series B funding round for pilot reactor",
+                "{lead} closed an $85 million Series B funding round to build a pilot reactor by "
+                "2029.",
+            ),
+            (
+                "{lead} funding round draws utilities as investors",
+                "Two utilities joined the {lead} funding round of $85 million, the company said.",
+            ),
         ],
         ["{lead} hires former grid operator as chief engineer"],
         "steady",
@@ -336,9 +474,21 @@ EVENTS = [
         ["output", "production cuts", "quota"],
         ["output", "cut", "barrels"],
         [
-            "{lead} weighs extending output cuts into 2027",
-            "Oil rises as {lead} signals production cuts stay",
-            "{lead} ministers meet on quota compliance",
+            (
+                "{lead} weighs extending output cuts into 2027",
+                "{lead} is weighing extending output cuts of 2.2 million barrels per day into "
+                "2027, delegates said.",
+            ),
+            (
+                "Oil rises as {lead} signals production cuts stay",
+                "Brent crude rose 1.8% to $74 a barrel after {lead} signalled that production "
+                "cuts of 2.2 million barrels per day would stay.",
+            ),
+            (
+                "{lead} ministers meet on quota compliance",
+                "{lead} ministers met to review quota compliance; Saudi Arabia pressed members "
+                "that exceeded their output quota to compensate.",
+            ),
         ],
         ["{lead} secretariat publishes annual statistical bulletin"],
         "steady",
@@ -354,8 +504,16 @@ EVENTS = [
         ["launch", "crewed flight"],
         ["launch", "date", "crew"],
         [
-            "{lead} launch date set after fuelling test",
-            "{lead} crew completes final launch rehearsal",
+            (
+                "{lead} launch date set after fuelling test",
+                "NASA set the {lead} launch date after a successful fuelling test; the crewed "
+                "flight will carry four astronauts around the Moon.",
+            ),
+            (
+                "{lead} crew completes final launch rehearsal",
+                "The four-person {lead} crew completed a final launch rehearsal at the Kennedy "
+                "Space Center before the crewed flight around the Moon.",
+            ),
         ],
         ["{lead} mission patch unveiled"],
         "young",
@@ -370,7 +528,12 @@ EVENTS = [
         [],
         ["election", "parliament"],
         ["election", "seats"],
-        ["{lead} election returns new parliament"],
+        [
+            (
+                "{lead} election returns new parliament",
+                "Voters in {lead} elected 19 members of parliament.",
+            )
+        ],
         [],
         "thin",
         ["afp.com"],
@@ -385,6 +548,16 @@ SHAPES = {
     "young": lambda back: (2 if back < 5 else 1) if back < 12 else 0,
     "thin": lambda back: 1 if back in (2, 9) else 0,
 }
+
+# The central banks' latest statements, as their press-release feeds carry them.
+FED_STATEMENT = (
+    "Federal Reserve issues FOMC statement: the Committee decided to maintain the target range "
+    "for the federal funds rate at 3.75% to 4.00%."
+)
+ECB_DECISION = (
+    "Monetary policy decisions: the Governing Council decided to keep the deposit facility rate "
+    "unchanged at 2.00%."
+)
 
 SOURCES = [
     dict(
@@ -443,9 +616,9 @@ SOURCES = [
         events=["rate-decision-federal-reserve-december-2026"],
         observed_state=None,
         read_state="read",
-        observed="Federal Reserve issues FOMC statement",
+        observed=FED_STATEMENT,
         observed_ref="https://www.federalreserve.gov/newsevents/pressreleases/monetary.htm",
-        history=[(None, "Federal Reserve issues FOMC statement", 25)],
+        history=[(None, FED_STATEMENT, 25)],
     ),
     dict(
         slug="ecb-press-releases",
@@ -463,9 +636,9 @@ SOURCES = [
         events=["rate-decision-european-central-bank-december-2026"],
         observed_state=None,
         read_state="read",
-        observed="Monetary policy decisions",
+        observed=ECB_DECISION,
         observed_ref="https://www.ecb.europa.eu/press/pr/html/index.en.html",
-        history=[(None, "Monetary policy decisions", 40)],
+        history=[(None, ECB_DECISION, 40)],
     ),
     dict(
         slug="bls-employment-situation",
@@ -580,7 +753,8 @@ def demo_load(*, today: date | None = None) -> dict[str, int]:
     Dates are laid out back from an anchor day: `today` (default: now) on the first load, and the
     day of that first load ever after, so a later run neither adds nor moves anything.
     """
-    today = _anchor_day() or today or datetime.now(UTC).date()
+    anchored = anchor_day()
+    today = anchored or today or datetime.now(UTC).date()
     verticals = {
         slug: services.vertical_upsert(slug=slug, name=name) for slug, name in VERTICALS.items()
     }
@@ -607,6 +781,10 @@ def demo_load(*, today: date | None = None) -> dict[str, int]:
         for vertical in [demo.vertical]
     }
     events = {demo.subject: _load_event(demo, entities) for demo in EVENTS}
+    if anchored is None:  # the anchor is the day the rows are laid out from, not the clock's
+        Event.objects.filter(subject__in=events).update(
+            created_at=datetime.combine(today, time(0), tzinfo=UTC)
+        )
     documents = sum(
         _load_documents(demo, index, today, entities, outlets, verticals, feeds)
         for index, demo in enumerate(EVENTS)
@@ -616,7 +794,7 @@ def demo_load(*, today: date | None = None) -> dict[str, int]:
     return {"events": len(events), "entities": len(entities), "newDocuments": documents}
 
 
-def _anchor_day() -> date | None:
+def anchor_day() -> date | None:
     subjects = [demo.subject for demo in EVENTS]
     first = Event.objects.filter(subject__in=subjects).order_by("created_at").first()
     return first.created_at.date() if first else None
@@ -670,11 +848,10 @@ def _load_documents(demo, index, today, entities, outlets, verticals, feeds) -> 
         day = today - timedelta(days=back)
         for n in range(SHAPES[demo.shape](back)):
             domain = rng.choice(demo.outlets)
-            headline = rng.choice(demo.headlines).format(lead=lead.name)
+            headline, story = (text.format(lead=lead.name) for text in rng.choice(demo.headlines))
             cited = rng.sample(attached, k=min(len(attached), rng.randint(0, 2)))
-            summary = (
-                f"The report also cites {' and '.join(e.name for e in cited)}." if cited else ""
-            )
+            also = f" The report also cites {' and '.join(e.name for e in cited)}." if cited else ""
+            summary = story + also
             at = datetime.combine(day, time(rng.randint(5, 21), rng.randint(0, 59)), tzinfo=UTC)
             copies = [domain]
             if outlets[domain].is_wire and rng.random() < 0.4:

@@ -116,7 +116,7 @@ def current_tagger(*, max_age: float = VERSION_CHECK_SECONDS) -> Tagger:
     now = time.monotonic()
     if "tagger" in _cache and now - _cache["checked"] < max_age:
         return _cache["tagger"]
-    version = _registry_version()
+    version = registry_version()
     if _cache.get("version") != version:
         _cache["tagger"] = _build_tagger()
         _cache["version"] = version
@@ -129,7 +129,7 @@ def forget_tagger() -> None:
     _cache.clear()
 
 
-def _registry_version() -> tuple:
+def registry_version() -> tuple:
     # Cheap aggregates: a row added, removed or edited (entity renamed, alias changed, terms
     # changed in the admin) moves a count or an auto_now stamp.
     entities = Entity.objects.aggregate(n=Count("pk"), top=Max("updated_at"))

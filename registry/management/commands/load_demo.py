@@ -1,3 +1,4 @@
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from records.services import records_transition
@@ -15,3 +16,4 @@ class Command(BaseCommand):
             f"demo registry: {counts['events']} events, {counts['entities']} entities, "
             f"{counts['newDocuments']} new documents"
         )
+        call_command("embed_registry", stdout=self.stdout)  # the Answer Engine's first ask is fast
