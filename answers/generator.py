@@ -10,14 +10,16 @@ import re
 import httpx
 from django.conf import settings
 
-from answers.engine import Evidence
+from answers.retrieval import Evidence
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 INSTRUCTIONS = (
-    "Answer the question using only the numbered evidence. End every sentence with the [n] "
-    "markers of the evidence it rests on. Keep facts of record, attributed reporting and "
-    "market belief apart and say which is which; never make a directional market claim. If the "
-    "evidence does not answer the question, say so."
+    "Answer the question using only the numbered evidence. Your first sentence answers the "
+    "question. End every sentence with the [n] markers of the evidence it rests on, for example "
+    "'The deposit rate stayed at 2.00% [2].' Copy every number, name and date exactly as the "
+    "evidence writes it. Keep facts of record, attributed reporting and market belief apart; a "
+    "market price is what a crowd believes: say 'priced' or 'crowd', never that something will "
+    "happen. If the evidence does not answer the question, say so."
 )
 
 
@@ -27,7 +29,7 @@ def configured():
 
 def phrase(question: str, evidence: list[Evidence]) -> list[str] | None:
     """The model's sentences, or None if it could not be reached (the default then answers)."""
-    numbered = "\n".join(f"[{n}] ({e.layer}) {e.statement}" for n, e in enumerate(evidence, 1))
+    numbered = "\n".join(f"[{n}] ({e.layer}) {e.snippet}" for n, e in enumerate(evidence, 1))
     headers = {}
     if settings.SVC_ANSWER_GENERATOR_KEY:
         headers["Authorization"] = f"Bearer {settings.SVC_ANSWER_GENERATOR_KEY}"

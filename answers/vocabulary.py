@@ -1,0 +1,214 @@
+"""The registry's own vocabulary, as the Answer Engine reads questions against it.
+
+Per topic: its names (lead and attached entities with their aliases), its curated terms (subject
+line and question set), its title and slug, its market questions and issuer names, as stems; and
+one embedding of all of that. Built when the registry changes (the tagger's version check), never
+per question: a question costs one query embedding and a few dot products.
+"""
+
+import functools
+import hashlib
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+import snowballstemmer
+
+from answers import embeddings
+from answers.models import Embedding
+from registry.models import (
+    Entity,
+    EntityAlias,
+    Event,
+    EventMention,
+    MarketQuestion,
+    PrimarySource,
+)
+from registry.tagging import registry_version
+
+_WORD = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
+_stemmer = snowballstemmer.stemmer("english")
+VERSION_CHECK_SECONDS = 10.0
+EMBED_BATCH = 32
+HEADLINES = 8  # newest distinct headlines folded into a topic's embedding
+
+# Words that say nothing about which topic is meant: question words, auxiliaries, articles, the
+# service's own framing. Kept out of matching and out of "names the registry does not track".
+STOP = frozenset(
+    """a an and are as at be been being by can could did do does for from had has have how i in
+    into is it its me my of on or our please say says should tell than that the their them
+    then there these they this those to us was we were what when where which who whom whose
+    why will with would you your about after before any anything all also been between both
+    each just latest last new next now recent recently since so some still such up down over
+    under via vs versus yet per more most much many much very really currently current today
+    yesterday week month year happen happened happening going go goes went know known news
+    update updates status record registry answer question ignore previous instructions
+    system prompt""".split()
+)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of `text`, stop words out (accents kept: questions come in any language)."""
+    return [w for w in _WORD.findall(text.lower()) if w not in STOP and len(w) > 1]
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word.lower())
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text)}
+
+
+@dataclass
+class Topic:
+    pk: int
+    subject: str
+    title: str
+    lead_id: int
+    lead: str
+    entity_ids: frozenset[int]  # lead and attached
+    names: tuple[str, ...]  # every name and alias of those entities
+    terms: tuple[str, ...]  # curated subject-line and question-set terms
+    stems: frozenset[str] = field(default_factory=frozenset)
+    text: str = ""  # what its embedding is made from: curated words and its first headlines
+
+
+@dataclass
+class Vocabulary:
+    topics: list[Topic]
+    entity_names: dict[int, list[str]]  # entity id -> name and aliases
+    frequency: Counter  # stem -> how many topics carry it
+    known: frozenset[str]  # every lower-case word the registry uses, headlines included
+    curated: list[str]  # the words of names, titles and terms: what a misspelling is fixed to
+    topic_vectors: np.ndarray | None
+    name_labels: list[int]  # entity id per row of name_vectors: "Name (alias, alias)" each
+    name_vectors: np.ndarray | None
+    model: str | None
+
+    def rarity(self, word_stem: str) -> float:
+        """How much one shared stem says: a stem every topic has ("december") says little."""
+        seen = self.frequency.get(word_stem, 0)
+        return float(np.log((len(self.topics) + 1) / (seen + 0.5))) if seen else 0.0
+
+
+_cache: dict[str, object] = {}
+
+
+def current(*, max_age: float = VERSION_CHECK_SECONDS) -> Vocabulary:
+    """The vocabulary of the registry as it is now, rebuilt only when the registry changed."""
+    now = time.monotonic()
+    if "vocabulary" in _cache and now - _cache["checked"] < max_age:
+        return _cache["vocabulary"]
+    version = (registry_version(), MarketQuestion.objects.count(), PrimarySource.objects.count())
+    if _cache.get("version") != version:
+        _cache["vocabulary"] = build()
+        _cache["version"] = version
+    _cache["checked"] = now
+    return _cache["vocabulary"]
+
+
+def forget() -> None:
+    _cache.clear()
+
+
+def build() -> Vocabulary:
+    entity_names: dict[int, list[str]] = {}
+    for pk, name in Entity.objects.values_list("pk", "name"):
+        entity_names[pk] = [name]
+    for entity_id, alias in EntityAlias.objects.values_list("entity_id", "alias"):
+        entity_names.setdefault(entity_id, []).append(alias)
+    extra = _topic_extras()
+    topics = []
+    for event in Event.objects.prefetch_related("entities").order_by("pk"):
+        ids = frozenset({event.lead_entity_id, *(e.pk for e in event.entities.all())})
+        names = tuple(n for entity_id in sorted(ids) for n in entity_names.get(entity_id, []))
+        terms = tuple(dict.fromkeys([*event.subject_terms, *event.question_terms]))
+        lead = entity_names.get(event.lead_entity_id, [""])[0]
+        text = ". ".join(
+            [event.title, event.subject.replace("-", " "), ", ".join(names), ", ".join(terms),
+             *extra.get(event.pk, [])]
+        )  # fmt: skip
+        headlines = ". ".join(_headlines(event))
+        topics.append(
+            Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids, names,
+                  terms, frozenset(stems(text)), f"{text}. {headlines}")
+        )  # fmt: skip
+    frequency = Counter(s for topic in topics for s in topic.stems)
+    known = frozenset(
+        w for topic in topics for w in _WORD.findall(topic.text.lower()) if len(w) > 1
+    )
+    curated = sorted(
+        {w for t in topics for w in words(" ".join([t.title, *t.names, *t.terms])) if len(w) > 3}
+    )
+    labels = list(entity_names)
+    model = embeddings.embedder()
+    topic_vectors = name_vectors = None
+    if model is not None and topics:
+        topic_vectors = embedded(model, Embedding.Kind.TOPIC, {t.pk: t.text for t in topics})
+        names = {pk: _display(n) for pk, n in entity_names.items()}
+        name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
+    return Vocabulary(topics, entity_names, frequency, known, curated, topic_vectors, labels,
+                      name_vectors, model.name if model else None)  # fmt: skip
+
+
+def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:
+    """The vectors of `texts` in their order: those kept in the database whose text is unchanged,
+    the rest computed (in batches) and kept. Two processes computing at once both write the same
+    row; the unique key settles it."""
+    digests = {key: hashlib.sha256(text.encode()).hexdigest() for key, text in texts.items()}
+    kept = {
+        key: np.frombuffer(bytes(vector), dtype=np.float32)
+        for key, digest, vector in Embedding.objects.filter(
+            kind=kind, model=model.name, key__in=list(texts)
+        ).values_list("key", "text_sha256", "vector")
+        if digest == digests.get(key)
+    }
+    missing = [key for key in texts if key not in kept]
+    for start in range(0, len(missing), EMBED_BATCH):
+        batch = missing[start : start + EMBED_BATCH]
+        vectors = model.passages([texts[key] for key in batch]).astype(np.float32)
+        rows = [
+            Embedding(kind=kind, key=key, model=model.name, text_sha256=digests[key],
+                      vector=vector.tobytes())
+            for key, vector in zip(batch, vectors, strict=True)
+        ]  # fmt: skip
+        Embedding.objects.bulk_create(
+            rows, update_conflicts=True, unique_fields=["kind", "key", "model"],
+            update_fields=["text_sha256", "vector"],
+        )  # fmt: skip
+        kept.update(zip(batch, vectors, strict=True))
+    return np.stack([kept[key] for key in texts])
+
+
+def _headlines(event: Event) -> list[str]:
+    """The topic's first distinct headlines: how reporting words it ("oil", "Goma", "rebels").
+    The first, not the newest: they stop changing once a topic has a few, so its embedding is
+    made once, not after every ingest. They are not stems: a headline is not curation."""
+    titles = (
+        EventMention.objects.filter(event=event)
+        .order_by("day", "document_id")
+        .values_list("document__title", flat=True)[: HEADLINES * 4]
+    )
+    return list(dict.fromkeys(titles))[:HEADLINES]
+
+
+def _display(names: list[str]) -> str:
+    return f"{names[0]} ({', '.join(names[1:])})" if len(names) > 1 else names[0]
+
+
+def _topic_extras() -> dict[int, list[str]]:
+    """Market questions and issuer names per topic: words a question about it may use."""
+    extra: dict[int, list[str]] = {}
+    for event_id, question in MarketQuestion.events.through.objects.values_list(
+        "event_id", "marketquestion__question"
+    ):
+        extra.setdefault(event_id, []).append(question)
+    for event_id, name, issuer in PrimarySource.events.through.objects.values_list(
+        "event_id", "primarysource__name", "primarysource__issuer"
+    ):
+        extra.setdefault(event_id, []).append(f"{name} ({issuer})")
+    return extra

@@ -1,0 +1,172 @@
+"""Understanding a question before answering it: intent, time window, typos, untracked names,
+and the embedding model's place (loaded once, vectors kept, a lexical fallback said loudly)."""
+
+import logging
+from datetime import UTC, date, datetime
+
+import numpy as np
+import pytest
+
+from answers import embeddings, vocabulary
+from answers.models import Embedding
+from answers.understanding import correct, intent_of, premise_of, time_window, understand
+from registry.demo import demo_load
+from registry.models import Event
+
+NOW = datetime(2026, 11, 18, 15, 0, tzinfo=UTC)  # a Wednesday
+
+
+@pytest.fixture(autouse=True)
+def _model_restored():
+    """Tests here swap the process's model; the next test gets the real one back."""
+    saved = dict(embeddings._state)
+    yield
+    embeddings._state.clear()
+    embeddings._state.update(saved)
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("What changed this week for OPEC?", "changed"),
+        ("Compare the Fed and the ECB", "compare"),
+        ("How much coverage is the hurricane getting?", "attention"),
+        ("How many jobs were added in October?", "how-much"),
+        ("Who is buying the chip maker?", "who"),
+        ("Why did the launch slip?", "why"),
+        ("Will the Fed cut in December?", "markets"),
+        ("What did the Bank of Japan decide?", "decided"),
+        ("Is the hurricane still active?", "status"),
+        ("Tell me about Artemis II", "overview"),
+    ],
+)
+def test_the_intent_of_a_question(question, intent):
+    assert intent_of(question) == intent
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("what changed this week", date(2026, 11, 16), date(2026, 11, 22)),
+        ("what happened yesterday", date(2026, 11, 17), date(2026, 11, 17)),
+        ("news from October 2026", date(2026, 10, 1), date(2026, 10, 31)),
+        ("in the first week of November", date(2026, 11, 1), date(2026, 11, 7)),
+        ("during last week", date(2026, 11, 9), date(2026, 11, 15)),
+    ],
+)
+def test_time_expressions_become_windows(question, start, end):
+    window = time_window(question, now=NOW)
+    assert window is not None, question
+    assert (window.start, window.end) == (start, end)
+    assert window.filters
+
+
+def test_a_question_without_a_time_has_no_window_and_a_future_one_does_not_filter():
+    assert time_window("What did the ECB decide?", now=NOW) is None
+    ahead = time_window("Will the Fed cut in December 2026?", now=NOW)
+    assert ahead is not None
+    assert not ahead.filters
+
+
+def test_a_false_premise_is_read_with_its_direction():
+    premise = premise_of("Why did the ECB raise rates?")
+    assert premise is not None
+    assert premise.direction == "up"
+    assert premise_of("What did the ECB decide?") is None
+
+
+@pytest.mark.django_db
+def test_typos_are_corrected_to_the_registrys_own_words():
+    demo_load()
+    vocab = vocabulary.current()
+    assert "hurricane" in correct("Huricane Tavya", vocab).lower()
+    # a headline's common word never replaces the question's: "costs" is not "coast"
+    assert "costs" in correct("American borrowing costs", vocab).lower()
+
+
+@pytest.mark.django_db
+def test_an_untracked_name_is_reported_and_routes_nowhere():
+    demo_load()
+    understood = understand("What did the Bank of Japan decide?", vocabulary.current(), now=NOW)
+    assert understood.topics == []
+    assert any("Bank of Japan" in name for name in understood.untracked)
+
+
+class Counting:
+    """A stand-in model: deterministic vectors from words, counting every text it embeds."""
+
+    name = "counting stand-in"
+
+    def __init__(self):
+        self.embedded = 0
+
+    def _vectors(self, texts):
+        self.embedded += len(texts)
+        out = np.zeros((len(texts), 64), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in text.lower().split():
+                out[row, hash(word) % 64] += 1.0
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+    def queries(self, texts):
+        return self._vectors(texts)
+
+    def passages(self, texts):
+        return self._vectors(texts)
+
+
+@pytest.mark.django_db
+def test_topic_vectors_are_made_when_the_registry_changes_not_per_question(api, settings):
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    demo_load()
+    model = Counting()
+    embeddings.use(model)
+    vocabulary.forget()
+    api.post("/api/ask", {"question": "What did the ECB decide?"}, format="json")
+    after_first = model.embedded
+    topics = Event.objects.count()
+    assert after_first >= topics
+    assert Embedding.objects.filter(model=model.name, kind=Embedding.Kind.TOPIC).count() == topics
+    for question in ["Is the hurricane still active?", "What did OPEC agree?", "Jobs report?"]:
+        api.post("/api/ask", {"question": question}, format="json")
+    # later questions embed only themselves (and reporting titles), never the registry again
+    per_question = (model.embedded - after_first) / 3
+    assert per_question < topics / 2
+    # a new process (a cleared cache) reads the kept vectors instead of computing them
+    vocabulary.forget()
+    before = model.embedded
+    vocabulary.current()
+    assert model.embedded == before
+
+
+@pytest.mark.django_db
+def test_a_model_that_cannot_load_falls_back_to_words_loudly(api, settings, caplog, monkeypatch):
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    demo_load()
+    embeddings.forget()
+    vocabulary.forget()
+
+    def broken():
+        raise OSError("weights missing")
+
+    monkeypatch.setattr(embeddings, "E5", broken)
+    with caplog.at_level(logging.WARNING, logger="answers.embeddings"):
+        answer = api.post("/api/ask", {"question": "Huricane Tavya"}, format="json").json()
+    assert any("did not load" in r.getMessage() for r in caplog.records)
+    assert answer["understood"]["routing"].startswith("words only")
+    assert answer["grounded"]
+    assert answer["topics"][0]["topic"] == "disaster-hurricane-tavia"
+
+
+@pytest.mark.django_db
+def test_embeddings_switched_off_is_said_and_the_engine_still_answers(api, settings, caplog):
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    settings.SVC_ANSWER_EMBEDDINGS = "off"
+    demo_load()
+    embeddings.forget()
+    vocabulary.forget()
+    with caplog.at_level(logging.WARNING, logger="answers.embeddings"):
+        answer = api.post("/api/ask", {"question": "What did OPEC agree?"}, format="json").json()
+    assert any("switched off" in r.getMessage() for r in caplog.records)
+    assert answer["grounded"]
+    assert answer["topics"][0]["topic"].startswith("opec-output-decision")
