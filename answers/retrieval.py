@@ -142,7 +142,7 @@ def similarity(question: str, texts: list[str]) -> list[float]:
     if model is None or not texts:
         return [0.0] * len(texts)
     vectors = np.stack([_passage_vector(model, text) for text in texts])
-    return [float(s) for s in vectors @ model.queries([question])[0]]
+    return [float(s) for s in vectors @ embeddings.query_vector(model, question)]
 
 
 @functools.lru_cache(maxsize=8192)

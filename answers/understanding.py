@@ -32,6 +32,7 @@ LEAD_NAMED, ATTACHED_NAMED = 3.0, 1.0
 SEMANTIC_WEIGHT, SEMANTIC_MARGIN = 60.0, 0.02  # sim above the median topic's, past a margin
 NAME_SIMILARITY = 0.87  # a name the registry holds under other words ("Reserva Federal", "EZB")
 NAME_MARGIN = 0.015
+MAX_SPANS = 8  # capitalised runs examined: a question names a few things, not hundreds
 FUZZY_CUTOFF = 80  # rapidfuzz ratio for a misspelt word ("Huricane", "Tavya")
 
 # Intent cues, checked in this order: the first intent whose cue the question carries wins.
@@ -241,7 +242,7 @@ def _query_vector(question: str, vocab: Vocabulary) -> np.ndarray | None:
     model = embeddings.embedder()
     if model is None or vocab.topic_vectors is None:
         return None
-    return model.queries([question])[0]
+    return embeddings.query_vector(model, question)
 
 
 def names(question: str, corrected: str, vocab: Vocabulary, window: Window | None):
@@ -250,7 +251,7 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     tagger = current_tagger()
     named = set(tagger.tag(question).entity_ids) | set(tagger.tag(corrected).entity_ids)
     by_meaning, untracked = set(), []
-    for span, place in _name_spans(question, window, vocab.known):
+    for span, place in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
         span_words = [w for w in words(span) if w not in _CONNECTORS]
         if not span_words:
             continue
@@ -306,7 +307,7 @@ def _name_by_meaning(span: str, vocab: Vocabulary) -> int | None:
     model = embeddings.embedder()
     if model is None or vocab.name_vectors is None or not len(vocab.name_labels):
         return None
-    sims = vocab.name_vectors @ model.queries([span])[0]
+    sims = vocab.name_vectors @ embeddings.query_vector(model, span)
     order = np.argsort(-sims)
     best = int(order[0])
     rival = next((int(i) for i in order[1:] if vocab.name_labels[i] != vocab.name_labels[best]),

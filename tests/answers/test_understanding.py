@@ -170,3 +170,25 @@ def test_embeddings_switched_off_is_said_and_the_engine_still_answers(api, setti
     assert any("switched off" in r.getMessage() for r in caplog.records)
     assert answer["grounded"]
     assert answer["topics"][0]["topic"].startswith("opec-output-decision")
+
+
+@pytest.mark.django_db
+def test_any_text_a_caller_may_send_is_answered_or_declined_never_raised():
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from answers import engine
+
+    demo_load()
+    pieces = ["Fed", "ECB", "OPEC", "first week of", "Huricane", "1e400", "¿", "[1]", "Will"]
+    vocab_text = st.sampled_from([*pieces, "compare", "2026", "\u202e", "\x00"])
+    questions = st.lists(st.one_of(st.text(max_size=60), vocab_text), max_size=30).map(" ".join)
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(question=questions.filter(lambda q: 0 < len(q) <= 2000))
+    def answered(question):
+        result = engine.answer(question, now=NOW)
+        assert result["schema"] == "svc.answer.v1"
+        assert isinstance(result["grounded"], bool)
+
+    answered()
