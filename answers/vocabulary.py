@@ -9,7 +9,6 @@ per question: a question costs one query embedding and a few dot products.
 import functools
 import hashlib
 import re
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -26,11 +25,10 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
 )
-from registry.tagging import registry_version
+from registry.tagging import VERSION_CHECK_SECONDS, Versioned, registry_version
 
 _WORD = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _stemmer = snowballstemmer.stemmer("english")
-VERSION_CHECK_SECONDS = 10.0
 EMBED_BATCH = 32
 HEADLINES = 8  # newest distinct headlines folded into a topic's embedding
 
@@ -95,24 +93,17 @@ class Vocabulary:
         return float(np.log((len(self.topics) + 1) / (seen + 0.5))) if seen else 0.0
 
 
-_cache: dict[str, object] = {}
-
-
 def current(*, max_age: float = VERSION_CHECK_SECONDS) -> Vocabulary:
     """The vocabulary of the registry as it is now, rebuilt only when the registry changed."""
-    now = time.monotonic()
-    if "vocabulary" in _cache and now - _cache["checked"] < max_age:
-        return _cache["vocabulary"]
-    version = (registry_version(), MarketQuestion.objects.count(), PrimarySource.objects.count())
-    if _cache.get("version") != version:
-        _cache["vocabulary"] = build()
-        _cache["version"] = version
-    _cache["checked"] = now
-    return _cache["vocabulary"]
+    return _vocabulary.get(max_age=max_age)
 
 
 def forget() -> None:
-    _cache.clear()
+    _vocabulary.forget()
+
+
+def _version() -> tuple:
+    return registry_version(), MarketQuestion.objects.count(), PrimarySource.objects.count()
 
 
 def build() -> Vocabulary:
@@ -212,3 +203,6 @@ def _topic_extras() -> dict[int, list[str]]:
     ):
         extra.setdefault(event_id, []).append(f"{name} ({issuer})")
     return extra
+
+
+_vocabulary = Versioned(build, _version)

@@ -11,8 +11,9 @@ names the lead and carries two question-set terms (the spec's relevance rule).
 
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import ahocorasick
 from django.db.models import Count, Max
@@ -104,29 +105,39 @@ def _whole_word_matches(automaton, haystack: str):
 
 
 VERSION_CHECK_SECONDS = 10.0
-_cache: dict[str, object] = {}
+
+
+class Versioned:
+    """One process's copy of something built from the registry, rebuilt only when `version()`
+    moves. Whether it moved is asked at most every `max_age` seconds: a curator's edit arrives
+    within seconds, and a busy worker does not pay the version's aggregate queries per call."""
+
+    def __init__(self, build: Callable[[], Any], version: Callable[[], tuple]):
+        self._build, self._version = build, version
+        self._state: dict[str, Any] = {}
+
+    def get(self, *, max_age: float = VERSION_CHECK_SECONDS) -> Any:
+        state, now = self._state, time.monotonic()
+        if "built" in state and now - state["checked"] < max_age:
+            return state["built"]
+        version = self._version()
+        if state.get("version") != version:
+            state["built"], state["version"] = self._build(), version
+        state["checked"] = now
+        return state["built"]
+
+    def forget(self) -> None:
+        self._state.clear()
 
 
 def current_tagger(*, max_age: float = VERSION_CHECK_SECONDS) -> Tagger:
-    """The tagger for the registry as it is now, rebuilt only when entities or events change.
-
-    Whether they changed is asked at most every `max_age` seconds: a curator's edit reaches
-    tagging within seconds, and a busy worker does not pay three aggregate queries per batch.
-    """
-    now = time.monotonic()
-    if "tagger" in _cache and now - _cache["checked"] < max_age:
-        return _cache["tagger"]
-    version = registry_version()
-    if _cache.get("version") != version:
-        _cache["tagger"] = _build_tagger()
-        _cache["version"] = version
-    _cache["checked"] = now
-    return _cache["tagger"]
+    """The tagger for the registry as it is now, rebuilt only when entities or events change."""
+    return _tagger.get(max_age=max_age)
 
 
 def forget_tagger() -> None:
     """Drop this process's tagger; the next call rebuilds it (curation services call this)."""
-    _cache.clear()
+    _tagger.forget()
 
 
 def registry_version() -> tuple:
@@ -153,3 +164,6 @@ def _build_tagger() -> Tagger:
         )
     ]
     return Tagger(names=names, events=events)
+
+
+_tagger = Versioned(_build_tagger, registry_version)
