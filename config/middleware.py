@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from config.problems import problem_response, response_for_exception
 
@@ -33,6 +34,36 @@ class RequestIdMiddleware:
         response = self.get_response(request)
         response["X-Request-ID"] = request.request_id
         return response
+
+
+class PrivateAnswersMiddleware:
+    """An API answer stays out of shared caches unless it says it is public.
+
+    Only the anonymous cached reads (`config.reads`, the datasets) say `public`: their body is
+    the same for everyone, key or not. Every other answer may depend on who asks (a key's
+    Watches and readings, its meter, an address's allowance, a 401 for want of a key), so it is
+    `private` (unless already `no-store`) and varies on both headers a key rides in: a CDN or a
+    company proxy never serves alice's answer to the next caller of the same URL. One rule here
+    rather than a header per view, so a keyed view added later cannot forget it.
+    """
+
+    KEY_HEADERS = ("Authorization", "X-API-Key")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if is_api(request) and not _says(response, "public"):
+            if not _says(response, "no-store"):
+                patch_cache_control(response, private=True)
+            patch_vary_headers(response, self.KEY_HEADERS)
+        return response
+
+
+def _says(response, directive: str) -> bool:
+    control = response.get("Cache-Control", "").lower()
+    return directive in {part.split("=")[0].strip() for part in control.split(",")}
 
 
 class ApiProblemMiddleware:

@@ -73,6 +73,8 @@ MIDDLEWARE = [
     # Outermost first: CORS wraps the problem converter so converted errors keep CORS headers.
     "config.middleware.RequestIdMiddleware",
     "config.middleware.ApiCorsMiddleware",
+    # Outside the problem converter, so converted errors (a 401 for want of a key) are private.
+    "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
     "config.middleware.ApexBrowserCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
