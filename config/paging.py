@@ -87,7 +87,9 @@ class ListScope:
         payload = {"l": self.name, "f": self.filters, "a": [_plain(value) for value in values]}
         return signing.dumps(payload, salt=_SALT, compress=True)
 
-    def position(self, cursor: Cursor | None, model: type[Model], order: Sequence[str]):
+    def position(
+        self, cursor: Cursor | None, model: type[Model], order: Sequence[str]
+    ) -> list[Any] | None:
         """The cursor's position as values of `model`'s `order` fields, or a 400 naming it."""
         if cursor is None:
             return None

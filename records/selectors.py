@@ -89,7 +89,7 @@ def topic_history(topic: Event, *, limit: int, cursor: Cursor | None) -> dict[st
     )
 
 
-def topic_reporting(topic: Event, *, limit: int, cursor: list | None) -> dict[str, Any]:
+def topic_reporting(topic: Event, *, limit: int, cursor: Cursor | None) -> dict[str, Any]:
     """Served reporting rows, newest first, paged through every document naming the lead.
 
     A page examines at most `REPORTING_SCAN` documents; when that bound is reached before
