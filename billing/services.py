@@ -20,6 +20,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 
 from billing.models import AddressDay, ApiKey, AskCharge, EmailClaim, Price, SlotGrant, SlotUse
+from config.network import allowance_address
 from config.problems import ApplicationError
 
 KEY_PREFIX = "svc_live_"
@@ -78,7 +79,9 @@ def key_issue(*, address: str, now: datetime | None = None) -> tuple[ApiKey, str
 
 
 def _count_up(address: str, day: date, column: str, limit: int) -> bool:
-    """Add one to today's counter for `address` unless it reached `limit`; True if added."""
+    """Add one to today's counter for `address` (its /64 for IPv6) unless it reached `limit`;
+    True if added."""
+    address = allowance_address(address)
     AddressDay.objects.bulk_create([AddressDay(address=address, day=day)], ignore_conflicts=True)
     counter = AddressDay.objects.filter(address=address, day=day, **{f"{column}__lt": limit})
     return counter.update(**{column: F(column) + 1}) == 1
@@ -186,7 +189,8 @@ def ask_refund(*, charge_id: int, now: datetime | None = None) -> bool:
     if charge.key_id:
         ApiKey.objects.filter(pk=charge.key_id).update(asks_used=F("asks_used") - 1)
     else:
-        AddressDay.objects.filter(address=charge.address, day=charge.day).update(
+        counted = allowance_address(charge.address)
+        AddressDay.objects.filter(address=counted, day=charge.day).update(
             asks_used=F("asks_used") - 1
         )
     return True

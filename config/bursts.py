@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django_ratelimit.core import get_usage
 
-from config.network import client_address
+from config.network import allowance_address, client_address
 from config.problems import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -25,7 +25,7 @@ def burst_count(request, burst: str, key=None) -> dict[str, str]:
     Raises the 429 past the limit. The count is per operation, not per door: a tool and its
     REST twin share one window, so an agent cannot double its rate by switching doors.
     """
-    who = f"key:{key.pk}" if key is not None else f"ip:{client_address(request)}"
+    who = f"key:{key.pk}" if key is not None else f"ip:{allowance_address(client_address(request))}"
     rate = settings.SVC_BURST_RATES[burst]
     try:
         usage = get_usage(

@@ -23,4 +23,13 @@ def dev_defaults_in_production(app_configs, **kwargs):
                 id="svc.W002",
             )
         )
+    if settings.SVC_PROXY_DEPTH and not settings.SVC_TRUSTED_PROXIES:
+        problems.append(
+            Warning(
+                "SVC_PROXY_DEPTH is set but SVC_TRUSTED_PROXIES is empty: no forwarded address is "
+                "believed, so every client counts as the proxy's address (one shared allowance).",
+                hint="List your proxies' addresses or CIDR blocks in SVC_TRUSTED_PROXIES.",
+                id="svc.W003",
+            )
+        )
     return problems

@@ -5,12 +5,14 @@ ImproperlyConfigured that names the variable, instead of silently falling back t
 """
 
 from collections.abc import Mapping
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
+Networks = list[IPv4Network | IPv6Network]  # named here: inside Env, `list` is a method
 
 
 class Env:
@@ -50,6 +52,18 @@ class Env:
         if raw is None:
             return default
         return [item.strip() for item in raw.split(",") if item.strip()]
+
+    def networks(self, name: str) -> Networks:
+        """Comma-separated addresses or CIDR blocks (an address is its own /32 or /128)."""
+        networks = []
+        for item in self.list(name, []):
+            try:
+                networks.append(ip_network(item, strict=False))
+            except ValueError:
+                raise ImproperlyConfigured(
+                    f"{name} must list IP addresses or CIDR blocks; got {item!r}"
+                ) from None
+        return networks
 
     def url(self, name: str, default: str, *, schemes: tuple[str, ...]) -> str:
         """An absolute URL with one of `schemes`, without a trailing slash (or empty if default)."""

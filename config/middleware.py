@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from config.problems import problem_response, response_for_exception
 
@@ -33,6 +34,36 @@ class RequestIdMiddleware:
         response = self.get_response(request)
         response["X-Request-ID"] = request.request_id
         return response
+
+
+class PrivateAnswersMiddleware:
+    """An API answer stays out of shared caches unless it says it is public.
+
+    Only the anonymous cached reads (`config.reads`, the datasets) say `public`: their body is
+    the same for everyone, key or not. Every other answer may depend on who asks (a key's
+    Watches and readings, its meter, an address's allowance, a 401 for want of a key), so it is
+    `private` (unless already `no-store`) and varies on both headers a key rides in: a CDN or a
+    company proxy never serves alice's answer to the next caller of the same URL. One rule here
+    rather than a header per view, so a keyed view added later cannot forget it.
+    """
+
+    KEY_HEADERS = ("Authorization", "X-API-Key")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if is_api(request) and not _says(response, "public"):
+            if not _says(response, "no-store"):
+                patch_cache_control(response, private=True)
+            patch_vary_headers(response, self.KEY_HEADERS)
+        return response
+
+
+def _says(response, directive: str) -> bool:
+    control = response.get("Cache-Control", "").lower()
+    return directive in {part.split("=")[0].strip() for part in control.split(",")}
 
 
 class ApiProblemMiddleware:
@@ -108,9 +139,15 @@ class ApexBrowserCheckMiddleware:
     """The apex address runs browser checks: a bare programmatic User-Agent gets 403 / 1010.
 
     The machine door (`SVC_BASE_URL`) accepts any User-Agent, so the refusal names it.
+    A browser's agent is `Mozilla/5.0 (platform)` and then an engine's name. Checked with
+    `find` and a literal alternation, over the first `EXAMINED` characters only: the regex it
+    replaces (`.+` then `.*` before the engines) backtracked over every split of a long
+    header, 0.47 s for 8 KB and tens of seconds for 64 KB, CPU an attacker could spend at will.
     """
 
-    _BROWSER = re.compile(r"^Mozilla/5\.0 \(.+\).*(Gecko|AppleWebKit|Chrome|Safari|Firefox)")
+    _PREFIX = "Mozilla/5.0 ("
+    _ENGINE = re.compile(r"Gecko|AppleWebKit|Chrome|Safari|Firefox")
+    EXAMINED = 1024  # real browsers' agents are a few hundred characters; the engine comes early
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -138,7 +175,12 @@ class ApexBrowserCheckMiddleware:
             return False
 
     def _is_browser(self, request) -> bool:
-        return bool(self._BROWSER.match(request.headers.get("User-Agent", "")))
+        agent = request.headers.get("User-Agent", "")[: self.EXAMINED]
+        if not agent.startswith(self._PREFIX):
+            return False
+        # The platform holds at least one character, then the engine comes after its `)`.
+        closed = agent.find(")", len(self._PREFIX) + 1)
+        return closed != -1 and self._ENGINE.search(agent, closed + 1) is not None
 
 
 class ApiCorsMiddleware:

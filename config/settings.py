@@ -73,6 +73,8 @@ MIDDLEWARE = [
     # Outermost first: CORS wraps the problem converter so converted errors keep CORS headers.
     "config.middleware.RequestIdMiddleware",
     "config.middleware.ApiCorsMiddleware",
+    # Outside the problem converter, so converted errors (a 401 for want of a key) are private.
+    "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
     "config.middleware.ApexBrowserCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -272,6 +274,9 @@ except ValueError as exc:
 SVC_EMAIL_TOKEN_SECONDS = env.int("SVC_EMAIL_TOKEN_SECONDS", 24 * 3600, minimum=60)
 # How many proxies in front of the service append to X-Forwarded-For; 0 trusts no header.
 SVC_PROXY_DEPTH = env.int("SVC_PROXY_DEPTH", 0, minimum=0)
+# Addresses or CIDR blocks of those proxies: X-Forwarded-For is believed only from a peer in
+# them (none listed: from nobody; `check --deploy` warns when SVC_PROXY_DEPTH says otherwise).
+SVC_TRUSTED_PROXIES = env.networks("SVC_TRUSTED_PROXIES")
 
 # Burst limits ("count/s|m|h|d") per key or network address, counted in the shared cache.
 SVC_BURST_RATES = {

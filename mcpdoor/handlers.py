@@ -77,9 +77,16 @@ class SourceArgs(serializers.Serializer):
     id = serializers.SlugField(max_length=80, help_text="A source's id.")
 
 
+# Far past any dataset's rows, and within what itertools.islice takes (sys.maxsize): a larger
+# offset was a 500, not a refusal.
+OFFSET_MAX = 1_000_000_000
+
+
 class DatasetArgs(serializers.Serializer):
     id = serializers.ChoiceField(choices=list(datasets.DATASETS))
-    offset = serializers.IntegerField(min_value=0, default=0, help_text="Rows to skip.")
+    offset = serializers.IntegerField(
+        min_value=0, max_value=OFFSET_MAX, default=0, help_text="Rows to skip."
+    )
     limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=50)
 
 

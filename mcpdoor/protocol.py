@@ -7,7 +7,10 @@ results carry `resultType` (list results also `ttlMs` and `cacheScope`). One fun
 one message; the HTTP view around it owns transport concerns.
 """
 
+import base64
+import binascii
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +28,7 @@ LEGACY = ("2025-11-25", "2025-06-18", "2025-03-26")
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
 META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 PAGE = 50
+TOOLS_CURSOR = re.compile(r"[0-9]{1,6}")  # what `tools/list` issues: a small offset, as text
 LIST_TTL_MS = 300_000
 INSTRUCTIONS = (
     "An intelligence feed: call start_here first. Reads need no key; ask is metered; saving a "
@@ -98,7 +102,7 @@ def _check_headers(message: dict, headers, version: str) -> None:
     if message.get("method") in ("tools/call", "prompts/get"):
         expected["Mcp-Name"] = (message.get("params") or {}).get("name")
     for name, value in expected.items():
-        given = _decoded(headers.get(name, ""))
+        given = _decoded(name, headers.get(name, ""))
         if given != value:
             raise RpcError(
                 -32020,
@@ -108,12 +112,17 @@ def _check_headers(message: dict, headers, version: str) -> None:
             )
 
 
-def _decoded(value: str) -> str:
-    if value.startswith("=?base64?") and value.endswith("?="):
-        import base64
-
-        return base64.b64decode(value[9:-2]).decode("utf-8", "replace")
-    return value
+def _decoded(name: str, value: str) -> str:
+    """A header's value, decoding the `=?base64?...?=` form; malformed base64 is the client's
+    error (400), not ours: strict decoding, so a value never half-decodes into a match."""
+    if not (value.startswith("=?base64?") and value.endswith("?=")):
+        return value
+    try:
+        return base64.b64decode(value[9:-2], validate=True).decode("utf-8", "replace")
+    except (binascii.Error, ValueError):
+        raise RpcError(
+            -32020, f"Header mismatch: {name} header value is not valid base64", http=400
+        ) from None
 
 
 def answer(message: dict, caller: Caller, headers) -> dict[str, Any]:
@@ -156,10 +165,10 @@ def _cache(era: Era, *, force: bool = False) -> dict:
 
 def _tools_list(params: dict, caller: Caller, era: Era) -> dict:
     cursor = params.get("cursor")
-    try:
-        start = int(cursor) if cursor is not None else 0
-    except (TypeError, ValueError):
-        raise RpcError(-32602, "cursor: not a cursor this server issued") from None
+    # Only the text we issue: int() of a JSON number would take 1e400 (OverflowError) or 1.5.
+    if cursor is not None and not (isinstance(cursor, str) and TOOLS_CURSOR.fullmatch(cursor)):
+        raise RpcError(-32602, "cursor: not a cursor this server issued")
+    start = int(cursor) if cursor is not None else 0
     tools = list(TOOLS.values())
     if not 0 <= start <= len(tools):
         raise RpcError(-32602, "cursor: not a cursor this server issued")
@@ -236,8 +245,10 @@ def _prompts_list(params: dict, caller: Caller, era: Era) -> dict:
 
 def _prompts_get(params: dict, caller: Caller, era: Era) -> dict:
     name = params.get("name")
+    if not isinstance(name, str):  # a list or an object is unhashable: no lookup, no 500
+        raise RpcError(-32602, "name: a prompt's name, as a string. prompts/list names them.")
     current = PROMPT_ALIASES.get(name, name)
-    prompt = PROMPTS.get(current) if isinstance(current, str) else None
+    prompt = PROMPTS.get(current)
     if prompt is None:
         raise RpcError(-32602, f"Unknown prompt: {name!r}. prompts/list names them.")
     result = {

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Q, Sum
 
-from config.paging import cursor_for, keyset_page
+from config.paging import Cursor, ListScope, keyset_page, keyset_rows
 from config.reads import envelope
 from records.layers.coverage_metric import coverage_block
 from records.layers.reporting import served_rows
@@ -27,7 +27,7 @@ def records_list(
     wire_tier: str | None,
     q: str | None,
     limit: int,
-    cursor: list | None,
+    cursor: Cursor | None,
 ) -> dict[str, Any]:
     """Every topic with a record, by subject, filtered on its current states (one query)."""
     topics = Event.objects.select_related("lead_entity")
@@ -36,9 +36,9 @@ def records_list(
     topics = topics.filter(**{column: value for column, value in filters.items() if value})
     if q:
         topics = topics.filter(Q(subject__icontains=q) | Q(title__icontains=q))
-    page, next_cursor = keyset_page(
-        topics, order=["subject"], limit=limit, after=cursor, position=lambda t: (t.subject,)
-    )
+    scope = ListScope.of("records", **filters, q=q)
+    page, next_cursor = keyset_page(topics, scope=scope, order=["subject"], limit=limit,
+                                    cursor=cursor, position=lambda t: (t.subject,))  # fmt: skip
     return envelope(
         "svc.records.v1",
         filters={
@@ -70,13 +70,14 @@ def _listed(topic: Event) -> dict[str, Any]:
     }
 
 
-def topic_history(topic: Event, *, limit: int, cursor: list | None) -> dict[str, Any]:
+def topic_history(topic: Event, *, limit: int, cursor: Cursor | None) -> dict[str, Any]:
     """The append-only state history, oldest first."""
     page, next_cursor = keyset_page(
         topic.transitions.all(),
+        scope=ListScope.of("history", topic=topic.subject),
         order=["at", "id"],
         limit=limit,
-        after=cursor,
+        cursor=cursor,
         position=lambda t: (t.at, t.pk),
     )
     return envelope(
@@ -88,7 +89,7 @@ def topic_history(topic: Event, *, limit: int, cursor: list | None) -> dict[str,
     )
 
 
-def topic_reporting(topic: Event, *, limit: int, cursor: list | None) -> dict[str, Any]:
+def topic_reporting(topic: Event, *, limit: int, cursor: Cursor | None) -> dict[str, Any]:
     """Served reporting rows, newest first, paged through every document naming the lead.
 
     A page examines at most `REPORTING_SCAN` documents; when that bound is reached before
@@ -103,19 +104,17 @@ def topic_reporting(topic: Event, *, limit: int, cursor: list | None) -> dict[st
     mentions = EntityMention.objects.filter(
         entity_id=topic.lead_entity_id, document__is_market_question_page=False
     ).select_related("document__outlet")
-    items, scanned, position, exhausted = [], 0, cursor, False
+    scope, order = ListScope.of("reporting", topic=topic.subject), ["-day", "-document_id"]
+    position = scope.position(cursor, EntityMention, order)
+    items, scanned, exhausted = [], 0, False
     while len(items) < limit and scanned < REPORTING_SCAN and not exhausted:
-        chunk, more = keyset_page(
-            mentions,
-            order=["-day", "-document_id"],
-            limit=min(REPORTING_SCAN - scanned, 100),
-            after=position,
-            position=lambda m: (m.day, m.document_id),
+        chunk, more = keyset_rows(
+            mentions, order=order, limit=min(REPORTING_SCAN - scanned, 100), after=position
         )
-        exhausted = more is None
+        exhausted = not more
         for mention in chunk:
             scanned += 1
-            position = [mention.day.isoformat(), mention.document_id]
+            position = [mention.day, mention.document_id]
             items += served_rows(topic, [mention.document])
             if len(items) == limit:
                 exhausted = exhausted and mention is chunk[-1]
@@ -126,7 +125,7 @@ def topic_reporting(topic: Event, *, limit: int, cursor: list | None) -> dict[st
         status="observed" if items else "none-event-relevant",
         scanned=scanned,
         items=items,
-        nextCursor=None if exhausted or position is None else cursor_for(position),
+        nextCursor=None if exhausted or position is None else scope.cursor(position),
     )
 
 

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from billing.models import ApiKey
 from billing.selectors import tariff
-from config.paging import keyset_page
+from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
 from watches import services
 from watches.catalogue import STANDARD
@@ -93,13 +93,14 @@ def watch_recall(key: ApiKey, watch_id: str) -> dict[str, Any]:
     )
 
 
-def watch_readings(key: ApiKey, watch_id: str, *, limit: int, cursor: list | None) -> dict:
+def watch_readings(key: ApiKey, watch_id: str, *, limit: int, cursor: Cursor | None) -> dict:
     watch = services.watch_of(key, watch_id)
     page, next_cursor = keyset_page(
         watch.readings.select_related("version", "watch"),
+        scope=ListScope.of("readings", watch=watch.watch_id),
         order=["-scheduled_for", "-id"],
         limit=limit,
-        after=cursor,
+        cursor=cursor,
         position=lambda r: (r.scheduled_for, r.pk),
     )
     return envelope(

@@ -18,7 +18,7 @@ from django.db.models.functions import Cast, Coalesce, Greatest
 from django.utils import timezone
 
 from config.aliases import ride_field_aliases
-from config.paging import keyset_page
+from config.paging import Cursor, ListScope, keyset_page
 from config.problems import ApplicationError
 from config.reads import envelope, not_found
 from registry.models import Entity, EntityAlias, EntityDay, Event, EventDay, Vertical
@@ -186,14 +186,14 @@ def entity_found(name: str) -> Entity:
     return entity
 
 
-def entities_search(*, q: str, limit: int, cursor: list | None) -> dict[str, Any]:
+def entities_search(*, q: str, limit: int, cursor: Cursor | None) -> dict[str, Any]:
     """Entities whose name or an alias contains `q`, by name."""
     window = window_now()
     by_alias = EntityAlias.objects.filter(alias__icontains=q).values("entity_id")
     rows = Entity.objects.filter(Q(name__icontains=q) | Q(pk__in=by_alias))
-    page, next_cursor = keyset_page(
-        rows, order=["name", "id"], limit=limit, after=cursor, position=lambda e: (e.name, e.pk)
-    )
+    page, next_cursor = keyset_page(rows, scope=ListScope.of("entities", q=q), order=["name", "id"],
+                                    limit=limit, cursor=cursor,
+                                    position=lambda e: (e.name, e.pk))  # fmt: skip
     counts = entity_counts([e.pk for e in page], window)
     matches = [entity_brief(e, counts_block(counts.get(e.pk), window)) for e in page]
     payload = envelope(

@@ -13,7 +13,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from config.aliases import ride_field_aliases
-from config.paging import keyset_page
+from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
 from registry.models import Document, Outlet, Story
 
@@ -21,15 +21,16 @@ CORROBORATED_AT = 2  # known origins; the same bar as the record's claims ledger
 
 
 def clusters_corroborated(
-    *, days: int, min_origins: int, limit: int, cursor: list | None
+    *, days: int, min_origins: int, limit: int, cursor: Cursor | None
 ) -> dict[str, Any]:
     since = timezone.now() - timedelta(days=days)
     stories = Story.objects.filter(known_origin_count__gte=min_origins, last_seen__gte=since)
     page, next_cursor = keyset_page(
         stories,
+        scope=ListScope.of("corroborated", days=days, min_origins=min_origins),
         order=["-last_seen", "-id"],
         limit=limit,
-        after=cursor,
+        cursor=cursor,
         position=lambda story: (story.last_seen, story.pk),
     )
     origins = _origins([story.pk for story in page])

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from config.paging import keyset_page
+from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
 from registry.markets import change_24h_pct
 from registry.models import MarketPrice, MarketQuestion
@@ -64,7 +64,7 @@ def market_row(question: MarketQuestion, prices: list, *, now: datetime) -> dict
 
 
 def markets_list(
-    *, topic: str | None, entity: str | None, limit: int, cursor: list | None
+    *, topic: str | None, entity: str | None, limit: int, cursor: Cursor | None
 ) -> dict[str, Any]:
     """Captured market questions, filtered by topic or entity, in capture order."""
     now = timezone.now()
@@ -73,9 +73,9 @@ def markets_list(
         questions = questions.filter(events__subject=topic)
     if entity:
         questions = questions.filter(entities__slug=entity)
-    page, next_cursor = keyset_page(
-        questions, order=["id"], limit=limit, after=cursor, position=lambda q: (q.pk,)
-    )
+    scope = ListScope.of("markets", topic=topic, entity=entity)
+    page, next_cursor = keyset_page(questions, scope=scope, order=["id"], limit=limit,
+                                    cursor=cursor, position=lambda q: (q.pk,))  # fmt: skip
     prices = recent_prices([q.pk for q in page], now=now)
     return envelope(
         "svc.markets.v1",

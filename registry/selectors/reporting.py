@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from config.paging import keyset_page
+from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
 from registry import fulltext
 from registry.models import Document, Vertical
@@ -11,16 +11,16 @@ SNIPPET = 280
 
 
 def documents_search(
-    *, q: str, vertical: Vertical | None, limit: int, cursor: list | None
+    *, q: str, vertical: Vertical | None, limit: int, cursor: Cursor | None
 ) -> dict[str, Any]:
     """Reporting whose title or summary matches `q` (web-search syntax), newest first."""
     documents = Document.objects.filter(is_market_question_page=False)
     if vertical:
         documents = documents.filter(vertical=vertical)
     found = fulltext.matching(q, documents).select_related("outlet", "vertical")
-    page, next_cursor = keyset_page(
-        found, order=["-day", "-id"], limit=limit, after=cursor, position=lambda d: (d.day, d.pk)
-    )
+    scope = ListScope.of("documents", q=q, vertical=vertical.slug if vertical else None)
+    page, next_cursor = keyset_page(found, scope=scope, order=["-day", "-id"], limit=limit,
+                                    cursor=cursor, position=lambda d: (d.day, d.pk))  # fmt: skip
     return envelope(
         "svc.documents.v1",
         q=q,

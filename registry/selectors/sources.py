@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db.models import F, Min, Q
 from django.utils import timezone
 
-from config.paging import keyset_page
+from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope, iso, not_found
 from registry.models import PrimarySource, ScheduledJob, SourceReading, TripwireAlert
 
@@ -124,14 +124,14 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
 # --- read surfaces: sources and tripwire alerts -----------------------------------------------
 
 
-def sources_list(*, topic: str | None, limit: int, cursor: list | None) -> dict[str, Any]:
+def sources_list(*, topic: str | None, limit: int, cursor: Cursor | None) -> dict[str, Any]:
     """The primary sources the service reads, by id, with the topics each guards."""
     sources = PrimarySource.objects.prefetch_related("events")
     if topic:
         sources = sources.filter(events__subject=topic)
-    page, next_cursor = keyset_page(
-        sources, order=["slug"], limit=limit, after=cursor, position=lambda s: (s.slug,)
-    )
+    page, next_cursor = keyset_page(sources, scope=ListScope.of("sources", topic=topic),
+                                    order=["slug"], limit=limit, cursor=cursor,
+                                    position=lambda s: (s.slug,))  # fmt: skip
     today = timezone.now().date()
     return envelope(
         "svc.sources.v1",
@@ -190,7 +190,7 @@ def _flip(alert: TripwireAlert, source: PrimarySource) -> dict[str, Any]:
 
 
 def tripwires_list(
-    *, since: datetime | None, source: str | None, limit: int, cursor: list | None
+    *, since: datetime | None, source: str | None, limit: int, cursor: Cursor | None
 ) -> dict[str, Any]:
     """Tripwire alerts (observed-state flips of primary sources), oldest first from `since`."""
     alerts = TripwireAlert.objects.select_related("source").prefetch_related("source__events")
@@ -198,9 +198,9 @@ def tripwires_list(
         alerts = alerts.filter(at__gte=since)
     if source:
         alerts = alerts.filter(source__slug=source)
-    page, next_cursor = keyset_page(
-        alerts, order=["at", "id"], limit=limit, after=cursor, position=lambda a: (a.at, a.pk)
-    )
+    scope = ListScope.of("tripwires", since=iso(since), source=source)
+    page, next_cursor = keyset_page(alerts, scope=scope, order=["at", "id"], limit=limit,
+                                    cursor=cursor, position=lambda a: (a.at, a.pk))  # fmt: skip
     return envelope(
         "svc.tripwires.v1",
         filters={"since": iso(since), "source": source},

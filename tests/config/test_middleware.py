@@ -95,3 +95,40 @@ def test_well_formed_incoming_request_id_is_kept(client):
 def test_malformed_incoming_request_id_is_replaced(client):
     response = client.get("/terms/", HTTP_X_REQUEST_ID="bad id\twith spaces")
     assert response["X-Request-ID"] != "bad id\twith spaces"
+
+
+# The adversarial User-Agent: the browser prefix, then a long run that never closes the
+# parenthesis nor names an engine, so a backtracking pattern tries every split of it.
+SLOW_AGENTS = [
+    "Mozilla/5.0 (" + "x)" * 32_000,
+    "Mozilla/5.0 (" + "(" * 64_000,
+    "Mozilla/5.0 (" + ") " * 32_000 + "Gecko",
+]
+
+
+@pytest.mark.parametrize("agent", SLOW_AGENTS)
+def test_the_browser_check_costs_little_on_a_64_kb_user_agent(agent):
+    import time
+
+    from django.test import RequestFactory
+
+    from config.middleware import ApexBrowserCheckMiddleware
+
+    check = ApexBrowserCheckMiddleware(lambda request: None)
+    request = RequestFactory().get("/", HTTP_USER_AGENT=agent)
+    started = time.perf_counter()
+    check._is_browser(request)
+    assert time.perf_counter() - started < 0.1
+
+
+def test_the_browser_pattern_has_no_quantifier_to_backtrack_over():
+    from config.middleware import ApexBrowserCheckMiddleware
+
+    pattern = ApexBrowserCheckMiddleware._ENGINE.pattern
+    assert not set(pattern) & set("*+?{"), pattern
+
+
+def test_a_long_browser_user_agent_still_passes(api, apex, settings):
+    agent = BROWSER_UA + " Extension/1.0" * 40
+    response = api.get("/api/health", HTTP_HOST="apex.example", HTTP_USER_AGENT=agent)
+    assert response.status_code != 403
