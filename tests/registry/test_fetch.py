@@ -7,6 +7,7 @@ import pytest
 from werkzeug import Response
 
 from registry.fetch import FetchError, content_signature, fetch
+from tests.registry.test_netguard import NOT_GLOBAL
 
 pytestmark = pytest.mark.usefixtures("local_fetches")
 FEED = b"<rss version='2.0'><channel><title>t</title></channel></rss>"
@@ -119,3 +120,20 @@ def test_public_name_resolving_to_a_private_address_is_refused_at_connect(monkey
     monkeypatch.setattr(socket, "getaddrinfo", private_answer)
     with pytest.raises(FetchError, match=r"feeds\.example\.com resolves to 10\.0\.0\.7"):
         fetch("http://feeds.example.com/rss")
+
+
+@pytest.mark.parametrize("address", NOT_GLOBAL)
+def test_a_name_resolving_to_a_non_global_address_is_refused_at_connect(
+    monkeypatch, settings, address
+):
+    # The name passes validation (no DNS there); the guard must refuse the resolved answer.
+    settings.SVC_FETCH_ALLOW_LOOPBACK = False
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+
+    def answer(host, port, *args, **kwargs):
+        sockaddr = (address, port, 0, 0) if family == socket.AF_INET6 else (address, port)
+        return [(family, socket.SOCK_STREAM, 6, "", sockaddr)]
+
+    monkeypatch.setattr(socket, "getaddrinfo", answer)
+    with pytest.raises(FetchError, match=r"refused: feeds\.example\.com resolves to"):
+        fetch("http://feeds.example.com/rss", timeout=1)
