@@ -19,6 +19,10 @@ from django.conf import settings
 from registry.netguard import refusal_for_address, refusal_for_url
 
 MAX_REDIRECTS = 5
+# What a fetch can raise besides a FetchError: transport failures, and a URL that httpx cannot
+# use (its parser raises InvalidURL or a bare ValueError). All become a failure recorded on the
+# row; none may stop a run over many rows.
+_UNUSABLE = (httpx.HTTPError, httpx.InvalidURL, ValueError)
 _WHITESPACE = re.compile(rb"\s+")
 
 
@@ -123,7 +127,7 @@ def _follow(client: httpx.Client, url: str, headers: dict[str, str], max_bytes: 
                 return _read(response, url, max_bytes)
         except httpx.TimeoutException:
             raise FetchError(f"timed out after {client.timeout.read} s") from None
-        except httpx.HTTPError as exc:
+        except _UNUSABLE as exc:
             raise FetchError(str(exc) or type(exc).__name__) from None
     raise FetchError(f"more than {MAX_REDIRECTS} redirects")
 
@@ -176,5 +180,5 @@ def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float | Non
             return response.status_code
     except httpx.TimeoutException:
         raise FetchError(f"timed out after {timeout} s") from None
-    except httpx.HTTPError as exc:
+    except _UNUSABLE as exc:
         raise FetchError(str(exc) or type(exc).__name__) from None

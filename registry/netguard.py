@@ -6,6 +6,7 @@ after every redirect, since DNS can point a public name at a private address.
 """
 
 import ipaddress
+import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -31,6 +32,10 @@ _NOT_GLOBAL = tuple(
 # unwrapped rather than refused so that an IPv6-only host behind DNS64 can still read the web.
 _IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+# A host the C resolver would read as an IPv4 address: every label a number, in decimal, octal
+# (leading 0) or hex (0x), and fewer than four parts, as `inet_aton` accepts them.
+_NUMERIC_HOST = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+))*\.?$")
 
 
 def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
@@ -62,23 +67,33 @@ def refusal_for_address(address: str) -> str | None:
 
 def refusal_for_url(url: str) -> str | None:
     """Why a URL may not be fetched, judged without DNS; None when it may be tried."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+    except ValueError:  # an unclosed IPv6 bracket, say
+        return "the URL cannot be parsed"
     if parts.scheme not in ("http", "https"):
         return "only http and https URLs are fetched"
-    host = (parts.hostname or "").lower()
     if not host:
         return "the URL has no host"
     try:
         reason = refusal_for_address(host)
     except ValueError:
-        if host == "localhost" or host.endswith(".localhost"):
-            allowed = host == "localhost" and settings.SVC_FETCH_ALLOW_LOOPBACK
-            reason = None if allowed else "a loopback name"
-        elif host.endswith(_RESERVED_SUFFIXES):
-            reason = "a name reserved for private networks"
-        else:
-            reason = None  # a public-looking name: the connect-time guard checks its addresses
+        reason = _refusal_for_name(host)
     return f"{host} is {reason}" if reason else None
+
+
+def _refusal_for_name(host: str) -> str | None:
+    if _NUMERIC_HOST.match(host):
+        # Python and httpx refuse 0177.0.0.1 while the system resolver reads it as 127.0.0.1;
+        # a host whose meaning depends on who reads it is not fetched at all.
+        return "an IPv4 address written in octal, hex or as one number; write four decimal numbers"
+    if host == "localhost" or host.endswith(".localhost"):
+        allowed = host == "localhost" and settings.SVC_FETCH_ALLOW_LOOPBACK
+        return None if allowed else "a loopback name"
+    if host.endswith(_RESERVED_SUFFIXES):
+        return "a name reserved for private networks"
+    return None  # a public-looking name: the connect-time guard checks its addresses
 
 
 def validate_public_url(url: str) -> None:

@@ -137,3 +137,19 @@ def test_a_name_resolving_to_a_non_global_address_is_refused_at_connect(
     monkeypatch.setattr(socket, "getaddrinfo", answer)
     with pytest.raises(FetchError, match=r"refused: feeds\.example\.com resolves to"):
         fetch("http://feeds.example.com/rss", timeout=1)
+
+
+@pytest.mark.parametrize("url", ["http://0177.0.0.1/feed", "http://0x7f.1/", "http://2130706433/"])
+def test_an_odd_ipv4_form_is_a_refusal_not_a_crash(url):
+    with pytest.raises(FetchError, match=r"refused: .* IPv4 address"):
+        fetch(url, timeout=1)
+
+
+@pytest.mark.parametrize("target", ["http://0177.0.0.1/admin", "http://2130706433/admin"])
+def test_a_redirect_to_an_odd_ipv4_form_is_a_fetch_error(httpserver, target):
+    # httpx itself refuses the first form's Location header; the policy refuses the second.
+    httpserver.expect_request("/hop").respond_with_data(
+        "", status=302, headers={"Location": target}
+    )
+    with pytest.raises(FetchError, match="IPv4 address"):
+        fetch(httpserver.url_for("/hop"))

@@ -60,6 +60,27 @@ def test_a_global_address_passes(address):
     assert refusal_for_address(address) is None
 
 
+# The C resolver reads these as 127.0.0.1 (or 10.0.0.1); Python's ipaddress and httpx do not.
+ODD_IPV4 = [
+    "http://0177.0.0.1/",
+    "http://2130706433/",
+    "http://0x7f.1/",
+    "http://0x7f000001/",
+    "http://127.1/",
+    "http://012.0.0.1/feed",
+    "http://10.0.0.010/",
+    "http://0x0a.0x00.0x00.0x01/",
+]
+
+
+@pytest.mark.parametrize("url", ODD_IPV4)
+def test_an_ipv4_address_in_octal_hex_or_one_number_is_refused(url, settings):
+    settings.SVC_FETCH_ALLOW_LOOPBACK = True  # refused for its form, not for where it points
+    assert "IPv4 address written in octal" in (refusal_for_url(url) or "")
+    with pytest.raises(ValidationError, match="IPv4"):
+        validate_public_url(url)
+
+
 @pytest.mark.parametrize(
     "url", ["https://feeds.example.com/rss", "https://8.8.8.8/x", "https://1example.com/"]
 )

@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from billing import services as billing
 from billing.models import ApiKey, SlotUse
+from config.problems import ApplicationError
 from tests.factories import EventDayFactory, EventFactory
-from watches import tasks
+from watches import services, tasks
 from watches.catalogue import STANDARD
 from watches.models import Watch, WatchDelivery, WatchReading, WatchVersion
 
@@ -215,6 +216,29 @@ def test_a_private_webhook_is_refused_naming_it(api, alice):
     assert not Watch.objects.exists()
 
 
+ODD_IPV4_HOOKS = ["http://0177.0.0.1/hook", "http://2130706433/hook", "http://0x7f.1/hook"]
+
+
+@pytest.mark.parametrize("url", ODD_IPV4_HOOKS)
+def test_a_webhook_at_an_odd_ipv4_form_is_refused_naming_it(api, alice, url):
+    response = save(api, alice, {**SIGNALS, "webhookUrl": url})
+    assert response.status_code == 400
+    assert response.json()["field"] == "webhookUrl"
+    assert not Watch.objects.exists()
+
+
+@pytest.mark.parametrize("url", ODD_IPV4_HOOKS)
+def test_the_save_service_refuses_an_odd_ipv4_webhook_for_every_face(api, alice, url):
+    # The MCP door calls the service without the REST serializer's URL check.
+    with pytest.raises(ApplicationError) as refused:
+        services.watch_save(
+            key=ApiKey.objects.get(), base="current-signals", coordinates=None, webhook_url=url
+        )
+    assert refused.value.status == 400
+    assert "IPv4 address" in str(refused.value.error)
+    assert not Watch.objects.exists()
+
+
 # --- scheduled readings ------------------------------------------------------------------------
 
 
@@ -278,6 +302,18 @@ def test_a_failing_webhook_is_retried_with_backoff_then_given_up(
         tasks.run_watch(WatchVersion.objects.get().pk, "2026-11-22T10:00:00+00:00")
     attempts = list(WatchDelivery.objects.order_by("attempt").values_list("attempt", "status"))
     assert attempts == [(n, 503) for n in range(1, tasks.DELIVERY_ATTEMPTS + 1)]
+
+
+def test_a_stored_odd_ipv4_webhook_is_a_recorded_failure_not_a_crash(
+    api, alice, django_capture_on_commit_callbacks
+):
+    save(api, alice, {**SIGNALS, "webhookUrl": "https://hooks.example.com/in"})
+    Watch.objects.update(webhook_url="http://0177.0.0.1/hook")  # stored before the check
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(WatchVersion.objects.get().pk, "2026-11-22T10:00:00+00:00")
+    deliveries = WatchDelivery.objects.order_by("attempt")
+    assert deliveries.count() == tasks.DELIVERY_ATTEMPTS
+    assert all("IPv4 address" in delivery.error for delivery in deliveries)
 
 
 def test_watch_operations_answer_429_past_the_burst_limit(api, settings):
