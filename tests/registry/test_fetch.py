@@ -7,6 +7,7 @@ import pytest
 from werkzeug import Response
 
 from registry.fetch import FetchError, content_signature, fetch
+from tests.receivers import drip, elapsed
 from tests.registry.test_netguard import NOT_GLOBAL
 
 pytestmark = pytest.mark.usefixtures("local_fetches")
@@ -153,3 +154,17 @@ def test_a_redirect_to_an_odd_ipv4_form_is_a_fetch_error(httpserver, target):
     )
     with pytest.raises(FetchError, match="IPv4 address"):
         fetch(httpserver.url_for("/hop"))
+
+
+# --- a total deadline and a cap, whatever the server does --------------------------------------
+
+
+@pytest.mark.parametrize("head_too", [False, True], ids=["body", "headers"])
+def test_a_dripping_server_cannot_hold_a_fetch_past_its_deadline(raw_receiver, head_too):
+    # One byte a second never trips a per-read timeout; only a deadline on the whole call ends it.
+    server = raw_receiver(drip(30, head_too=head_too))
+    started = time.monotonic()
+    with pytest.raises(FetchError, match="timed out"):
+        fetch(server.url_for("/feed"), timeout=2)
+    assert elapsed(started) < 10  # a bound, not a measurement: the drip lasts 30 s
+    assert not server.finished.is_set()

@@ -3,15 +3,19 @@
 import hashlib
 import hmac
 import json
+import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from billing import services as billing
 from billing.models import ApiKey, SlotUse
+from config.celery import app as celery_app
 from config.problems import ApplicationError
 from tests.factories import EventDayFactory, EventFactory
+from tests.receivers import drip, elapsed, flood
 from watches import services, tasks
 from watches.catalogue import STANDARD
 from watches.models import Watch, WatchDelivery, WatchReading, WatchVersion
@@ -314,6 +318,54 @@ def test_a_stored_odd_ipv4_webhook_is_a_recorded_failure_not_a_crash(
     deliveries = WatchDelivery.objects.order_by("attempt")
     assert deliveries.count() == tasks.DELIVERY_ATTEMPTS
     assert all("IPv4 address" in delivery.error for delivery in deliveries)
+
+
+def a_reading_for(api, alice, url: str) -> WatchReading:
+    save(api, alice, {**SIGNALS, "webhookUrl": url})
+    return services.watch_run(
+        version_id=WatchVersion.objects.get().pk,
+        scheduled_for=datetime(2026, 11, 22, 10, tzinfo=UTC),
+    )
+
+
+@pytest.mark.parametrize("head_too", [False, True], ids=["body", "headers"])
+def test_a_dripping_receiver_cannot_hold_a_delivery_past_its_deadline(
+    api, alice, raw_receiver, settings, head_too
+):
+    settings.SVC_WEBHOOK_TIMEOUT_SECONDS = 2
+    receiver = raw_receiver(drip(30, head_too=head_too))
+    reading = a_reading_for(api, alice, receiver.url_for("/hook"))
+    started = time.monotonic()
+    assert services.reading_deliver(reading_id=reading.pk, attempt=1) is False
+    assert elapsed(started) < 10  # a bound, not a measurement: the drip lasts 30 s
+    delivery = WatchDelivery.objects.get()
+    assert delivery.status is None
+    assert "timed out" in delivery.error
+    assert not receiver.finished.is_set()
+
+
+def test_a_flooding_receiver_is_read_no_further_than_the_cap(api, alice, raw_receiver):
+    # The status is all a delivery needs; 50 MiB of answer must not be read into the worker.
+    receiver = raw_receiver(flood(50))
+    reading = a_reading_for(api, alice, receiver.url_for("/hook"))
+    assert services.reading_deliver(reading_id=reading.pk, attempt=1) is True
+    assert WatchDelivery.objects.get().status == 200
+    assert not receiver.finished.is_set()
+    # What the server got rid of: our 64 KiB plus what the kernels' buffers took before we hung
+    # up, far from the 50 MiB on offer.
+    assert receiver.sent < 4 * 1024 * 1024
+
+
+def test_deliveries_run_on_their_own_bounded_queue_and_every_worker_consumes_it():
+    route = celery_app.amqp.router.route({}, "watches.tasks.deliver_reading")
+    assert route["queue"].name == "deliveries"
+    assert celery_app.amqp.router.route({}, "watches.tasks.run_watch")["queue"].name == "celery"
+    assert 0 < tasks.deliver_reading.soft_time_limit < tasks.deliver_reading.time_limit
+    root = Path(__file__).resolve().parents[2]
+    for procfile in ("Procfile", "Procfile.dev"):
+        workers = [line for line in (root / procfile).read_text().splitlines() if " worker" in line]
+        assert workers, procfile
+        assert all("-Q celery,deliveries" in line for line in workers), procfile
 
 
 def test_watch_operations_answer_429_past_the_burst_limit(api, settings):
