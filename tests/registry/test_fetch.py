@@ -168,3 +168,18 @@ def test_a_dripping_server_cannot_hold_a_fetch_past_its_deadline(raw_receiver, h
         fetch(server.url_for("/feed"), timeout=2)
     assert elapsed(started) < 10  # a bound, not a measurement: the drip lasts 30 s
     assert not server.finished.is_set()
+
+
+@pytest.mark.parametrize("address", NOT_GLOBAL)
+def test_a_url_naming_a_non_global_address_is_refused_before_connecting(
+    monkeypatch, settings, address
+):
+    settings.SVC_FETCH_ALLOW_LOOPBACK = False
+
+    def no_dns(*args, **kwargs):
+        raise AssertionError("the policy should refuse the URL before any resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    host = f"[{address}]" if ":" in address else address
+    with pytest.raises(FetchError, match="refused"):
+        fetch(f"http://{host}/latest/meta-data/", timeout=1)
