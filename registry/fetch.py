@@ -113,11 +113,21 @@ class _DeadlineStream(httpcore.NetworkStream):
         return self._stream.get_extra_info(info)
 
 
-class _GuardedBackend(httpcore.SyncBackend):
-    """Resolve, refuse non-public addresses, then connect to the checked address itself."""
+class _BoundedBackend(httpcore.SyncBackend):
+    """Connections that keep the call's deadline; unguarded, for addresses the operator set."""
 
     def __init__(self, deadline: _Deadline):
         self._deadline = deadline
+
+    def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        stream = super().connect_tcp(
+            host, port, self._deadline.bound(timeout), local_address, socket_options=socket_options
+        )
+        return _DeadlineStream(stream, self._deadline)
+
+
+class _GuardedBackend(_BoundedBackend):
+    """Resolve, refuse non-public addresses, then connect to the checked address itself."""
 
     def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
         # Resolution is the one wait the deadline does not cut (getaddrinfo takes no timeout);
@@ -131,35 +141,30 @@ class _GuardedBackend(httpcore.SyncBackend):
             reason = refusal_for_address(address)
             if reason:
                 raise httpcore.ConnectError(f"refused: {host} resolves to {address}, {reason}")
-        stream = super().connect_tcp(
-            addresses[0],
-            port,
-            self._deadline.bound(timeout),
-            local_address,
-            socket_options=socket_options,
+        return super().connect_tcp(
+            addresses[0], port, timeout, local_address, socket_options=socket_options
         )
-        return _DeadlineStream(stream, self._deadline)
 
 
-class _GuardedTransport(httpx.HTTPTransport):
-    def __init__(self, deadline: _Deadline):
+class _BoundedTransport(httpx.HTTPTransport):
+    def __init__(self, backend: _BoundedBackend):
         super().__init__(retries=0)
         # httpx takes no network backend, so the pool it built is swapped for one that uses ours.
         self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(),
-            max_connections=10,
-            network_backend=_GuardedBackend(deadline),
+            ssl_context=httpx.create_ssl_context(), max_connections=10, network_backend=backend
         )
 
 
 @contextmanager
-def bounded_client(seconds: float) -> Iterator[httpx.Client]:
-    """The one outbound client: guarded addresses, `seconds` in all for everything done with it,
-    no redirects followed by httpx (callers check each hop). What it raises is a FetchError."""
+def bounded_client(seconds: float, *, guarded: bool = True) -> Iterator[httpx.Client]:
+    """The one outbound client: `seconds` in all for everything done with it, no redirects
+    followed by httpx (callers check each hop), and guarded addresses unless the URL is the
+    operator's own setting (`guarded=False`: a local model server). Raises only FetchError."""
     deadline = _Deadline(seconds)
+    backend = (_GuardedBackend if guarded else _BoundedBackend)(deadline)
     try:
         with httpx.Client(
-            transport=_GuardedTransport(deadline),
+            transport=_BoundedTransport(backend),
             timeout=httpx.Timeout(seconds, connect=min(seconds, 5.0)),
             follow_redirects=False,
         ) as client:
