@@ -1,9 +1,10 @@
-"""The one outbound HTTP client every caller uses (feeds, primary sources, markets, Watch webhooks).
+"""The one outbound HTTP client: feeds, primary sources, markets, Watch webhooks, phrasing model.
 
 `bounded_client` is httpx held by three bounds no server can stretch:
-- the SSRF guard: every URL (the first and each redirect) is checked by `registry.netguard`, and
-  every connection is made to an address resolved and checked here, so DNS cannot swap a public
-  name for a private address between the check and the connect;
+- the SSRF guard (off only for the operator's own model URL): every URL (the first and each
+  redirect) is checked by `registry.netguard`, and every connection is made to an address
+  resolved and checked here, so DNS cannot swap a public name for a private address between the
+  check and the connect;
 - a total deadline on the whole call: every socket wait is cut to what is left of it, so a server
   dripping a byte a second (which never trips a per-read timeout) cannot outlast it;
 - a cap on what is read of an answer, counted while streaming, never after.

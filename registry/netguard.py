@@ -33,8 +33,9 @@ _NOT_GLOBAL = tuple(
 _IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
-# A host the C resolver would read as an IPv4 address: every label a number, in decimal, octal
-# (leading 0) or hex (0x), and fewer than four parts, as `inet_aton` accepts them.
+# A host whose every label is a number in decimal, octal (leading 0) or hex (0x): `inet_aton`
+# reads one to four such labels as an IPv4 address, and no real name is all numbers. A plain
+# dotted quad never gets this far: `ipaddress` has already parsed it.
 _NUMERIC_HOST = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+))*\.?$")
 
 
