@@ -5,13 +5,16 @@ told to cite it; whatever it writes then goes through the same source check as t
 composition, so an invented citation or an uncited sentence is dropped, never served.
 """
 
+import json
 import re
 
-import httpx
 from django.conf import settings
 
 from answers.retrieval import Evidence
+from registry.fetch import FetchError, bounded_client, read_capped
 
+# A chat completion is a few KiB; anything far past that is not one.
+ANSWER_CAP = 1024 * 1024
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 INSTRUCTIONS = (
     "Answer the question using only the numbered evidence. Your first sentence answers the "
@@ -33,22 +36,33 @@ def phrase(question: str, evidence: list[Evidence]) -> list[str] | None:
     headers = {}
     if settings.SVC_ANSWER_GENERATOR_KEY:
         headers["Authorization"] = f"Bearer {settings.SVC_ANSWER_GENERATOR_KEY}"
+    request = {
+        "model": settings.SVC_ANSWER_GENERATOR_MODEL,
+        "temperature": 0,
+        "messages": [
+            {"role": "system", "content": INSTRUCTIONS},
+            {"role": "user", "content": f"Evidence:\n{numbered}\n\nQuestion: {question}"},
+        ],
+    }
     try:
-        response = httpx.post(
-            f"{settings.SVC_ANSWER_GENERATOR_URL.rstrip('/')}/chat/completions",
-            headers=headers,
-            timeout=settings.SVC_ANSWER_GENERATOR_TIMEOUT,
-            json={
-                "model": settings.SVC_ANSWER_GENERATOR_MODEL,
-                "temperature": 0,
-                "messages": [
-                    {"role": "system", "content": INSTRUCTIONS},
-                    {"role": "user", "content": f"Evidence:\n{numbered}\n\nQuestion: {question}"},
-                ],
-            },
-        )
-        response.raise_for_status()
-        text = response.json()["choices"][0]["message"]["content"]
-    except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError):
+        text = _completion(request, headers)["choices"][0]["message"]["content"]
+    except (FetchError, KeyError, IndexError, TypeError, ValueError):
         return None
     return [sentence.strip() for sentence in _SENTENCE.split(text.strip()) if sentence.strip()]
+
+
+def _completion(request: dict, headers: dict[str, str]) -> dict:
+    """The model's JSON answer, within the generator's timeout in all and `ANSWER_CAP` bytes.
+
+    Unguarded by the address policy: the URL is the operator's setting, often a local server.
+    """
+    url = f"{settings.SVC_ANSWER_GENERATOR_URL.rstrip('/')}/chat/completions"
+    with (
+        bounded_client(settings.SVC_ANSWER_GENERATOR_TIMEOUT, guarded=False) as client,
+        client.stream("POST", url, headers=headers, json=request) as response,
+    ):
+        response.raise_for_status()
+        body = read_capped(response.iter_bytes(), ANSWER_CAP)
+    if body is None:
+        raise FetchError(f"the model's answer exceeds {ANSWER_CAP} bytes")
+    return json.loads(body)

@@ -168,6 +168,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Webhook deliveries wait on strangers' servers: on their own queue, a slow receiver cannot hold
+# the workers that ingest, read sources and answer. Every worker command consumes both queues.
+CELERY_TASK_ROUTES = {"watches.tasks.deliver_reading": {"queue": "deliveries"}}
 
 
 def _time_of_day(name: str, default: str) -> tuple[int, int]:
@@ -233,7 +236,9 @@ SVC_RETRY_AFTER_DB_DOWN = 5
 # Tests serve fixtures from a local HTTP server; production never fetches from loopback.
 SVC_FETCH_ALLOW_LOOPBACK = env.bool("SVC_FETCH_ALLOW_LOOPBACK", False)
 SVC_FETCH_MAX_BYTES = env.int("SVC_FETCH_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+# Each bounds a whole outbound call (connect, send, headers, body, redirects), not one read.
 SVC_FETCH_TIMEOUT_SECONDS = env.int("SVC_FETCH_TIMEOUT_SECONDS", 15, minimum=1)
+SVC_WEBHOOK_TIMEOUT_SECONDS = env.int("SVC_WEBHOOK_TIMEOUT_SECONDS", 10, minimum=1)
 SVC_MARKET_APIS = {
     "polymarket": env.url(
         "SVC_POLYMARKET_API", "https://gamma-api.polymarket.com", schemes=("http", "https")

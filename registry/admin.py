@@ -29,6 +29,7 @@ from registry.models import (
     TripwireAlert,
     Vertical,
 )
+from registry.netguard import validate_public_url
 
 _COLOURS = {"grey": "#6b7280", "red": "#b91c1c", "amber": "#b45309", "green": "#15803d"}
 
@@ -169,6 +170,14 @@ class FetchableAdmin(CuratorAdmin):
             f"Queued a fetch of {queryset.count()} row(s); health updates when it completes.",
             messages.SUCCESS,
         )
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        # A form field that fails Django's URL check ("Enter a valid URL.") never reaches the
+        # model's validators, so 0177.0.0.1 would not be told why: the policy runs here too.
+        if field is not None and validate_public_url in db_field.validators:
+            field.validators.append(validate_public_url)
+        return field
 
     @admin.display(description="fetch health")
     def fetch_health(self, row):

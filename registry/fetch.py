@@ -1,14 +1,22 @@
-"""The one HTTP fetch every fetcher uses (feeds, primary sources, markets, Watch webhooks).
+"""The one outbound HTTP client: feeds, primary sources, markets, Watch webhooks, phrasing model.
 
-httpx with timeouts and a body-size cap, conditional GET, a `sha256:` content signature, and an
-SSRF guard: every URL (the first and each redirect) is checked by `registry.netguard`, and every
-connection is made to an address that was resolved and checked here, so DNS cannot swap a public
-name for a private address between the check and the connect.
+`bounded_client` is httpx held by three bounds no server can stretch:
+- the SSRF guard (off only for the operator's own model URL): every URL (the first and each
+  redirect) is checked by `registry.netguard`, and every connection is made to an address
+  resolved and checked here, so DNS cannot swap a public name for a private address between the
+  check and the connect;
+- a total deadline on the whole call: every socket wait is cut to what is left of it, so a server
+  dripping a byte a second (which never trips a per-read timeout) cannot outlast it;
+- a cap on what is read of an answer, counted while streaming, never after.
+`fetch` adds conditional GET and a `sha256:` content signature; `post` delivers webhooks.
 """
 
 import hashlib
 import re
 import socket
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -19,6 +27,12 @@ from django.conf import settings
 from registry.netguard import refusal_for_address, refusal_for_url
 
 MAX_REDIRECTS = 5
+# A receiver's answer is not used; reading a little lets a short one finish cleanly, no more.
+WEBHOOK_ANSWER_CAP = 64 * 1024
+# What a fetch can raise besides a FetchError: transport failures, and a URL that httpx cannot
+# use (its parser raises InvalidURL or a bare ValueError). All become a failure recorded on the
+# row; none may stop a run over many rows.
+_UNUSABLE = (httpx.HTTPError, httpx.InvalidURL, ValueError)
 _WHITESPACE = re.compile(rb"\s+")
 
 
@@ -54,10 +68,71 @@ def content_signature(body: bytes) -> str:
     return "sha256:" + hashlib.sha256(normalised).hexdigest()
 
 
-class _GuardedBackend(httpcore.SyncBackend):
+class _DeadlinePassed(httpcore.ReadTimeout):
+    """httpx maps it to its own ReadTimeout, so it ends a call like any other timeout."""
+
+
+class _Deadline:
+    """The wall-clock end of one outbound call, shared by every socket wait inside it."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.started = time.monotonic()
+
+    def bound(self, timeout: float | None) -> float:
+        """`timeout` cut to what is left of the call; raises once nothing is."""
+        left = self.started + self.seconds - time.monotonic()
+        if left <= 0:
+            raise _DeadlinePassed(f"the {self.seconds:g} s deadline passed")
+        return left if timeout is None else min(timeout, left)
+
+    def failure(self) -> "FetchError":
+        spent = time.monotonic() - self.started
+        return FetchError(f"timed out after {spent:.1f} s (the limit is {self.seconds:g} s)")
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A connection whose every read, write and TLS handshake waits no longer than the call has."""
+
+    def __init__(self, stream: httpcore.NetworkStream, deadline: _Deadline):
+        self._stream, self._deadline = stream, deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._stream.read(max_bytes, self._deadline.bound(timeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._stream.write(buffer, self._deadline.bound(timeout))
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def start_tls(self, ssl_context, server_hostname=None, timeout=None):
+        stream = self._stream.start_tls(ssl_context, server_hostname, self._deadline.bound(timeout))
+        return _DeadlineStream(stream, self._deadline)
+
+    def get_extra_info(self, info: str):
+        return self._stream.get_extra_info(info)
+
+
+class _BoundedBackend(httpcore.SyncBackend):
+    """Connections that keep the call's deadline; unguarded, for addresses the operator set."""
+
+    def __init__(self, deadline: _Deadline):
+        self._deadline = deadline
+
+    def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        stream = super().connect_tcp(
+            host, port, self._deadline.bound(timeout), local_address, socket_options=socket_options
+        )
+        return _DeadlineStream(stream, self._deadline)
+
+
+class _GuardedBackend(_BoundedBackend):
     """Resolve, refuse non-public addresses, then connect to the checked address itself."""
 
     def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        # Resolution is the one wait the deadline does not cut (getaddrinfo takes no timeout);
+        # the system resolver's own timeout bounds it.
         try:
             infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except socket.gaierror as exc:
@@ -72,15 +147,44 @@ class _GuardedBackend(httpcore.SyncBackend):
         )
 
 
-class _GuardedTransport(httpx.HTTPTransport):
-    def __init__(self):
+class _BoundedTransport(httpx.HTTPTransport):
+    def __init__(self, backend: _BoundedBackend):
         super().__init__(retries=0)
         # httpx takes no network backend, so the pool it built is swapped for one that uses ours.
         self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(),
-            max_connections=10,
-            network_backend=_GuardedBackend(),
+            ssl_context=httpx.create_ssl_context(), max_connections=10, network_backend=backend
         )
+
+
+@contextmanager
+def bounded_client(seconds: float, *, guarded: bool = True) -> Iterator[httpx.Client]:
+    """The one outbound client: `seconds` in all for everything done with it, no redirects
+    followed by httpx (callers check each hop), and guarded addresses unless the URL is the
+    operator's own setting (`guarded=False`: a local model server). Raises only FetchError."""
+    deadline = _Deadline(seconds)
+    backend = (_GuardedBackend if guarded else _BoundedBackend)(deadline)
+    try:
+        with httpx.Client(
+            transport=_BoundedTransport(backend),
+            timeout=httpx.Timeout(seconds, connect=min(seconds, 5.0)),
+            follow_redirects=False,
+        ) as client:
+            yield client
+    except httpx.TimeoutException:
+        raise deadline.failure() from None
+    except _UNUSABLE as exc:
+        raise FetchError(str(exc) or type(exc).__name__) from None
+
+
+def read_capped(chunks: Iterable[bytes], max_bytes: int) -> bytes | None:
+    """The bytes, or None as soon as they run past `max_bytes`: nothing more is read."""
+    kept, size = [], 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > max_bytes:
+            return None
+        kept.append(chunk)
+    return b"".join(kept)
 
 
 def fetch(
@@ -91,7 +195,8 @@ def fetch(
     max_bytes: int | None = None,
     timeout: float | None = None,
 ) -> FetchResult:
-    """GET `url` conditionally. Raises FetchError for anything but 2xx or 304."""
+    """GET `url` conditionally: `timeout` seconds in all, redirects included, and `max_bytes` of
+    body. Raises FetchError for anything but 2xx or 304."""
     max_bytes = max_bytes or settings.SVC_FETCH_MAX_BYTES
     timeout = timeout or settings.SVC_FETCH_TIMEOUT_SECONDS
     headers = {
@@ -102,11 +207,7 @@ def fetch(
         headers["If-None-Match"] = etag
     if last_modified:
         headers["If-Modified-Since"] = last_modified
-    with httpx.Client(
-        transport=_GuardedTransport(),
-        timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)),
-        follow_redirects=False,
-    ) as client:
+    with bounded_client(timeout) as client:
         return _follow(client, url, headers, max_bytes)
 
 
@@ -115,16 +216,11 @@ def _follow(client: httpx.Client, url: str, headers: dict[str, str], max_bytes: 
         reason = refusal_for_url(url)
         if reason:
             raise FetchError(f"refused: {reason}")
-        try:
-            with client.stream("GET", url, headers=headers) as response:
-                if response.has_redirect_location:
-                    url = urljoin(url, response.headers["Location"])
-                    continue
-                return _read(response, url, max_bytes)
-        except httpx.TimeoutException:
-            raise FetchError(f"timed out after {client.timeout.read} s") from None
-        except httpx.HTTPError as exc:
-            raise FetchError(str(exc) or type(exc).__name__) from None
+        with client.stream("GET", url, headers=headers) as response:
+            if response.has_redirect_location:
+                url = urljoin(url, response.headers["Location"])
+                continue
+            return _read(response, url, max_bytes)
     raise FetchError(f"more than {MAX_REDIRECTS} redirects")
 
 
@@ -139,13 +235,9 @@ def _read(response: httpx.Response, url: str, max_bytes: int) -> FetchResult:
         raise FetchError(f"body of {declared} bytes exceeds the {max_bytes}-byte cap")
     body = None
     if response.status_code != 304:
-        chunks, size = [], 0
-        for chunk in response.iter_bytes():
-            size += len(chunk)
-            if size > max_bytes:
-                raise FetchError(f"body exceeds the {max_bytes}-byte cap")
-            chunks.append(chunk)
-        body = b"".join(chunks)
+        body = read_capped(response.iter_bytes(), max_bytes)
+        if body is None:
+            raise FetchError(f"body exceeds the {max_bytes}-byte cap")
     return FetchResult(
         status=response.status_code,
         url=url,
@@ -157,24 +249,21 @@ def _read(response: httpx.Response, url: str, max_bytes: int) -> FetchResult:
 
 
 def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float | None = None) -> int:
-    """POST `body` to `url` through the same guard (webhook deliveries); returns the status.
+    """POST `body` to `url` through the same client (webhook deliveries); returns the status.
 
-    Redirects are not followed: a delivery goes where the owner said, or fails.
+    `timeout` (default `SVC_WEBHOOK_TIMEOUT_SECONDS`) bounds the whole delivery, and at most
+    `WEBHOOK_ANSWER_CAP` bytes of the answer are read. Redirects are not followed: a delivery goes
+    where the owner said, or fails.
     """
     reason = refusal_for_url(url)
     if reason:
         raise FetchError(f"refused: {reason}")
-    timeout = timeout or settings.SVC_FETCH_TIMEOUT_SECONDS
     user_agent = f"svc-webhooks/{settings.SVC_VERSION} (+{settings.SVC_SITE_URL}/terms/)"
-    try:
-        with httpx.Client(
-            transport=_GuardedTransport(),
-            timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)),
-            follow_redirects=False,
-        ) as client:
-            response = client.post(url, content=body, headers={"User-Agent": user_agent, **headers})
-            return response.status_code
-    except httpx.TimeoutException:
-        raise FetchError(f"timed out after {timeout} s") from None
-    except httpx.HTTPError as exc:
-        raise FetchError(str(exc) or type(exc).__name__) from None
+    headers = {"User-Agent": user_agent, **headers}
+    with (
+        bounded_client(timeout or settings.SVC_WEBHOOK_TIMEOUT_SECONDS) as client,
+        client.stream("POST", url, content=body, headers=headers) as response,
+    ):
+        # Raw bytes: nothing is decompressed, since nothing of the answer is kept.
+        read_capped(response.iter_raw(), WEBHOOK_ANSWER_CAP)
+        return response.status_code

@@ -11,6 +11,7 @@ from config.cachekeys import forget_local
 from config.celery import app as celery_app
 from registry import services
 from registry.tagging import forget_tagger
+from tests.receivers import RawReceiver
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +44,20 @@ def local_fetches(settings):
     """Fetchers may reach the local test HTTP server (loopback is refused in production)."""
     settings.SVC_FETCH_ALLOW_LOOPBACK = True
     return settings
+
+
+@pytest.fixture
+def raw_receiver(local_fetches):
+    """`raw_receiver(behaviour)` starts a hostile server from `tests.receivers`; all stop after."""
+    started = []
+
+    def start(behaviour) -> RawReceiver:
+        started.append(RawReceiver(behaviour))
+        return started[-1]
+
+    yield start
+    for receiver in started:
+        receiver.close()
 
 
 @pytest.fixture

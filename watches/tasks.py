@@ -12,6 +12,11 @@ from watches import services
 from watches.models import Watch
 
 DELIVERY_ATTEMPTS = 5
+# A backstop behind the client's own deadline, which ends every delivery first: a soft limit
+# (SoftTimeLimitExceeded) some time after it, and a hard kill after that. Enforced on the prefork
+# pool (production); the dev Procfile's thread pool relies on the deadline alone.
+DELIVERY_SOFT_LIMIT = settings.SVC_WEBHOOK_TIMEOUT_SECONDS + 30
+DELIVERY_HARD_LIMIT = DELIVERY_SOFT_LIMIT + 30
 
 
 def slot_time(now: datetime) -> datetime:
@@ -46,7 +51,12 @@ def run_watch(version_id: int, scheduled_for: str) -> int:
     return reading.pk
 
 
-@shared_task(name="watches.tasks.deliver_reading", acks_late=True)
+@shared_task(
+    name="watches.tasks.deliver_reading",
+    acks_late=True,
+    soft_time_limit=DELIVERY_SOFT_LIMIT,
+    time_limit=DELIVERY_HARD_LIMIT,
+)
 def deliver_reading(reading_id: int, attempt: int) -> bool:
     """POST a reading to its webhook; on failure try again later, backing off, five times."""
     delivered = services.reading_deliver(reading_id=reading_id, attempt=attempt)

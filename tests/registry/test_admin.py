@@ -105,6 +105,21 @@ def test_private_feed_url_is_explained_on_the_form(curator, demo):
     assert "private network" in response.content.decode()
 
 
+def test_odd_ipv4_feed_url_is_explained_on_the_form(curator, demo):
+    feed = Feed.objects.first()
+    response = curator.post(
+        reverse("admin:registry_feed_add"),
+        {
+            "url": "http://0177.0.0.1/rss",
+            "outlet": feed.outlet_id,
+            "vertical": feed.vertical_id,
+            "active": "on",
+        },
+    )
+    assert "IPv4 address written in octal, hex or as one number" in response.content.decode()
+    assert not Feed.objects.filter(url="http://0177.0.0.1/rss").exists()
+
+
 def test_fetch_now_runs_the_scheduled_fetch(
     curator, demo, httpserver, local_fetches, django_capture_on_commit_callbacks
 ):

@@ -7,6 +7,8 @@ import pytest
 from werkzeug import Response
 
 from registry.fetch import FetchError, content_signature, fetch
+from tests.receivers import drip, elapsed
+from tests.registry.test_netguard import NOT_GLOBAL
 
 pytestmark = pytest.mark.usefixtures("local_fetches")
 FEED = b"<rss version='2.0'><channel><title>t</title></channel></rss>"
@@ -119,3 +121,65 @@ def test_public_name_resolving_to_a_private_address_is_refused_at_connect(monkey
     monkeypatch.setattr(socket, "getaddrinfo", private_answer)
     with pytest.raises(FetchError, match=r"feeds\.example\.com resolves to 10\.0\.0\.7"):
         fetch("http://feeds.example.com/rss")
+
+
+@pytest.mark.parametrize("address", NOT_GLOBAL)
+def test_a_name_resolving_to_a_non_global_address_is_refused_at_connect(
+    monkeypatch, settings, address
+):
+    # The name passes validation (no DNS there); the guard must refuse the resolved answer.
+    settings.SVC_FETCH_ALLOW_LOOPBACK = False
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+
+    def answer(host, port, *args, **kwargs):
+        sockaddr = (address, port, 0, 0) if family == socket.AF_INET6 else (address, port)
+        return [(family, socket.SOCK_STREAM, 6, "", sockaddr)]
+
+    monkeypatch.setattr(socket, "getaddrinfo", answer)
+    with pytest.raises(FetchError, match=r"refused: feeds\.example\.com resolves to"):
+        fetch("http://feeds.example.com/rss", timeout=1)
+
+
+@pytest.mark.parametrize("url", ["http://0177.0.0.1/feed", "http://0x7f.1/", "http://2130706433/"])
+def test_an_odd_ipv4_form_is_a_refusal_not_a_crash(url):
+    with pytest.raises(FetchError, match=r"refused: .* IPv4 address"):
+        fetch(url, timeout=1)
+
+
+@pytest.mark.parametrize("target", ["http://0177.0.0.1/admin", "http://2130706433/admin"])
+def test_a_redirect_to_an_odd_ipv4_form_is_a_fetch_error(httpserver, target):
+    # httpx itself refuses the first form's Location header; the policy refuses the second.
+    httpserver.expect_request("/hop").respond_with_data(
+        "", status=302, headers={"Location": target}
+    )
+    with pytest.raises(FetchError, match="IPv4 address"):
+        fetch(httpserver.url_for("/hop"))
+
+
+# --- a total deadline and a cap, whatever the server does --------------------------------------
+
+
+@pytest.mark.parametrize("head_too", [False, True], ids=["body", "headers"])
+def test_a_dripping_server_cannot_hold_a_fetch_past_its_deadline(raw_receiver, head_too):
+    # One byte a second never trips a per-read timeout; only a deadline on the whole call ends it.
+    server = raw_receiver(drip(30, head_too=head_too))
+    started = time.monotonic()
+    with pytest.raises(FetchError, match="timed out"):
+        fetch(server.url_for("/feed"), timeout=2)
+    assert elapsed(started) < 10  # a bound, not a measurement: the drip lasts 30 s
+    assert not server.finished.is_set()
+
+
+@pytest.mark.parametrize("address", NOT_GLOBAL)
+def test_a_url_naming_a_non_global_address_is_refused_before_connecting(
+    monkeypatch, settings, address
+):
+    settings.SVC_FETCH_ALLOW_LOOPBACK = False
+
+    def no_dns(*args, **kwargs):
+        raise AssertionError("the policy should refuse the URL before any resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    host = f"[{address}]" if ":" in address else address
+    with pytest.raises(FetchError, match="refused"):
+        fetch(f"http://{host}/latest/meta-data/", timeout=1)

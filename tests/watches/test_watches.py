@@ -3,15 +3,20 @@
 import hashlib
 import hmac
 import json
+import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from billing import services as billing
 from billing.models import ApiKey, SlotUse
+from config.celery import app as celery_app
+from config.problems import ApplicationError
 from tests.factories import EventDayFactory, EventFactory
-from watches import tasks
+from tests.receivers import drip, elapsed, flood
+from watches import services, tasks
 from watches.catalogue import STANDARD
 from watches.models import Watch, WatchDelivery, WatchReading, WatchVersion
 
@@ -215,6 +220,29 @@ def test_a_private_webhook_is_refused_naming_it(api, alice):
     assert not Watch.objects.exists()
 
 
+ODD_IPV4_HOOKS = ["http://0177.0.0.1/hook", "http://2130706433/hook", "http://0x7f.1/hook"]
+
+
+@pytest.mark.parametrize("url", ODD_IPV4_HOOKS)
+def test_a_webhook_at_an_odd_ipv4_form_is_refused_naming_it(api, alice, url):
+    response = save(api, alice, {**SIGNALS, "webhookUrl": url})
+    assert response.status_code == 400
+    assert response.json()["field"] == "webhookUrl"
+    assert not Watch.objects.exists()
+
+
+@pytest.mark.parametrize("url", ODD_IPV4_HOOKS)
+def test_the_save_service_refuses_an_odd_ipv4_webhook_for_every_face(api, alice, url):
+    # The MCP door calls the service without the REST serializer's URL check.
+    with pytest.raises(ApplicationError) as refused:
+        services.watch_save(
+            key=ApiKey.objects.get(), base="current-signals", coordinates=None, webhook_url=url
+        )
+    assert refused.value.status == 400
+    assert "IPv4 address" in str(refused.value.error)
+    assert not Watch.objects.exists()
+
+
 # --- scheduled readings ------------------------------------------------------------------------
 
 
@@ -278,6 +306,66 @@ def test_a_failing_webhook_is_retried_with_backoff_then_given_up(
         tasks.run_watch(WatchVersion.objects.get().pk, "2026-11-22T10:00:00+00:00")
     attempts = list(WatchDelivery.objects.order_by("attempt").values_list("attempt", "status"))
     assert attempts == [(n, 503) for n in range(1, tasks.DELIVERY_ATTEMPTS + 1)]
+
+
+def test_a_stored_odd_ipv4_webhook_is_a_recorded_failure_not_a_crash(
+    api, alice, django_capture_on_commit_callbacks
+):
+    save(api, alice, {**SIGNALS, "webhookUrl": "https://hooks.example.com/in"})
+    Watch.objects.update(webhook_url="http://0177.0.0.1/hook")  # stored before the check
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(WatchVersion.objects.get().pk, "2026-11-22T10:00:00+00:00")
+    deliveries = WatchDelivery.objects.order_by("attempt")
+    assert deliveries.count() == tasks.DELIVERY_ATTEMPTS
+    assert all("IPv4 address" in delivery.error for delivery in deliveries)
+
+
+def a_reading_for(api, alice, url: str) -> WatchReading:
+    save(api, alice, {**SIGNALS, "webhookUrl": url})
+    return services.watch_run(
+        version_id=WatchVersion.objects.get().pk,
+        scheduled_for=datetime(2026, 11, 22, 10, tzinfo=UTC),
+    )
+
+
+@pytest.mark.parametrize("head_too", [False, True], ids=["body", "headers"])
+def test_a_dripping_receiver_cannot_hold_a_delivery_past_its_deadline(
+    api, alice, raw_receiver, settings, head_too
+):
+    settings.SVC_WEBHOOK_TIMEOUT_SECONDS = 2
+    receiver = raw_receiver(drip(30, head_too=head_too))
+    reading = a_reading_for(api, alice, receiver.url_for("/hook"))
+    started = time.monotonic()
+    assert services.reading_deliver(reading_id=reading.pk, attempt=1) is False
+    assert elapsed(started) < 10  # a bound, not a measurement: the drip lasts 30 s
+    delivery = WatchDelivery.objects.get()
+    assert delivery.status is None
+    assert "timed out" in delivery.error
+    assert not receiver.finished.is_set()
+
+
+def test_a_flooding_receiver_is_read_no_further_than_the_cap(api, alice, raw_receiver):
+    # The status is all a delivery needs; 50 MiB of answer must not be read into the worker.
+    receiver = raw_receiver(flood(50))
+    reading = a_reading_for(api, alice, receiver.url_for("/hook"))
+    assert services.reading_deliver(reading_id=reading.pk, attempt=1) is True
+    assert WatchDelivery.objects.get().status == 200
+    assert not receiver.finished.is_set()
+    # What the server got rid of: our 64 KiB plus what the kernels' buffers took before we hung
+    # up, far from the 50 MiB on offer.
+    assert receiver.sent < 4 * 1024 * 1024
+
+
+def test_deliveries_run_on_their_own_bounded_queue_and_every_worker_consumes_it():
+    route = celery_app.amqp.router.route({}, "watches.tasks.deliver_reading")
+    assert route["queue"].name == "deliveries"
+    assert celery_app.amqp.router.route({}, "watches.tasks.run_watch")["queue"].name == "celery"
+    assert 0 < tasks.deliver_reading.soft_time_limit < tasks.deliver_reading.time_limit
+    root = Path(__file__).resolve().parents[2]
+    for procfile in ("Procfile", "Procfile.dev"):
+        workers = [line for line in (root / procfile).read_text().splitlines() if " worker" in line]
+        assert workers, procfile
+        assert all("-Q celery,deliveries" in line for line in workers), procfile
 
 
 def test_watch_operations_answer_429_past_the_burst_limit(api, settings):

@@ -1,0 +1,35 @@
+"""The optional phrasing model is an outbound call like any other: a deadline and a read cap."""
+
+import time
+
+import pytest
+
+from answers.generator import phrase
+from answers.retrieval import Evidence
+from tests.receivers import drip, elapsed, flood
+
+EVIDENCE = [
+    Evidence(layer="reporting", kind="report", topic="rate-decision-federal-reserve",
+             topic_title="Federal Reserve rate decision", title="Fed holds rates",
+             url="https://example.org/a", source="Reuters", date="2026-11-05",
+             snippet="The Federal Reserve held its target range on Wednesday.")
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("head_too", [False, True], ids=["body", "headers"])
+def test_a_dripping_model_cannot_hold_an_answer_past_its_deadline(raw_receiver, settings, head_too):
+    server = raw_receiver(drip(30, head_too=head_too))
+    settings.SVC_ANSWER_GENERATOR_URL = server.url_for("/v1")
+    settings.SVC_ANSWER_GENERATOR_TIMEOUT = 2
+    started = time.monotonic()
+    assert phrase("What did the Fed decide?", EVIDENCE) is None  # the composed answer stands
+    assert elapsed(started) < 10  # a bound, not a measurement: the drip lasts 30 s
+    assert not server.finished.is_set()
+
+
+def test_a_flooding_model_is_read_no_further_than_the_cap(raw_receiver, settings):
+    server = raw_receiver(flood(50))
+    settings.SVC_ANSWER_GENERATOR_URL = server.url_for("/v1")
+    assert phrase("What did the Fed decide?", EVIDENCE) is None
+    assert not server.finished.is_set()
+    assert server.sent < 4 * 1024 * 1024
