@@ -16,10 +16,11 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 from django.utils import timezone
 
 from billing.models import AddressDay, ApiKey, AskCharge, EmailClaim, Price, SlotGrant, SlotUse
+from config.contention import retried_on_contention
 from config.network import allowance_address
 from config.problems import ApplicationError
 
@@ -247,18 +248,18 @@ def no_free_slot() -> ApplicationError:
     )
 
 
-@transaction.atomic
+@retried_on_contention
 def slot_take(*, key: ApiKey, holder: str, today: date | None = None) -> SlotUse:
     """Take a paid slot if one is free, else one of the opening offer; 402 if neither.
 
     Row locks serialise takers: the key's own row for paid slots, and every key sharing the
-    verified address for its opening allowance (one allowance per address, not per key).
+    verified address for its opening allowance (one allowance per address, not per key). All of
+    them are locked in one statement, in primary-key order, whichever key is saving: two keys of
+    one address lock the same rows in the same order and cannot deadlock. `FOR NO KEY UPDATE`
+    does not wait on the `FOR KEY SHARE` lock a row referencing a key (a new Watch) takes.
     """
     today = today or timezone.now().date()
-    locked = ApiKey.objects.select_for_update().order_by("pk")
-    key = locked.get(pk=key.pk)
-    if key.email_verified_at:
-        list(locked.filter(email=key.email, email_verified_at__isnull=False))
+    key = _lock_keys_sharing_allowance(key)
     slots = slots_of(key, today=today)
     if slots.paid_in_use < slots.paid:
         return SlotUse.objects.create(key=key, kind=SlotUse.Kind.PAID, holder=holder)
@@ -266,6 +267,26 @@ def slot_take(*, key: ApiKey, holder: str, today: date | None = None) -> SlotUse
         return SlotUse.objects.create(key=key, kind=SlotUse.Kind.OPENING, email=key.email,
                                       holder=holder)  # fmt: skip
     raise no_free_slot()
+
+
+def _lock_keys_sharing_allowance(key: ApiKey) -> ApiKey:
+    """Lock the key and every key verified with its address, sorted by primary key; return the
+    key as locked. Should its address change between the read and the lock, lock again."""
+    locked = ApiKey.objects.select_for_update(no_key=True).order_by("pk")
+    address = _allowance_of(ApiKey.objects.get(pk=key.pk))
+    while True:
+        sharing = Q(pk=key.pk)
+        if address:
+            sharing |= Q(email=address, email_verified_at__isnull=False)
+        rows = [row for row in locked.filter(sharing) if row.pk == key.pk]
+        if _allowance_of(rows[0]) in (address, None):
+            return rows[0]
+        address = _allowance_of(rows[0])
+
+
+def _allowance_of(key: ApiKey) -> str | None:
+    """The address whose opening allowance the key draws on: its verified one, or None."""
+    return key.email if key.email_verified_at else None
 
 
 def slot_release(*, holder: str, now: datetime | None = None) -> bool:

@@ -10,6 +10,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from config.contention import is_contention
 from config.problems import problem_response, response_for_exception
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,9 @@ class ApiProblemMiddleware:
     """Nothing under /api/ answers HTML: exceptions and non-JSON errors become problem details.
 
     A database that cannot be reached answers 503 with retry-after, never 500: the request was
-    fine and will succeed later, and clients should back off rather than report a bug.
+    fine and will succeed later, and clients should back off rather than report a bug. A
+    deadlock or serialization failure that outlasted the services' retries is not an unreachable
+    database: it answers 503 `busy` ("Busy, retry") with a short retry-after.
     """
 
     def __init__(self, get_response):
@@ -97,6 +100,16 @@ class ApiProblemMiddleware:
         known = response_for_exception(request, exc)
         if known is not None:
             return known
+        if isinstance(exc, OperationalError) and is_contention(exc):
+            log.warning("database contention outlasted the retries: %s", exc)
+            return problem_response(
+                request,
+                status=503,
+                state="busy",
+                title="Busy, retry",
+                error="Concurrent requests held the same rows; nothing was changed. Retry shortly.",
+                retryAfter=1,
+            )
         if isinstance(exc, OperationalError | InterfaceError):
             log.warning("database unavailable: %s", exc)
             return problem_response(

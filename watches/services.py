@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from billing import services as billing
 from billing.models import ApiKey
+from config.contention import retried_on_contention
 from config.problems import ApplicationError
 from config.reads import envelope
 from registry.fetch import FetchError, post
@@ -119,7 +120,7 @@ def watch_of(key: ApiKey, watch_id: str) -> Watch:
     return found
 
 
-@transaction.atomic
+@retried_on_contention
 def watch_save(
     *,
     key: ApiKey,
@@ -133,6 +134,7 @@ def watch_save(
 
     Returns the Watch, the version and, for a new webhook, its signing secret (shown once). A
     retired Watch saved again is active again and needs a slot. No slot: 402, nothing written.
+    A deadlock or serialization failure runs the whole save again (`retried_on_contention`).
     """
     standard = standard_base(base)
     effective, _ = effective_coordinates(standard, coordinates)
@@ -141,8 +143,9 @@ def watch_save(
         raise _invalid("webhookUrl", reason)
     secret = None
     if watch_id is None:
-        watch = Watch.objects.create(watch_id=f"w_{secrets.token_urlsafe(12)}", key=key)
-        billing.slot_take(key=key, holder=watch.watch_id)
+        new_id = f"w_{secrets.token_urlsafe(12)}"
+        billing.slot_take(key=key, holder=new_id)  # locks keys before any row refers to one
+        watch = Watch.objects.create(watch_id=new_id, key=key)
         number = 1
     else:
         watch = watch_of(key, watch_id)
@@ -161,7 +164,7 @@ def watch_save(
     return watch, version, secret
 
 
-@transaction.atomic
+@retried_on_contention
 def watch_retire(*, key: ApiKey, watch_id: str) -> Watch:
     watch = watch_of(key, watch_id)
     if watch.state == Watch.State.ACTIVE:
