@@ -18,6 +18,13 @@ class ApiKey(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
     asks_used = models.PositiveIntegerField(default=0)
     email = models.EmailField(null=True, blank=True, help_text="Verified address, if any.")
+    email_canonical = models.CharField(
+        max_length=254,
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text="The verified address's mailbox (billing.addresses): whose opening offer.",
+    )
     email_verified_at = models.DateTimeField(null=True, blank=True)
 
     is_authenticated = True  # DRF reads the authenticated credential as the request's user
@@ -91,7 +98,12 @@ class SlotUse(models.Model):
 
     key = models.ForeignKey(ApiKey, on_delete=models.PROTECT, related_name="slot_uses")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    email = models.EmailField(null=True, blank=True, help_text="Whose opening allowance.")
+    email = models.CharField(
+        max_length=254,
+        null=True,
+        blank=True,
+        help_text="Whose opening allowance: the canonical mailbox (billing.addresses).",
+    )
     holder = models.CharField(max_length=64, help_text="What holds it (a Watch id).")
     taken_at = models.DateTimeField(auto_now_add=True)
     released_at = models.DateTimeField(null=True, blank=True)

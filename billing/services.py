@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q, Sum
 from django.utils import timezone
 
+from billing.addresses import canonical_address
 from billing.models import AddressDay, ApiKey, AskCharge, EmailClaim, Price, SlotGrant, SlotUse
 from config.contention import retried_on_contention
 from config.network import allowance_address
@@ -134,7 +135,9 @@ def email_verification_confirm(*, token: str, now: datetime | None = None) -> Ap
     if used.update(used_at=now) != 1:
         raise TokenRefused("This link was already used.")
     claim = EmailClaim.objects.select_related("key").get(pk=data["claim"])
-    ApiKey.objects.filter(pk=claim.key_id).update(email=claim.email, email_verified_at=now)
+    ApiKey.objects.filter(pk=claim.key_id).update(
+        email=claim.email, email_canonical=canonical_address(claim.email), email_verified_at=now
+    )
     claim.key.refresh_from_db()
     return claim.key
 
@@ -217,7 +220,7 @@ def slots_of(key: ApiKey, *, today: date | None = None) -> Slots:
     paid = SlotGrant.objects.filter(key=key).aggregate(n=Sum("slots"))["n"] or 0
     held = SlotUse.objects.filter(released_at__isnull=True)
     opening_in_use = (
-        held.filter(kind=SlotUse.Kind.OPENING, email=key.email).count()
+        held.filter(kind=SlotUse.Kind.OPENING, email=_allowance_of(key)).count()
         if (key.email_verified_at)
         else 0
     )
@@ -253,7 +256,8 @@ def slot_take(*, key: ApiKey, holder: str, today: date | None = None) -> SlotUse
     """Take a paid slot if one is free, else one of the opening offer; 402 if neither.
 
     Row locks serialise takers: the key's own row for paid slots, and every key sharing the
-    verified address for its opening allowance (one allowance per address, not per key). All of
+    verified mailbox for its opening allowance (one allowance per canonical address, not per
+    key or per alias). All of
     them are locked in one statement, in primary-key order, whichever key is saving: two keys of
     one address lock the same rows in the same order and cannot deadlock. `FOR NO KEY UPDATE`
     does not wait on the `FOR KEY SHARE` lock a row referencing a key (a new Watch) takes.
@@ -264,8 +268,8 @@ def slot_take(*, key: ApiKey, holder: str, today: date | None = None) -> SlotUse
     if slots.paid_in_use < slots.paid:
         return SlotUse.objects.create(key=key, kind=SlotUse.Kind.PAID, holder=holder)
     if slots.opening_in_use < slots.opening and today <= settings.SVC_OPENING_OFFER_UNTIL:
-        return SlotUse.objects.create(key=key, kind=SlotUse.Kind.OPENING, email=key.email,
-                                      holder=holder)  # fmt: skip
+        return SlotUse.objects.create(key=key, kind=SlotUse.Kind.OPENING,
+                                      email=_allowance_of(key), holder=holder)  # fmt: skip
     raise no_free_slot()
 
 
@@ -277,7 +281,7 @@ def _lock_keys_sharing_allowance(key: ApiKey) -> ApiKey:
     while True:
         sharing = Q(pk=key.pk)
         if address:
-            sharing |= Q(email=address, email_verified_at__isnull=False)
+            sharing |= Q(email_canonical=address, email_verified_at__isnull=False)
         rows = [row for row in locked.filter(sharing) if row.pk == key.pk]
         if _allowance_of(rows[0]) in (address, None):
             return rows[0]
@@ -285,8 +289,11 @@ def _lock_keys_sharing_allowance(key: ApiKey) -> ApiKey:
 
 
 def _allowance_of(key: ApiKey) -> str | None:
-    """The address whose opening allowance the key draws on: its verified one, or None."""
-    return key.email if key.email_verified_at else None
+    """The mailbox whose opening allowance the key draws on (the canonical form of its verified
+    address, so `bob+1@` and `bob+2@` share one), or None without one."""
+    if not key.email_verified_at or not key.email:
+        return None
+    return key.email_canonical or canonical_address(key.email)
 
 
 def slot_release(*, holder: str, now: datetime | None = None) -> bool:

@@ -1,14 +1,20 @@
 """Slots and addresses under contention (issue 18): keys sharing one address, aliases of it,
 and the verification mail each address may receive."""
 
+import importlib
+import re
 import threading
 
 import pytest
+from django.apps import apps as django_apps
+from django.core import mail
 from django.db import OperationalError, close_old_connections, connection
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from billing import services as billing
+from billing.addresses import canonical_address
 from billing.models import ApiKey, SlotUse
 from watches.models import Watch
 
@@ -24,7 +30,7 @@ def key_for(email: str | None) -> dict[str, str]:
     secret = APIClient().post("/api/keys").json()["key"]
     if email:
         ApiKey.objects.filter(prefix=secret[:13]).update(
-            email=email, email_verified_at=timezone.now()
+            email=email, email_canonical=email, email_verified_at=timezone.now()
         )
     return {"HTTP_X_API_KEY": secret}
 
@@ -108,3 +114,83 @@ def test_contention_past_the_retries_is_503_busy_not_database_unavailable(monkey
     assert len(take.calls) > 1
     assert not SlotUse.objects.exists()
     assert not Watch.objects.exists()
+
+
+# --- one mailbox, one opening offer ------------------------------------------------------------
+
+
+def verify_by_mail(email: str) -> dict[str, str]:
+    """A new key that verifies `email` the way a holder does: ask, open the mail, press."""
+    api = APIClient()
+    who = {"HTTP_X_API_KEY": api.post("/api/keys").json()["key"]}
+    asked = api.post("/api/keys/verify", {"email": email}, format="json", **who)
+    assert asked.status_code == 202, asked.json()
+    assert mail.outbox[-1].to == [email]  # the mail goes to the address as typed
+    path = re.search(r"https?://[^/]+(/keys/confirm/\S+/)", mail.outbox[-1].body).group(1)
+    assert Client().post(path).status_code == 200
+    return who
+
+
+@pytest.fixture
+def unhurried(settings):
+    settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "watch": "1000/m", "keys": "1000/m"}
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("bob+1@example.com", "bob+2@example.com"),
+        ("bob@example.com", "Bob+news@Example.COM"),
+        ("B.o.b@gmail.com", "bob@googlemail.com"),
+        ("bob+x@googlemail.com", "bo.b@gmail.com"),
+    ],
+)
+def test_aliases_of_one_mailbox_share_one_opening_offer(unhurried, first, second):
+    api = APIClient()
+    one, two = verify_by_mail(first), verify_by_mail(second)
+    for _ in range(3):
+        assert api.post("/api/v1/watches", SIGNALS, format="json", **one).status_code == 201
+    for _ in range(2):
+        assert api.post("/api/v1/watches", SIGNALS, format="json", **two).status_code == 201
+    refused = api.post("/api/v1/watches", SIGNALS, format="json", **two)
+    assert refused.status_code == 402
+    assert refused.json()["state"] == "no-free-slot"
+    assert api.post("/api/v1/watches", SIGNALS, format="json", **one).status_code == 402
+    assert api.get("/api/keys/me", **two).json()["slots"]["opening"] == 5
+
+
+@pytest.mark.django_db
+def test_different_mailboxes_keep_their_own_offers(unhurried):
+    api = APIClient()
+    one, two = verify_by_mail("bob@example.com"), verify_by_mail("b.ob@example.com")
+    for who in (one, two):
+        for _ in range(5):
+            assert api.post("/api/v1/watches", SIGNALS, format="json", **who).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("typed", "mailbox"),
+    [
+        ("Bob+News@Example.COM", "bob@example.com"),
+        ("b.o.b+x@GoogleMail.com", "bob@gmail.com"),
+        ("b.ob@example.com", "b.ob@example.com"),  # dots matter outside Gmail
+        ("+only@example.com", "+only@example.com"),  # nothing but a tag: kept
+        ("bob@example.com.", "bob@example.com"),
+    ],
+)
+def test_the_canonical_mailbox_of_an_address(typed, mailbox):
+    assert canonical_address(typed) == mailbox
+
+
+@pytest.mark.django_db
+def test_the_migration_backfills_keys_and_opening_slots_with_the_mailbox():
+    key = ApiKey.objects.create(digest="d" * 64, prefix="svc_live_abcd", email="b.ob+1@gmail.com",
+                                email_verified_at=timezone.now())  # fmt: skip
+    SlotUse.objects.create(key=key, kind="opening", email="b.ob+1@gmail.com", holder="w_1")
+    migration = importlib.import_module("billing.migrations.0003_canonical_addresses")
+    migration.backfill(django_apps, None)
+    key.refresh_from_db()
+    assert (key.email, key.email_canonical) == ("b.ob+1@gmail.com", "bob@gmail.com")
+    assert SlotUse.objects.get().email == "bob@gmail.com"
