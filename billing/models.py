@@ -63,6 +63,22 @@ class AddressDay(models.Model):
         return f"{self.address} on {self.day}"
 
 
+class MailboxDay(models.Model):
+    """Per canonical mailbox (billing.addresses) and UTC day: verification mails sent to it."""
+
+    mailbox = models.CharField(max_length=254)
+    day = models.DateField()
+    verify_mails = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["mailbox", "day"], name="mailbox_day_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.mailbox} on {self.day}"
+
+
 class AskCharge(models.Model):
     """One metered ask: charged at submission, refunded at most once if the engine fails."""
 

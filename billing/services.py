@@ -20,7 +20,16 @@ from django.db.models import F, Q, Sum
 from django.utils import timezone
 
 from billing.addresses import canonical_address
-from billing.models import AddressDay, ApiKey, AskCharge, EmailClaim, Price, SlotGrant, SlotUse
+from billing.models import (
+    AddressDay,
+    ApiKey,
+    AskCharge,
+    EmailClaim,
+    MailboxDay,
+    Price,
+    SlotGrant,
+    SlotUse,
+)
 from config.contention import retried_on_contention
 from config.network import allowance_address
 from config.problems import ApplicationError
@@ -89,6 +98,14 @@ def _count_up(address: str, day: date, column: str, limit: int) -> bool:
     return counter.update(**{column: F(column) + 1}) == 1
 
 
+def _mailbox_count_up(mailbox: str, day: date) -> bool:
+    """One more verification mail to `mailbox` today, unless it had its daily share; True if so."""
+    limit = settings.SVC_VERIFY_MAILS_PER_ADDRESS_DAY
+    MailboxDay.objects.bulk_create([MailboxDay(mailbox=mailbox, day=day)], ignore_conflicts=True)
+    counter = MailboxDay.objects.filter(mailbox=mailbox, day=day, verify_mails__lt=limit)
+    return counter.update(verify_mails=F("verify_mails") + 1) == 1
+
+
 def seconds_to_midnight(now: datetime) -> int:
     midnight = datetime.combine(now.date() + timedelta(days=1), time(0), tzinfo=now.tzinfo)
     return max(1, int((midnight - now).total_seconds()))
@@ -97,8 +114,27 @@ def seconds_to_midnight(now: datetime) -> int:
 # --- e-mail verification -----------------------------------------------------------------------
 
 
-def email_verification_send(*, key: ApiKey, email: str, confirm_url: str) -> EmailClaim:
-    """E-mail a signed, expiring, single-use link; pressing its button verifies the address."""
+def email_verification_send(
+    *, key: ApiKey, email: str, confirm_url: str, now: datetime | None = None
+) -> EmailClaim:
+    """E-mail a signed, expiring, single-use link; pressing its button verifies the address.
+
+    Each mailbox (canonical address, whatever alias is typed) receives at most
+    `SVC_VERIFY_MAILS_PER_ADDRESS_DAY` of these per UTC day, counted by a conditional UPDATE
+    before sending; past it, 429 naming `email`. A mail that then fails to send still counts.
+    """
+    now = now or timezone.now()
+    if not _mailbox_count_up(canonical_address(email), now.date()):
+        raise ApplicationError(
+            status=429,
+            state="rate-limited",
+            field="email",
+            error=(
+                f"email: this mailbox was sent {settings.SVC_VERIFY_MAILS_PER_ADDRESS_DAY} "
+                "verification mails today (UTC), the most it receives in a day; retry tomorrow."
+            ),
+            retryAfter=seconds_to_midnight(now),
+        )
     claim = EmailClaim.objects.create(key=key, email=email.lower(), nonce=secrets.token_hex(16))
     token = signing.dumps({"claim": claim.pk, "nonce": claim.nonce}, salt=_VERIFY_SALT)
     link = confirm_url.format(token=token)

@@ -277,6 +277,8 @@ try:
 except ValueError as exc:
     raise ImproperlyConfigured("SVC_OPENING_OFFER_UNTIL: a date, YYYY-MM-DD") from exc
 SVC_EMAIL_TOKEN_SECONDS = env.int("SVC_EMAIL_TOKEN_SECONDS", 24 * 3600, minimum=60)
+# Verification mails one mailbox (its canonical address) may receive per UTC day.
+SVC_VERIFY_MAILS_PER_ADDRESS_DAY = env.int("SVC_VERIFY_MAILS_PER_ADDRESS_DAY", 5, minimum=1)
 # How many proxies in front of the service append to X-Forwarded-For; 0 trusts no header.
 SVC_PROXY_DEPTH = env.int("SVC_PROXY_DEPTH", 0, minimum=0)
 # Addresses or CIDR blocks of those proxies: X-Forwarded-For is believed only from a peer in

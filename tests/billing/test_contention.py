@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from billing import services as billing
 from billing.addresses import canonical_address
 from billing.models import ApiKey, SlotUse
+from config.problems import ApplicationError
 from watches.models import Watch
 
 SIGNALS = {"base": "current-signals"}
@@ -194,3 +195,66 @@ def test_the_migration_backfills_keys_and_opening_slots_with_the_mailbox():
     key.refresh_from_db()
     assert (key.email, key.email_canonical) == ("b.ob+1@gmail.com", "bob@gmail.com")
     assert SlotUse.objects.get().email == "bob@gmail.com"
+
+
+# --- verification mail per mailbox -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_verification_mail_to_one_mailbox_is_capped_per_day_whatever_the_alias(unhurried):
+    api = APIClient()
+    one, two = key_for(None), key_for(None)
+    typed = ["bob@example.com", "Bob+1@example.com", "bob+2@example.com", "BOB@example.com"]
+    for n in range(5):
+        who = (one, two)[n % 2]
+        email = typed[n % len(typed)]
+        sent = api.post("/api/keys/verify", {"email": email}, format="json", **who)
+        assert sent.status_code == 202, sent.json()
+    refused = api.post("/api/keys/verify", {"email": "bob+3@example.com"}, format="json", **one)
+    body = refused.json()
+    assert refused.status_code == 429
+    assert (body["state"], body["field"]) == ("rate-limited", "email")
+    assert 0 < int(refused["Retry-After"]) <= 86400
+    assert body["retryAfter"] == int(refused["Retry-After"])
+    assert len(mail.outbox) == 5
+    other = api.post("/api/keys/verify", {"email": "carol@example.com"}, format="json", **one)
+    assert other.status_code == 202  # another mailbox has its own count
+
+
+@pytest.mark.django_db
+def test_the_per_mailbox_cap_is_a_setting(unhurried, settings):
+    settings.SVC_VERIFY_MAILS_PER_ADDRESS_DAY = 1
+    api, who = APIClient(), key_for(None)
+    ask = {"email": "dan@example.com"}
+    assert api.post("/api/keys/verify", ask, format="json", **who).status_code == 202
+    assert api.post("/api/keys/verify", ask, format="json", **who).status_code == 429
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_twelve_concurrent_verification_mails_to_one_mailbox_send_exactly_five(unhurried):
+    key = ApiKey.objects.get(prefix=key_for(None)["HTTP_X_API_KEY"][:13])
+    gate, results = threading.Barrier(12), []
+
+    def run(n):
+        try:
+            gate.wait()
+            results.append(
+                billing.email_verification_send(
+                    key=key, email=f"eve+{n}@example.com", confirm_url="https://x/{token}"
+                )
+            )
+        except Exception as exc:
+            results.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    refused = [r for r in results if isinstance(r, ApplicationError)]
+    assert (len(results) - len(refused), len(refused)) == (5, 7), results
+    assert {(r.status, r.field) for r in refused} == {(429, "email")}
+    assert len(mail.outbox) == 5
