@@ -15,7 +15,6 @@ from datetime import date, datetime, time, timedelta
 from django.conf import settings
 from django.core import signing
 from django.core.mail import send_mail
-from django.db import transaction
 from django.db.models import F, Q, Sum
 from django.utils import timezone
 
@@ -71,7 +70,7 @@ def key_find(key: str) -> ApiKey | None:
     return ApiKey.objects.filter(digest=key_digest(key), revoked_at__isnull=True).first()
 
 
-@transaction.atomic
+@retried_on_contention
 def key_issue(*, address: str, now: datetime | None = None) -> tuple[ApiKey, str]:
     """A new key, shown once (the second value). Capped per network address per UTC day."""
     now = now or timezone.now()
@@ -156,7 +155,7 @@ class TokenRefused(Exception):
     pass
 
 
-@transaction.atomic
+@retried_on_contention
 def email_verification_confirm(*, token: str, now: datetime | None = None) -> ApiKey:
     """Verify the address in a token: valid signature, not expired, not used before."""
     now = now or timezone.now()
@@ -188,7 +187,7 @@ def asks_next_step() -> list[dict[str, str]]:
     )
 
 
-@transaction.atomic
+@retried_on_contention
 def ask_charge(*, key: ApiKey | None, address: str, now: datetime | None = None) -> AskCharge:
     """Count one ask against the key's life allowance, or the address's UTC day; refuse past it."""
     now = now or timezone.now()
@@ -216,7 +215,7 @@ def ask_charge(*, key: ApiKey | None, address: str, now: datetime | None = None)
     return AskCharge.objects.create(address=address, day=now.date())
 
 
-@transaction.atomic
+@retried_on_contention
 def ask_refund(*, charge_id: int, now: datetime | None = None) -> bool:
     """Give the ask back if the engine failed; True the first time, False ever after."""
     now = now or timezone.now()
