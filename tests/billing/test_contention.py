@@ -62,13 +62,19 @@ def race_saves(keys: list[dict[str, str]], per_key: int) -> list:
 
 @postgres_only
 @pytest.mark.django_db(transaction=True)
-def test_two_keys_of_one_address_saving_at_once_never_answer_5xx(settings):
+@pytest.mark.parametrize("paid", [0, 2])
+def test_two_keys_of_one_address_saving_at_once_never_answer_5xx(settings, paid):
     settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "watch": "1000/m", "keys": "1000/m"}
     one, two = key_for("ada@example.org"), key_for("ada@example.org")
+    if paid:
+        billing.slot_grant(key=ApiKey.objects.get(prefix=one["HTTP_X_API_KEY"][:13]),
+                           slots=paid, reason="test")  # fmt: skip
     answers = race_saves([one, two], per_key=8)
     statuses = sorted(getattr(a, "status_code", repr(a)) for a in answers)
-    assert statuses == [201] * 5 + [402] * 11, statuses
-    assert SlotUse.objects.filter(kind="opening", released_at__isnull=True).count() == 5
+    assert statuses == [201] * (5 + paid) + [402] * (11 - paid), statuses
+    held = SlotUse.objects.filter(released_at__isnull=True)
+    assert held.filter(kind="opening").count() == 5
+    assert held.filter(kind="paid").count() == paid
 
 
 class Deadlock(Exception):
