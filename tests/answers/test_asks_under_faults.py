@@ -278,3 +278,35 @@ def test_a_replay_of_an_unfinished_sync_ask_is_202_with_its_ticket(api, status):
     assert replay.json()["status"] == status
     assert "refunded" not in json.dumps(replay.json())
     assert not refunded()
+
+
+@pytest.mark.django_db
+def test_the_mcp_ask_tool_names_the_ticket_when_the_database_is_cut_mid_answer(api, monkeypatch):
+    demo_load()
+    database = DatabaseCut(OperationalError)
+
+    def answer(*args, **kwargs):
+        database.cut()
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(engine, "answer", answer)
+    call = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "ask", "arguments": QUESTION},
+    }
+    try:
+        response = api.post("/api/mcp", call, format="json")
+    finally:
+        database.restore()
+    assert response.status_code == 200
+    result = response.json()["result"]
+    assert result["isError"] is True
+    text = result["content"][0]["text"]
+    ticket = AskTicket.objects.get()
+    assert f"/api/ask/{ticket.ticket}" in text
+    assert "database-unavailable" in text
+    assert "Retry after" in text
+    assert ticket.status == "running"
+    assert not refunded()
