@@ -32,6 +32,9 @@ class AskTicket(models.Model):
     answer = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     submitted_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its message was last sent (or due) to the queue."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -12,8 +12,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from answers import services as answers
-from answers.api.views import AskRequest, ticket_body
-from answers.models import AskTicket
+from answers.api.views import AskRequest, answered_later, ticket_body
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey
 from config.paging import LIMIT_MAX, PageQuery
@@ -284,9 +283,9 @@ def ask(args: dict, caller: Caller) -> dict:
         key=caller.key,
         address=caller.address,
     )
-    if ticket.mode == AskTicket.Mode.SYNC:
-        return answers.sync_answer(ticket)
-    return ticket_body(ticket)
+    if answered_later(ticket):
+        return ticket_body(ticket)
+    return answers.sync_answer(ticket)
 
 
 def get_answer(args: dict, caller: Caller) -> dict:

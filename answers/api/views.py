@@ -47,7 +47,19 @@ def ticket_body(ticket: AskTicket) -> dict:
         body["answer"] = ticket.answer
     if ticket.status == AskTicket.Status.FAILED:
         body["error"] = "The engine could not answer; the ask was refunded."
+    if ticket.mode == AskTicket.Mode.SYNC and ticket.status in services.UNFINISHED:
+        body["note"] = (
+            "This sync ask is still being answered (its first request may still be open); "
+            f"poll {body['pollUrl']} for the answer. It is charged once, however often it is "
+            "replayed."
+        )
     return body
+
+
+def answered_later(ticket: AskTicket) -> bool:
+    """An ask whose answer is collected with its ticket: async, or a sync one not finished
+    yet (a replay while the first request is still answering)."""
+    return ticket.mode == AskTicket.Mode.ASYNC or ticket.status in services.UNFINISHED
 
 
 class AskView(APIView):
@@ -88,7 +100,7 @@ class AskView(APIView):
             address=client_address(request),
             idempotency_key=idempotency,
         )
-        if ticket.mode == AskTicket.Mode.ASYNC:
+        if answered_later(ticket):
             return Response(
                 ticket_body(ticket), status=202, headers={"Location": f"/api/ask/{ticket.ticket}"}
             )

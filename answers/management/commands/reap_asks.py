@@ -7,8 +7,10 @@ from answers import tasks
 
 class Command(BaseCommand):
     help = (
-        "Requeue async asks a dead worker left running (or fail them, refunding once, at the "
-        "attempts cap). The beat does this every 5 minutes; run it by hand after a crash."
+        "Requeue asks a dead worker left running and send again those left queued whose "
+        "message was lost (a broker outage), answering them here if the broker is still down; "
+        "at the attempts cap fail them, refunding once. The beat does this every 5 minutes; run "
+        "it by hand after a crash or an outage."
     )
 
     def add_arguments(self, parser):
@@ -16,8 +18,9 @@ class Command(BaseCommand):
             "--stale-minutes",
             type=int,
             default=None,
-            help="How long a ticket may run before it counts as abandoned (default: "
-            "SVC_ASK_STALE_MINUTES). 0 reaps every running ticket: only when no worker lives.",
+            help="How long a ticket may run, or wait queued, before it counts as abandoned "
+            "(default: SVC_ASK_STALE_MINUTES). 0 reaps every unfinished ticket: only when no "
+            "worker lives.",
         )
 
     def handle(self, *args, **options):
