@@ -89,8 +89,16 @@ def previous_median(rev: str) -> float | None:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(tree),
                         rev], check=True)  # fmt: skip
         try:
+            # This checkout's editable install maps the project's packages to itself: drop that
+            # finder, so the previous revision runs its own code.
+            script = tree / "bench" / "bench_ask.py"
+            own = (
+                "import runpy, sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' "
+                f"not in getattr(f, '__module__', '')]; runpy.run_path({str(script)!r}, "
+                "run_name='__main__')"
+            )
             env = {**os.environ, "PYTHONPATH": str(tree)}
-            run = subprocess.run([sys.executable, str(tree / "bench" / "bench_ask.py")], env=env,
+            run = subprocess.run([sys.executable, "-c", own], env=env, cwd=tree,
                                  capture_output=True, text=True, check=False)  # fmt: skip
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
