@@ -55,6 +55,8 @@ def answer(question: str, *, topic: Event | None = None, generator=None,
             reasons = dropped + reasons
             sentences = phrased
     text, citations = numbered(kept, evidence)
+    if not kept:  # routed, but no row says anything that answers: said, never an empty answer
+        text = nothing_held(understood, layers)
     return envelope(
         "svc.answer.v1",
         question=question,
@@ -71,6 +73,16 @@ def answer(question: str, *, topic: Event | None = None, generator=None,
             "reasons": reasons,
         },
         disclaimer=DISCLAIMER,
+    )
+
+
+def nothing_held(understood: Understanding, layers: list[Layers]) -> str:
+    titles = " or ".join(lay.topic.title for lay in layers)
+    window = understood.window
+    span = f" in {window.describe()}" if window and window.filters else ""
+    return (
+        f"The registry tracks {titles}, but holds nothing{span} that answers this: no issuer "
+        "reading, reporting, market price or recorded change it could cite."
     )
 
 

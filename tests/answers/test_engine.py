@@ -112,6 +112,16 @@ def test_what_changed_reads_flips_price_moves_and_transitions(api, demo):
     assert "flipped from no-active-systems to active-advisories" in first_sentence(answer)
 
 
+def test_a_window_with_nothing_in_it_is_said_plainly_never_an_empty_answer(api, demo):
+    answer = ask(api, "What changed for Hurricane Tavia in March 2020?")
+    assert answer["grounded"] is False
+    assert answer["citations"] == []
+    assert topics(answer)[0].startswith("disaster-hurricane-tavia")
+    assert "Hurricane Tavia" in answer["answer"]
+    assert "March 2020" in answer["answer"] or "2020-03-01" in answer["answer"]
+    assert any("2020" in gap or "March" in gap for gap in answer["unknowns"]), answer["unknowns"]
+
+
 def test_a_comparison_compares(api, demo):
     answer = ask(api, "Compare the Fed and the ECB")
     assert set(topics(answer)) == {
