@@ -91,18 +91,21 @@ def key_issue(*, address: str, now: datetime | None = None) -> tuple[ApiKey, str
 def _count_up(address: str, day: date, column: str, limit: int) -> bool:
     """Add one to today's counter for `address` (its /64 for IPv6) unless it reached `limit`;
     True if added."""
-    address = allowance_address(address)
-    AddressDay.objects.bulk_create([AddressDay(address=address, day=day)], ignore_conflicts=True)
-    counter = AddressDay.objects.filter(address=address, day=day, **{f"{column}__lt": limit})
-    return counter.update(**{column: F(column) + 1}) == 1
+    return _counted(AddressDay, {"address": allowance_address(address), "day": day}, column, limit)
 
 
 def _mailbox_count_up(mailbox: str, day: date) -> bool:
     """One more verification mail to `mailbox` today, unless it had its daily share; True if so."""
     limit = settings.SVC_VERIFY_MAILS_PER_ADDRESS_DAY
-    MailboxDay.objects.bulk_create([MailboxDay(mailbox=mailbox, day=day)], ignore_conflicts=True)
-    counter = MailboxDay.objects.filter(mailbox=mailbox, day=day, verify_mails__lt=limit)
-    return counter.update(verify_mails=F("verify_mails") + 1) == 1
+    return _counted(MailboxDay, {"mailbox": mailbox, "day": day}, "verify_mails", limit)
+
+
+def _counted(model, row: dict, column: str, limit: int) -> bool:
+    """One more in `column` of the day's counter row, by a conditional UPDATE (atomic under any
+    number of concurrent callers), unless it reached `limit`; the row is made first if absent."""
+    model.objects.bulk_create([model(**row)], ignore_conflicts=True)
+    counter = model.objects.filter(**row, **{f"{column}__lt": limit})
+    return counter.update(**{column: F(column) + 1}) == 1
 
 
 def seconds_to_midnight(now: datetime) -> int:
