@@ -8,17 +8,9 @@ from hypothesis import strategies as st
 
 from mcpdoor.protocol import METHODS, MODERN
 from mcpdoor.registry import TOOLS
+from tests.mcpdoor.door import MODERN_META, post
 
 pytestmark = pytest.mark.django_db
-MODERN_META = {
-    "io.modelcontextprotocol/protocolVersion": MODERN,
-    "io.modelcontextprotocol/clientCapabilities": {},
-}
-
-
-def post(client, body, **headers):
-    raw = body if isinstance(body, str) else json.dumps(body)
-    return client.post("/api/mcp", raw, content_type="application/json", **headers)
 
 
 def message(method, params):

@@ -7,17 +7,9 @@ from django.utils import timezone
 
 from billing.models import ApiKey
 from mcpdoor.protocol import MODERN
+from tests.mcpdoor.door import MODERN_META, post
 
 pytestmark = pytest.mark.django_db
-MODERN_META = {
-    "io.modelcontextprotocol/protocolVersion": MODERN,
-    "io.modelcontextprotocol/clientCapabilities": {},
-}
-
-
-def post(client, body, **headers):
-    raw = body if isinstance(body, str) else json.dumps(body)
-    return client.post("/api/mcp", raw, content_type="application/json", **headers)
 
 
 def rpc(client, method, params=None, **headers):
