@@ -45,9 +45,9 @@ def answer(question: str, *, topic: Event | None = None, generator=None,
     writer = compose(understood, layers)
     sentences, evidence = writer.sentences, writer.pool
     kept, reasons = source_check(sentences, evidence)
-    phrased = generator(question, _all_rows(writer, layers)) if generator else None
+    rows = _all_rows(writer, layers) if generator else []
+    phrased = generator(question, rows) if generator else None
     if phrased:
-        rows = _all_rows(writer, layers)
         checked, dropped = source_check([Sentence(s) for s in phrased], rows)
         if checked:  # a generator whose every sentence failed leaves the composed answer
             sentences, evidence, kept, reasons = phrased, rows, checked, dropped
