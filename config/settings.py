@@ -189,10 +189,13 @@ SVC_VERIFY_SOURCES_AT = _time_of_day("SVC_VERIFY_SOURCES_AT", "06:15")
 SVC_COVERAGE_MIN_MENTIONS = env.int("SVC_COVERAGE_MIN_MENTIONS", 6, minimum=1)
 SVC_COVERAGE_RISING_PCT = env.int("SVC_COVERAGE_RISING_PCT", 25, minimum=1)
 SVC_FLAG_MIN_CURRENT_DOCUMENTS = env.int("SVC_FLAG_MIN_CURRENT_DOCUMENTS", 5, minimum=1)
+# How long an ask may run, or wait in the queue, before the reaper calls it abandoned.
+SVC_ASK_STALE_MINUTES = env.int("SVC_ASK_STALE_MINUTES", 10, minimum=1)
 SVC_WATCH_INTERVAL_MINUTES = env.int("SVC_WATCH_INTERVAL_MINUTES", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
-    "reap-asks": {"task": "answers.tasks.reap_tickets", "schedule": 300.0},
+    # Every half window: an abandoned ask waits at most 1.5 windows for the reaper.
+    "reap-asks": {"task": "answers.tasks.reap_tickets", "schedule": 30.0 * SVC_ASK_STALE_MINUTES},
     "run-watches": {
         "task": "watches.tasks.run_watches",
         "schedule": 60.0 * SVC_WATCH_INTERVAL_MINUTES,
@@ -309,7 +312,6 @@ SVC_ANSWER_EMBEDDINGS = env.str("SVC_ANSWER_EMBEDDINGS", "e5")
 if SVC_ANSWER_EMBEDDINGS not in ("e5", "off"):
     raise ImproperlyConfigured(f"SVC_ANSWER_EMBEDDINGS: e5 or off, not {SVC_ANSWER_EMBEDDINGS!r}")
 SVC_ASK_ATTEMPTS = env.int("SVC_ASK_ATTEMPTS", 3, minimum=1)
-SVC_ASK_STALE_MINUTES = env.int("SVC_ASK_STALE_MINUTES", 10, minimum=1)
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("SVC_FROM_EMAIL", "feed@localhost")
