@@ -7,7 +7,7 @@ SDK1 := .venv-sdk1
 MANAGE := $(BIN)/python manage.py
 PYTEST_ARGS ?=
 
-.PHONY: install run run-stack test lint schema bench fuzz load mcp-sdk1 lock clean
+.PHONY: install run run-stack test lint schema bench fuzz load chaos mcp-sdk1 lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,9 @@ fuzz: install  ## schemathesis against a live server's own OpenAPI description (
 
 load: install  ## Locust mix against gunicorn + PostgreSQL + Redis; fails above 0.1% errors (.ci/load)
 	bash .ci/load
+
+chaos: install  ## the stack under load while Redis, PostgreSQL and a worker fail (load/chaos.py)
+	$(BIN)/python load/chaos.py $(CHAOS_ARGS)
 
 $(SDK1)/.installed-stamp: requirements/mcp-sdk1.txt
 	$(PYTHON) -m venv $(SDK1)

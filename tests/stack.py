@@ -195,10 +195,11 @@ class Stack:
             process.wait(WAIT)
 
     @contextmanager
-    def web(self, **env: str):
-        """gunicorn (one worker process: the one whose connections a fault test breaks)."""
+    def web(self, workers: int = 1, **env: str):
+        """gunicorn (by default one worker process: the one whose connections a test breaks)."""
         port = free_port()
-        argv = ["-m", "gunicorn", "config.wsgi", "--workers", "1", "--bind", f"127.0.0.1:{port}"]
+        argv = ["-m", "gunicorn", "config.wsgi", "--workers", str(workers)]
+        argv += ["--timeout", "90", "--bind", f"127.0.0.1:{port}"]
         with self.process("web", [*argv, "--log-level", "warning"], **env) as web:
             self.base = f"http://127.0.0.1:{port}"
             until(self.up, "the web server did not start")

@@ -1,0 +1,393 @@
+"""`make chaos`: the production stack under a mixed load while what it stands on fails.
+
+gunicorn (3 workers), a Celery worker (prefork, both queues) and Celery beat run on a fresh
+PostgreSQL database and on Redis, each reached through a `tests.stack.Gate`, so a cut is, for
+them, the server going away. While simulated users read records, signals and entities, unfurl
+Watches and ask questions (sync and async, anonymous and keyed), the run cuts Redis for 10 s,
+then PostgreSQL for 10 s, then SIGKILLs the worker (restarted at once, as a supervisor would).
+Two saved Watches deliver their readings to hostile receivers all along: one drips a byte a
+second, one sends 400 MiB.
+
+Then it waits for the reaper to finish every ask and checks, in the database, that each
+charged ask was answered or refunded exactly once and that the meters agree with the charges.
+It prints the figures and exits 1 if an ask was lost or refunded twice, a response was a 500,
+or more than 0.1% of the requests outside the cut windows failed.
+"""
+
+import argparse
+import os
+import random
+import signal
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from contextlib import ExitStack, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import psutil
+import psycopg
+from redis import Redis
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.receivers import RawReceiver, drip, flood  # noqa: E402 (the project's own root)
+from tests.stack import Gate, Stack  # noqa: E402
+
+MAX_FAIL_RATIO = 0.001
+OK = {200, 201, 202}
+TOPICS = ["disaster-hurricane-tavia", "rate-decision-federal-reserve-december-2026"]
+QUESTIONS = [
+    "Is Hurricane Tavia still active?",
+    "What did the Federal Reserve decide?",
+    "When does Artemis II launch?",
+]
+# (operation, weight): reads dominate, as on a busy day; a third of the traffic asks.
+MIX = [
+    ("record", 30),
+    ("signals", 12),
+    ("entities", 12),
+    ("unfurl", 12),
+    ("sync", 14),
+    ("async", 20),
+]
+WORKER = ["-m", "celery", "-A", "config", "worker", "-Q", "celery,deliveries"]
+WORKER += ["--concurrency=2", "--without-mingle", "--without-gossip", "--loglevel=WARNING"]
+BEAT = ["-m", "celery", "-A", "config", "beat", "--loglevel=WARNING"]
+
+
+@dataclass
+class Sample:
+    operation: str
+    started: float
+    ended: float
+    status: int  # 0: no HTTP answer (refused, reset, timed out)
+    ticket: str = ""
+
+
+@dataclass
+class Window:
+    name: str
+    start: float
+    end: float
+
+
+class Load:
+    """Users in threads, each sending the mix until `stop` is set; every answer is a Sample."""
+
+    def __init__(self, base: str, keys: list[str]):
+        self.base, self.keys = base, keys
+        self.samples: list[Sample] = []
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+
+    def user(self, seed: int) -> None:
+        rng = random.Random(seed)
+        names, weights = zip(*MIX, strict=True)
+        with httpx.Client(base_url=self.base, timeout=75) as client:
+            while not self.stop.is_set():
+                operation = rng.choices(names, weights)[0]
+                started = time.monotonic()
+                status, ticket = self.send(client, rng, operation)
+                with self.lock:
+                    self.samples.append(
+                        Sample(operation, started, time.monotonic(), status, ticket)
+                    )
+
+    def send(self, client: httpx.Client, rng: random.Random, operation: str) -> tuple[int, str]:
+        try:
+            answer = self.request(client, rng, operation)
+        except httpx.HTTPError:
+            return 0, ""
+        ticket = ""
+        if operation in ("sync", "async") and answer.status_code in (202, 503):
+            body = answer.json()
+            # A sync ask the engine failed is refunded at once: no ticket, and nothing to hold.
+            ticket = body.get("ticket") or ("refunded" if body["state"] == "engine-failed" else "")
+        elif operation == "sync" and answer.status_code == 200:
+            ticket = "answered"
+        return answer.status_code, ticket
+
+    def request(self, client: httpx.Client, rng: random.Random, operation: str) -> httpx.Response:
+        if operation == "record":
+            return client.get(f"/api/record/{rng.choice(TOPICS)}")
+        if operation == "signals":
+            return client.get("/api/v1/signals")
+        if operation == "entities":
+            return client.get(
+                "/api/v1/entities", params={"q": rng.choice(["fed", "storm", "opec"])}
+            )
+        if operation == "unfurl":
+            return client.post("/api/v1/watches/unfurl", json={"base": "current-signals"})
+        # Half the asks anonymous (the address's allowance), half on a key (its own meter).
+        headers = {"X-API-Key": rng.choice(self.keys)} if rng.random() < 0.5 else {}
+        body = {"question": rng.choice(QUESTIONS), "mode": operation}
+        return client.post("/api/ask", json=body, headers=headers)
+
+
+class Peak:
+    """The largest resident size of a process and its children (the worker and its pool)."""
+
+    def __init__(self):
+        self.pid, self.bytes = 0, 0
+        self.stop = threading.Event()
+
+    def sample(self) -> None:
+        while not self.stop.wait(0.5):
+            with suppress(psutil.Error):
+                worker = psutil.Process(self.pid)
+                tree = [worker, *worker.children(recursive=True)]
+                self.bytes = max(self.bytes, sum(p.memory_info().rss for p in tree))
+
+
+def prepared_stores(server: str, redis: str) -> str:
+    """A new database `svc_chaos` on `server`, and the Redis database emptied of earlier runs."""
+    name = "svc_chaos"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.execute(f"CREATE DATABASE {name}")
+    Redis.from_url(redis).flushdb()
+    return f"{server}/{name}"
+
+
+def stack_env(folder: Path, database: str, redis: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SVC_", "DJANGO_"))}
+    env.update(
+        DATABASE_URL=database,
+        REDIS_URL=redis,
+        SVC_VAR_DIR=str(folder / "var"),
+        DJANGO_SETTINGS_MODULE="config.settings",
+        # The meters are not what is measured: every simulated user shares 127.0.0.1.
+        SVC_ASKS_PER_ADDRESS_DAY="100000000",
+        SVC_ASKS_PER_KEY="100000000",
+        SVC_KEYS_PER_ADDRESS_DAY="1000",
+        SVC_BURST_KEYS="100000000/m",
+        SVC_BURST_WATCH="100000000/m",
+        # Short windows, so the reaper and the Watch schedule act within one run.
+        SVC_ASK_STALE_MINUTES="1",
+        SVC_WATCH_INTERVAL_MINUTES="1",
+        SVC_WEBHOOK_TIMEOUT_SECONDS="5",
+        SVC_FETCH_ALLOW_LOOPBACK="true",  # the hostile receivers live on this machine
+    )
+    return env
+
+
+def hostile_watches(base: str, receivers: list[RawReceiver], stack: Stack) -> None:
+    """A key with paid slots saves one Watch per receiver, its webhook pointed there."""
+    key = httpx.post(f"{base}/api/keys", timeout=10).json()["key"]
+    grant = (
+        "from billing import services as b; "
+        f"b.slot_grant(key=b.key_find('{key}'), slots={len(receivers)}, reason='chaos')"
+    )
+    stack.manage("shell", "-c", grant)
+    for receiver in receivers:
+        body = {"base": "current-signals", "webhookUrl": receiver.url_for("/hook")}
+        saved = httpx.post(
+            f"{base}/api/v1/watches", json=body, headers={"X-API-Key": key}, timeout=30
+        )
+        assert saved.status_code == 201, saved.text
+
+
+def cut(name: str, gate: Gate, seconds: float, windows: list[Window]) -> None:
+    start = time.monotonic()
+    gate.cut()
+    print(f"  {name} cut for {seconds:.0f} s", flush=True)
+    time.sleep(seconds)
+    gate.restore()
+    windows.append(Window(name, start, time.monotonic()))
+
+
+def ledger(database: str) -> dict[str, int]:
+    """What the database says of every ask: unfinished, answered, refunded, and the meters."""
+    queries = {
+        "tickets": "SELECT count(*) FROM answers_askticket",
+        "unfinished": "SELECT count(*) FROM answers_askticket WHERE status IN ('queued','running')",
+        "done": "SELECT count(*) FROM answers_askticket WHERE status = 'done'",
+        "failed": "SELECT count(*) FROM answers_askticket WHERE status = 'failed'",
+        "done_but_refunded": "SELECT count(*) FROM answers_askticket t JOIN billing_askcharge c "
+        "ON c.id = t.charge_id WHERE t.status = 'done' AND c.refunded_at IS NOT NULL",
+        "failed_not_refunded": "SELECT count(*) FROM answers_askticket t JOIN billing_askcharge c "
+        "ON c.id = t.charge_id WHERE t.status = 'failed' AND c.refunded_at IS NULL",
+        "charges_without_ticket": "SELECT count(*) FROM billing_askcharge c WHERE NOT EXISTS "
+        "(SELECT 1 FROM answers_askticket t WHERE t.charge_id = c.id)",
+        # A meter off its charges is a refund given twice (or a charge never counted).
+        "keys_off_meter": "SELECT count(*) FROM billing_apikey k WHERE k.asks_used <> (SELECT "
+        "count(*) FROM billing_askcharge c WHERE c.key_id = k.id AND c.refunded_at IS NULL)",
+        "address_days_off_meter": "SELECT count(*) FROM billing_addressday a WHERE a.asks_used <> "
+        "(SELECT count(*) FROM billing_askcharge c WHERE c.key_id IS NULL AND c.day = a.day "
+        "AND c.refunded_at IS NULL)",
+        "deliveries": "SELECT count(*) FROM watches_watchdelivery",
+        "deliveries_failed": "SELECT count(*) FROM watches_watchdelivery WHERE error <> ''",
+    }
+    with psycopg.connect(database) as conn:
+        return {name: conn.execute(sql).fetchone()[0] for name, sql in queries.items()}
+
+
+def unfinished_tickets(database: str) -> list[int]:
+    sql = "SELECT id FROM answers_askticket WHERE status IN ('queued','running')"
+    with psycopg.connect(database) as conn:
+        return [row[0] for row in conn.execute(sql)]
+
+
+def answered_by(database: str, ids: list[int]) -> float:
+    """When the last of these asks was finished (epoch seconds)."""
+    sql = "SELECT extract(epoch FROM max(finished_at)) FROM answers_askticket WHERE id = ANY(%s)"
+    with psycopg.connect(database) as conn:
+        return float(conn.execute(sql, [ids]).fetchone()[0] or 0)
+
+
+def drained(database: str, seconds: float) -> float:
+    """Seconds until no ask is unfinished (the reaper's work), or -1 past `seconds`."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        if ledger(database)["unfinished"] == 0:
+            return time.monotonic() - started
+        time.sleep(2)
+    return -1
+
+
+def overlaps(s: Sample, w: Window) -> bool:
+    return s.started <= w.end and s.ended >= w.start
+
+
+def window_report(samples: list[Sample], w: Window, until: float) -> None:
+    """One cut: what overlapped it, the slowest answer, and how soon answers came back after
+    the restore (up to `until`, the next cut: what overlaps that is its business)."""
+    during = [s for s in samples if overlaps(s, w)]
+    after = sorted(
+        (s for s in samples if s.started >= w.end and s.ended < until), key=lambda s: s.started
+    )
+    first_ok = next((s.ended - w.end for s in after if s.status in OK), -1.0)
+    failed_after = [s for s in after if s.status not in OK]
+    last_fail = max((s.ended - w.end for s in failed_after), default=0.0)
+    slowest = max((s.ended - s.started for s in during), default=0.0)
+    print(
+        f"{w.name}: cut {w.end - w.start:.1f} s; {len(during)} requests overlapped it, "
+        f"{sum(s.status in OK for s in during)} answered, the slowest in {slowest:.2f} s; after "
+        f"the restore the first success at +{first_ok:.2f} s, {len(failed_after)} failures"
+        + (f", the last ending at +{last_fail:.2f} s" if failed_after else "")
+    )
+
+
+LEDGER_FAULTS = (
+    "unfinished",
+    "done_but_refunded",
+    "failed_not_refunded",
+    "charges_without_ticket",
+    "keys_off_meter",
+    "address_days_off_meter",
+)
+
+
+def report(samples: list[Sample], windows: list[Window], books: dict, extra: dict) -> bool:
+    outside = [s for s in samples if not any(overlaps(s, w) for w in windows)]
+    failed_outside = sum(s.status not in OK for s in outside)
+    five_hundreds = sum(s.status == 500 for s in samples)
+    ratio = failed_outside / max(len(outside), 1)
+    # Every ask the service charged is one its client holds an answer or a ticket for.
+    unheld = books["tickets"] - sum(bool(s.ticket) for s in samples)
+    print(
+        f"requests {len(samples)}; outside the cut windows {len(outside)}, failed "
+        f"{failed_outside} ({ratio:.4%}); answered 500: {five_hundreds}"
+    )
+    print(
+        "by operation and status:",
+        dict(sorted(Counter(f"{s.operation} {s.status}" for s in samples).items())),
+    )
+    ends = [*(w.start for w in windows[1:]), float("inf")]
+    for w, until in zip(windows, ends, strict=True):
+        window_report(samples, w, until)
+    print(
+        f"asks: {books['tickets']} charged, {unheld} of them unknown to their client; "
+        f"{books['done']} answered, {books['failed']} failed and refunded; every ask finished "
+        f"{extra['drained']:.0f} s after the load stopped"
+    )
+    faults = {name: books[name] for name in LEDGER_FAULTS}
+    print("ledger faults (each must be 0):", faults)
+    print(
+        f"worker: killed with {extra['unfinished_at_kill']} asks unfinished, the last of them "
+        f"finished {extra['answered_after_kill']:.0f} s later; peak resident size (worker and "
+        f"pool) {extra['peak_mib']:.0f} MiB"
+    )
+    print(
+        f"webhooks: {books['deliveries']} deliveries to the drip and flood receivers, "
+        f"{books['deliveries_failed']} failed (the drip by the deadline)"
+    )
+    passed = not any(faults.values()) and not unheld and not five_hundreds
+    passed = passed and ratio <= MAX_FAIL_RATIO
+    print("chaos:", "passed" if passed else "FAILED")
+    return passed
+
+
+def run(args: argparse.Namespace) -> bool:
+    folder = Path(tempfile.mkdtemp(prefix="svc-chaos-"))
+    postgres, redis = urlsplit(args.postgres), urlsplit(args.redis)
+    pg_gate, redis_gate = Gate(postgres.hostname, postgres.port), Gate(redis.hostname, redis.port)
+    database = prepared_stores(args.postgres, args.redis)
+    gated = pg_gate.url(database)
+    stack = Stack(env=stack_env(folder, gated, redis_gate.url(args.redis)), folder=folder)
+    stack.manage("migrate", "-v0")
+    stack.manage("load_demo")
+    receivers = [RawReceiver(drip(60)), RawReceiver(flood(400))]
+    windows: list[Window] = []
+    peak = Peak()
+    with ExitStack() as running:
+        running.callback(pg_gate.close)
+        running.callback(redis_gate.close)
+        for receiver in receivers:
+            running.callback(receiver.close)
+        running.enter_context(stack.web(workers=3))
+        worker = running.enter_context(stack.process("worker", WORKER))
+        running.enter_context(stack.process("beat", BEAT))
+        peak.pid = worker.pid
+        threading.Thread(target=peak.sample, daemon=True).start()
+        hostile_watches(stack.base, receivers, stack)
+        keys = [httpx.post(f"{stack.base}/api/keys", timeout=10).json()["key"] for _ in range(4)]
+        load = Load(stack.base, keys)
+        users = [threading.Thread(target=load.user, args=(n,)) for n in range(args.users)]
+        for user in users:
+            user.start()
+        print(f"load: {args.users} users for {args.seconds} s against {stack.base}", flush=True)
+        pace = args.seconds / 6
+        time.sleep(pace)
+        cut("Redis", redis_gate, 10, windows)
+        time.sleep(pace)
+        cut("PostgreSQL", pg_gate, 10, windows)
+        time.sleep(pace)
+        killed_at, at_kill = time.time(), unfinished_tickets(database)
+        print("  the worker killed (SIGKILL), restarted at once", flush=True)
+        os.killpg(worker.pid, signal.SIGKILL)
+        peak.pid = running.enter_context(stack.process("worker-again", WORKER)).pid
+        time.sleep(max(args.seconds - 3 * pace - 20, pace))
+        load.stop.set()
+        for user in users:
+            user.join()
+        print("load stopped; waiting for the reaper to finish every ask", flush=True)
+        seconds = drained(database, args.drain)
+        peak.stop.set()
+        books = ledger(database)
+    extra = {
+        "drained": seconds,
+        "unfinished_at_kill": len(at_kill),
+        "answered_after_kill": answered_by(database, at_kill) - killed_at,
+        "peak_mib": peak.bytes / 2**20,
+    }
+    return report(load.samples, windows, books, extra)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=120, help="length of the load")
+    parser.add_argument("--users", type=int, default=8)
+    parser.add_argument("--drain", type=int, default=300, help="seconds to wait for the reaper")
+    parser.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/13")
+    sys.exit(0 if run(parser.parse_args()) else 1)
+
+
+if __name__ == "__main__":
+    main()
