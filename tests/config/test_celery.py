@@ -17,7 +17,7 @@ def test_beat_starts_on_a_var_dir_not_made_yet(tmp_path):
     var = tmp_path / "fresh" / "var"
     env = {k: v for k, v in os.environ.items() if not k.startswith("SVC_")}
     env.update(SVC_VAR_DIR=str(var), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
-    beat = subprocess.Popen(  # noqa: S603 (our own interpreter, fixed arguments)
+    beat = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING"],
         cwd=ROOT,
         env=env,
