@@ -6,10 +6,10 @@ urlpatterns = [
     path("api/v1/watches", views.SavedWatchesView.as_view(), name="watches"),
     path("api/v1/watches/standard", views.StandardWatchesView.as_view(), name="watches-standard"),
     path("api/v1/watches/unfurl", views.UnfurlView.as_view(), name="watches-unfurl"),
-    path("api/v1/watches/<str:watch_id>", views.WatchView.as_view(), name="watch"),
-    path("api/v1/watches/<str:watch_id>/retire", views.RetireView.as_view(), name="watch-retire"),
+    path("api/v1/watches/<str:watchId>", views.WatchView.as_view(), name="watch"),
+    path("api/v1/watches/<str:watchId>/retire", views.RetireView.as_view(), name="watch-retire"),
     path(
-        "api/v1/watches/<str:watch_id>/readings",
+        "api/v1/watches/<str:watchId>/readings",
         views.ReadingsView.as_view(),
         name="watch-readings",
     ),

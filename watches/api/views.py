@@ -108,16 +108,16 @@ class WatchView(KeyedWatchView):
     """Every version of one saved Watch and its latest readings."""
 
     @_schema("recallWatch", parameters=[WATCH_ID], errors=(401, 404))
-    def get(self, request, watch_id: str):
-        return Response(selectors.watch_recall(request.auth, watch_id))
+    def get(self, request, watchId: str):
+        return Response(selectors.watch_recall(request.auth, watchId))
 
 
 class RetireView(KeyedWatchView):
     """Retire a Watch: it is no longer read, and its slot is free again."""
 
     @_schema("retireWatch", parameters=[WATCH_ID], errors=(401, 404))
-    def post(self, request, watch_id: str):
-        watch = services.watch_retire(key=request.auth, watch_id=watch_id)
+    def post(self, request, watchId: str):
+        watch = services.watch_retire(key=request.auth, watch_id=watchId)
         return Response(envelope("svc.watch.v1", **selectors.watch_summary(watch)))
 
 
@@ -125,10 +125,10 @@ class ReadingsView(KeyedWatchView):
     """The Watch's stored readings, newest first, paged."""
 
     @_schema("listWatchReadings", parameters=[WATCH_ID, PageQuery], errors=(400, 401, 404))
-    def get(self, request, watch_id: str):
+    def get(self, request, watchId: str):
         params = query_params(request, PageQuery)
         return Response(
             selectors.watch_readings(
-                request.auth, watch_id, limit=params["limit"], cursor=params.get("cursor")
+                request.auth, watchId, limit=params["limit"], cursor=params.get("cursor")
             )
         )
