@@ -5,6 +5,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from billing.services import key_find, key_parse
+from config.problems import AUTH_CHALLENGE
 
 
 class ApiKeyAuthentication(authentication.BaseAuthentication):
@@ -31,7 +32,7 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
         return key, key
 
     def authenticate_header(self, request) -> str:
-        return 'Bearer realm="api"'
+        return AUTH_CHALLENGE
 
 
 class ApiKeyScheme(OpenApiAuthenticationExtension):
@@ -39,6 +40,9 @@ class ApiKeyScheme(OpenApiAuthenticationExtension):
 
     target_class = ApiKeyAuthentication
     name = ["apiKeyHeader", "bearerKey"]
+
+    def get_security_requirement(self, auto_schema):
+        return [{"apiKeyHeader": []}, {"bearerKey": []}]  # either one, never both at once
 
     def get_security_definition(self, auto_schema):
         return [

@@ -324,7 +324,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
     "EXCEPTION_HANDLER": "config.problems.drf_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.openapi.ServiceSchema",
     # `?format=` names a dataset's format (json, jsonl, csv); DRF's renderer override is unused.
     "URL_FORMAT_OVERRIDE": None,
 }
