@@ -279,7 +279,7 @@ def ask(args: dict, caller: Caller) -> dict:
     ticket, _ = answers.ask_submit(
         question=args["question"],
         mode=args["mode"],
-        topic=args["topic"],
+        topic=args.get("topic", ""),
         key=caller.key,
         address=caller.address,
     )

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from answers import services
 from answers.models import AskTicket
 from billing.auth import ApiKeyAuthentication
+from config.fields import TextField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.problems import ApplicationError
@@ -25,9 +26,12 @@ IDEMPOTENCY = OpenApiParameter(
 class AskRequest(serializers.Serializer):
     # Length is checked on the text as sent (what the schema's maxLength describes), then the
     # surrounding whitespace is dropped.
-    question = serializers.CharField(min_length=1, max_length=2000, trim_whitespace=False)
+    question = TextField(min_length=1, max_length=2000, trim_whitespace=False)
     mode = serializers.ChoiceField(choices=AskTicket.Mode.choices, default="sync")
-    topic = serializers.SlugField(max_length=120, required=False, default="")
+    # No default in the document (a generated client would send it); blank means no topic.
+    topic = serializers.SlugField(
+        max_length=120, required=False, allow_blank=True, help_text="A record's slug to ask about."
+    )
 
     def validate_question(self, value: str) -> str:
         if not value.strip():
@@ -95,7 +99,7 @@ class AskView(APIView):
         ticket, _ = services.ask_submit(
             question=data.validated_data["question"],
             mode=data.validated_data["mode"],
-            topic=data.validated_data["topic"],
+            topic=data.validated_data.get("topic", ""),
             key=request.auth,
             address=client_address(request),
             idempotency_key=idempotency,
