@@ -36,6 +36,10 @@ DEFAULT_STATES = {
 }
 
 
+# What a 401 offers (RFC 9110 WWW-Authenticate): the key as a bearer token.
+AUTH_CHALLENGE = 'Bearer realm="api"'
+
+
 class ApplicationError(Exception):
     """A business refusal a service raises and every face renders the same way (402, 409, ...)."""
 
@@ -97,6 +101,8 @@ def problem_response(
     response = JsonResponse(body, status=status, content_type=PROBLEM_CONTENT_TYPE)
     if "retryAfter" in body:
         response["Retry-After"] = str(body["retryAfter"])
+    if status == 401:  # RFC 9110: a 401 names the scheme that would pass
+        response["WWW-Authenticate"] = AUTH_CHALLENGE
     for name, value in (headers or {}).items():
         response[name] = value
     return response
