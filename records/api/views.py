@@ -90,8 +90,6 @@ class TopicRecordView(APIView):
     to a matching `If-None-Match`.
     """
 
-    alias = False
-
     def dispatch(self, request, *args, **kwargs):
         """A cached GET is answered here, before DRF wraps the request.
 
@@ -127,18 +125,20 @@ class TopicRecordView(APIView):
 
     def _answer(self, request, topic: str, rendered: tuple[bytes, str]):
         body, etag = rendered
-        response = json_response(request, body, etag, refresh=REFRESH_SECONDS)
-        if self.alias:
-            current = f"/api/record/{topic}"
-            response["Link"] = f"<{current}>; rel=canonical"
-            response["x-svc-current-path"] = current
-        return response
+        return json_response(request, body, etag, refresh=REFRESH_SECONDS)
 
 
 class TruthAliasView(TopicRecordView):
     """Permanent alias of GET /api/record/{topic} (earlier path); answers say which is current."""
 
-    alias = True
+    def dispatch(self, request, *args, **kwargs):
+        # Every answer names the current path, a 404 or 400 too: the caller learns the new
+        # name from whatever it gets back.
+        response = super().dispatch(request, *args, **kwargs)
+        current = f"/api/record/{kwargs.get('topic', '')}"
+        response["Link"] = f"<{current}>; rel=canonical"
+        response["x-svc-current-path"] = current
+        return response
 
     @extend_schema(
         operation_id="getTruthObject",
