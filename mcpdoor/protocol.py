@@ -79,7 +79,12 @@ def era_of(message: dict, headers) -> Era:
     params = message.get("params") if isinstance(message.get("params"), dict) else {}
     meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
     header = headers.get("MCP-Protocol-Version", "")
-    if message.get("method") == "initialize" or (META_VERSION not in meta and header != MODERN):
+    if message.get("method") == "initialize":
+        return Era(False, header or LEGACY[-1])
+    if header and header not in (MODERN, *LEGACY):
+        # The transport's rule: an invalid or unsupported version header is a 400.
+        raise _unsupported(header, [MODERN, *LEGACY])
+    if META_VERSION not in meta and header != MODERN:
         return Era(False, header or LEGACY[-1])
     version = meta.get(META_VERSION)
     if not isinstance(version, str) or not isinstance(meta.get(META_CAPABILITIES), dict):
@@ -87,14 +92,20 @@ def era_of(message: dict, headers) -> Era:
             -32602, f"params._meta needs {META_VERSION} and {META_CAPABILITIES}", http=400
         )
     if version != MODERN:
-        raise RpcError(
-            -32022,
-            "Unsupported protocol version",
-            http=400,
-            data={"supported": [MODERN, *LEGACY], "requested": version},
-        )
+        # Per request (`_meta`) only the 2026-07-28 revision is spoken; the earlier ones are
+        # reached through `initialize`, so they are not offered here.
+        raise _unsupported(version, [MODERN])
     _check_headers(message, headers, version)
     return Era(True, version)
+
+
+def _unsupported(version: str, supported: list[str]) -> "RpcError":
+    return RpcError(
+        -32022,
+        "Unsupported protocol version",
+        http=400,
+        data={"supported": supported, "requested": version},
+    )
 
 
 def _check_headers(message: dict, headers, version: str) -> None:

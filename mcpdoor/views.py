@@ -67,7 +67,9 @@ def mcp(request):
             status=400,
         )
     if "id" not in message:  # a notification: accepted, never answered
-        return HttpResponse(status=202)
+        accepted = HttpResponse(status=202)
+        del accepted["Content-Type"]  # no body, so no type (Django's default says text/html)
+        return accepted
     message_id = message["id"]
     if not isinstance(message_id, str | int) or isinstance(message_id, bool):
         return _error(None, -32600, "Invalid request: id must be a string or a number", status=400)

@@ -254,3 +254,31 @@ def test_an_unknown_entity_or_source_is_the_same_refusal_on_both_doors(
     assert problem["state"] == "not-found"
     assert refused["content"][0]["text"].startswith(problem["error"])
     assert "(state: not-found, as HTTP 404)" in refused["content"][0]["text"]
+
+
+def test_an_unknown_protocol_version_header_is_refused_as_the_transport_says(client):
+    refused = rpc(client, "tools/list", HTTP_MCP_PROTOCOL_VERSION="1999-12-31")
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["data"]["requested"] == "1999-12-31"
+    assert "1999-12-31" not in error["data"]["supported"]
+    assert rpc(client, "tools/list", HTTP_MCP_PROTOCOL_VERSION="2025-06-18").status_code == 200
+
+
+def test_a_notification_answer_claims_no_html(client):
+    response = post(client, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+    assert response.status_code == 202
+    assert "html" not in response.get("Content-Type", "")
+
+
+def test_a_modern_request_naming_another_version_is_not_told_it_is_supported(client):
+    legacy = "2025-11-25"
+    refused = rpc(
+        client,
+        "tools/list",
+        {"_meta": {**MODERN_META, "io.modelcontextprotocol/protocolVersion": legacy}},
+        HTTP_MCP_PROTOCOL_VERSION=MODERN,
+        HTTP_MCP_METHOD="tools/list",
+    )
+    assert refused.json()["error"]["code"] == -32022
+    assert legacy not in refused.json()["error"]["data"]["supported"]
