@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -25,6 +24,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 from rest_framework.views import APIView
 
+from config import contract
 from config.openapi import problem_responses
 from config.problems import ApplicationError
 
@@ -132,7 +132,7 @@ def read_operation(
             tags=[tag],
             parameters=[*path, *([query] if query else [])],
             responses={
-                200: OpenApiResponse(OpenApiTypes.OBJECT, description=f"`{schema}` envelope"),
+                200: contract.response(schema),
                 304: OpenApiResponse(description="Not modified since the given ETag."),
                 **problem_responses(*errors),
             },

@@ -3,10 +3,10 @@
 from django.conf import settings
 from django.shortcuts import render
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import contract
 from config.health import health_snapshot
 from config.reads import ReadView, read_operation
 from config.release import release_info
@@ -31,20 +31,6 @@ def terms(request):
     return render(request, "site/terms.html")
 
 
-class HealthCheckSerializer(serializers.Serializer):
-    ok = serializers.BooleanField()
-    detail = serializers.CharField()
-
-
-class HealthSerializer(serializers.Serializer):
-    schema = serializers.CharField(help_text="svc.health.v1")
-    status = serializers.ChoiceField(choices=["ok", "degraded", "down"])
-    version = serializers.CharField()
-    apiVersion = serializers.CharField()
-    checkedAt = serializers.DateTimeField()
-    checks = serializers.DictField(child=HealthCheckSerializer())
-
-
 class HealthView(APIView):
     """Service health: database, cache, broker and the scheduled-job heartbeat.
 
@@ -55,7 +41,10 @@ class HealthView(APIView):
     @extend_schema(
         operation_id="health",
         tags=["service"],
-        responses={200: HealthSerializer, 503: HealthSerializer},
+        responses={
+            200: contract.response("svc.health.v1"),
+            503: contract.response("svc.health.v1", "The database cannot be reached."),
+        },
     )
     def get(self, request):
         snapshot = health_snapshot()

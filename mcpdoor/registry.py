@@ -13,9 +13,10 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
+from config import contract
 from config.aliases import TOOLS as TOOL_ALIASES
 from mcpdoor import handlers as h
-from mcpdoor.schemas import OUTPUT_SCHEMA, input_schema
+from mcpdoor.schemas import input_schema
 from records.api import serializers as record_q
 from registry.api import serializers as q
 
@@ -35,6 +36,7 @@ class Tool:
     read_only: bool = True
     idempotent: bool = True
     burst: str | None = None  # its REST twin's burst limit, counted in the same window
+    output: tuple[str, ...] = ()  # the envelope tags it answers (config.contract)
 
     def summary(self) -> str:
         """The description with what a caller must know before calling: key and burst limit."""
@@ -56,7 +58,7 @@ class Tool:
             "title": self.title,
             "description": self.summary(),
             "inputSchema": input_schema(self.arguments),
-            "outputSchema": OUTPUT_SCHEMA,
+            "outputSchema": contract.tool_output(*self.output),
             "annotations": {
                 "title": self.title,
                 "readOnlyHint": self.read_only,
@@ -82,6 +84,7 @@ TOOLS = _tools(
         None,
         h.start_here,
         None,
+        output=("svc.start-here.v1",),
     ),
     Tool(
         "get_topic_record",
@@ -92,6 +95,7 @@ TOOLS = _tools(
         h.TopicArgs,
         h.get_topic_record,
         "GET /api/record/{topic}",
+        output=("svc.record.v1",),
     ),
     Tool(
         "list_topics",
@@ -101,6 +105,7 @@ TOOLS = _tools(
         record_q.RecordsQuery,
         h.list_topics,
         "GET /api/v1/records",
+        output=("svc.records.v1",),
     ),
     Tool(
         "get_topic_history",
@@ -109,6 +114,7 @@ TOOLS = _tools(
         h.TopicPageArgs,
         h.get_topic_history,
         "GET /api/v1/records/{topic}/history",
+        output=("svc.record-history.v1",),
     ),
     Tool(
         "get_reporting",
@@ -118,6 +124,7 @@ TOOLS = _tools(
         h.TopicPageArgs,
         h.get_reporting,
         "GET /api/v1/records/{topic}/reporting",
+        output=("svc.record-reporting.v1",),
     ),
     Tool(
         "get_coverage",
@@ -126,6 +133,7 @@ TOOLS = _tools(
         h.CoverageArgs,
         h.get_coverage,
         "GET /api/v1/records/{topic}/coverage",
+        output=("svc.record-coverage.v1",),
     ),
     Tool(
         "get_entity",
@@ -134,6 +142,7 @@ TOOLS = _tools(
         h.EntityArgs,
         h.get_entity,
         "GET /api/v1/entities/{slug}",
+        output=("svc.entity.v1",),
     ),
     Tool(
         "search_entities",
@@ -142,6 +151,7 @@ TOOLS = _tools(
         q.EntitySearchQuery,
         h.search_entities,
         "GET /api/v1/entities?q=",
+        output=("svc.entity-search.v1",),
     ),
     Tool(
         "compare_entities",
@@ -150,6 +160,7 @@ TOOLS = _tools(
         q.EntityCompareQuery,
         h.compare_entities,
         "GET /api/v1/entities/compare?names=",
+        output=("svc.entity-compare.v1",),
     ),
     Tool(
         "top_accelerating",
@@ -158,6 +169,7 @@ TOOLS = _tools(
         q.AcceleratingQuery,
         h.top_accelerating,
         "GET /api/v1/accelerating",
+        output=("svc.accelerating.v1",),
     ),
     Tool(
         "get_signals",
@@ -166,6 +178,7 @@ TOOLS = _tools(
         q.SignalsQuery,
         h.get_signals,
         "GET /api/v1/signals",
+        output=("svc.signals.v1",),
     ),
     Tool(
         "get_corroborated",
@@ -174,6 +187,7 @@ TOOLS = _tools(
         q.CorroboratedQuery,
         h.get_corroborated,
         "GET /api/v1/corroborated",
+        output=("svc.corroborated.v1",),
     ),
     Tool(
         "list_verticals",
@@ -182,6 +196,7 @@ TOOLS = _tools(
         None,
         h.list_verticals,
         "GET /api/v1/verticals",
+        output=("svc.verticals.v1",),
     ),
     Tool(
         "get_primary_sources",
@@ -190,6 +205,7 @@ TOOLS = _tools(
         q.SourcesQuery,
         h.get_primary_sources,
         "GET /api/v1/sources",
+        output=("svc.sources.v1",),
     ),
     Tool(
         "get_source",
@@ -198,6 +214,7 @@ TOOLS = _tools(
         h.SourceArgs,
         h.get_source,
         "GET /api/v1/sources/{id}",
+        output=("svc.source.v1",),
     ),
     Tool(
         "get_tripwire_alerts",
@@ -206,6 +223,7 @@ TOOLS = _tools(
         q.TripwiresQuery,
         h.get_tripwire_alerts,
         "GET /api/v1/tripwires",
+        output=("svc.tripwires.v1",),
     ),
     Tool(
         "get_market_questions",
@@ -214,6 +232,7 @@ TOOLS = _tools(
         q.MarketsQuery,
         h.get_market_questions,
         "GET /api/v1/markets",
+        output=("svc.markets.v1",),
     ),
     Tool(
         "search_reporting",
@@ -222,6 +241,7 @@ TOOLS = _tools(
         q.DocumentsQuery,
         h.search_reporting,
         "GET /api/v1/documents?q=",
+        output=("svc.documents.v1",),
     ),
     Tool(
         "list_datasets",
@@ -230,6 +250,7 @@ TOOLS = _tools(
         None,
         h.list_datasets,
         "GET /api/v1/datasets",
+        output=("svc.datasets.v1",),
     ),
     Tool(
         "get_dataset",
@@ -238,6 +259,7 @@ TOOLS = _tools(
         h.DatasetArgs,
         h.get_dataset,
         "GET /api/v1/datasets/{id}",
+        output=("svc.dataset.v1",),
     ),
     Tool(
         "ask",
@@ -249,6 +271,7 @@ TOOLS = _tools(
         "POST /api/ask",
         read_only=False,
         idempotent=False,
+        output=("svc.answer.v1", "svc.ask-ticket.v1"),
     ),
     Tool(
         "get_answer",
@@ -257,6 +280,7 @@ TOOLS = _tools(
         h.TicketArgs,
         h.get_answer,
         "GET /api/ask/{ticket}",
+        output=("svc.ask-ticket.v1",),
     ),
     Tool(
         "list_standard_watches",
@@ -266,6 +290,7 @@ TOOLS = _tools(
         h.list_standard_watches,
         "GET /api/v1/watches/standard",
         burst="watch",
+        output=("svc.standard-watches.v1",),
     ),
     Tool(
         "unfurl_watch",
@@ -275,6 +300,7 @@ TOOLS = _tools(
         h.unfurl_watch,
         "POST /api/v1/watches/unfurl",
         burst="watch",
+        output=("svc.watch-reading.v1",),
     ),
     Tool(
         "list_saved_watches",
@@ -285,6 +311,7 @@ TOOLS = _tools(
         "GET /api/v1/watches",
         burst="watch",
         key_needed=True,
+        output=("svc.watches.v1",),
     ),
     Tool(
         "save_watch",
@@ -298,6 +325,7 @@ TOOLS = _tools(
         key_needed=True,
         read_only=False,
         idempotent=False,
+        output=("svc.watch.v1",),
     ),
     Tool(
         "recall_watch",
@@ -308,6 +336,7 @@ TOOLS = _tools(
         "GET /api/v1/watches/{watchId}",
         burst="watch",
         key_needed=True,
+        output=("svc.watch.v1",),
     ),
     Tool(
         "retire_watch",
@@ -319,6 +348,7 @@ TOOLS = _tools(
         burst="watch",
         key_needed=True,
         read_only=False,
+        output=("svc.watch.v1",),
     ),
     Tool(
         "get_watch_readings",
@@ -329,6 +359,7 @@ TOOLS = _tools(
         "GET /api/v1/watches/{watchId}/readings",
         burst="watch",
         key_needed=True,
+        output=("svc.watch-readings.v1",),
     ),
 )
 

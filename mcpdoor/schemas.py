@@ -8,14 +8,6 @@ from rest_framework import serializers
 
 from config.problems import field_errors
 
-OUTPUT_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "schema": {"type": "string", "description": "The envelope's tag, svc.<name>.v1."},
-    },
-    "required": ["schema"],
-}
-
 
 def _field(field: serializers.Field) -> dict[str, Any]:
     if isinstance(field, serializers.BooleanField):

@@ -1,7 +1,6 @@
 """POST /api/ask and GET /api/ask/{ticket}."""
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,6 +8,7 @@ from rest_framework.views import APIView
 from answers import services
 from answers.models import AskTicket
 from billing.auth import ApiKeyAuthentication
+from config import contract
 from config.fields import TextField
 from config.network import client_address
 from config.openapi import problem_responses
@@ -80,8 +80,8 @@ class AskView(APIView):
         request=AskRequest,
         parameters=[IDEMPOTENCY],
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.answer.v1"),
-            202: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.ask-ticket.v1"),
+            200: contract.response("svc.answer.v1"),
+            202: contract.response("svc.ask-ticket.v1"),
             **problem_responses(400, 401, 402, 422, 429, 503),
         },
     )
@@ -122,7 +122,7 @@ class TicketView(APIView):
         tags=["answers"],
         parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH)],
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.ask-ticket.v1"),
+            200: contract.response("svc.ask-ticket.v1"),
             **problem_responses(404),
         },
     )

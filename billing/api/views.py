@@ -3,8 +3,7 @@
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -13,6 +12,7 @@ from rest_framework.views import APIView
 from billing import selectors, services
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey, Price
+from config import contract
 from config.bursts import BurstLimited
 from config.network import client_address
 from config.openapi import problem_responses
@@ -57,7 +57,7 @@ class KeyIssueView(BurstLimited, APIView):
         tags=["keys"],
         request=None,
         responses={
-            201: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key.v1"),
+            201: contract.response("svc.key.v1"),
             **problem_responses(429),
         },
     )
@@ -94,7 +94,7 @@ class KeyVerifyView(BurstLimited, APIView):
         tags=["keys"],
         request=EmailSerializer,
         responses={
-            202: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key-verify.v1"),
+            202: contract.response("svc.key-verify.v1"),
             **problem_responses(400, 401, 429),
         },
     )
@@ -124,7 +124,7 @@ class KeyMeView(BurstLimited, APIView):
         operation_id="getKey",
         tags=["keys"],
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.key-state.v1"),
+            200: contract.response("svc.key-state.v1"),
             **problem_responses(401, 429),
         },
     )
@@ -165,7 +165,7 @@ class TariffQuoteView(APIView):
         tags=["tariff"],
         request=QuoteRequest,
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.tariff-quote.v1"),
+            200: contract.response("svc.tariff-quote.v1"),
             **problem_responses(400),
         },
     )

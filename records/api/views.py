@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
+from config import contract
 from config.cachekeys import record_cached, record_store
 from config.openapi import problem_responses
 from config.paging import PageQuery
@@ -110,7 +111,7 @@ class TopicRecordView(APIView):
         tags=["records"],
         parameters=[TOPIC],
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.record.v1"),
+            200: contract.response("svc.record.v1"),
             304: OpenApiResponse(description="Not modified since the given ETag."),
             **problem_responses(400, 404),
         },
@@ -146,7 +147,7 @@ class TruthAliasView(TopicRecordView):
         parameters=[TOPIC],
         deprecated=False,
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="svc.record.v1, as current"),
+            200: contract.response("svc.record.v1", "svc.record.v1, as current"),
             304: OpenApiResponse(description="Not modified since the given ETag."),
             **problem_responses(400, 404),
         },
@@ -244,9 +245,7 @@ class DatasetView(APIView):
         tags=["datasets"],
         parameters=[DATASET_ID, q.DatasetQuery],
         responses={
-            (200, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT, description="svc.dataset.v1"
-            ),
+            (200, "application/json"): contract.response("svc.dataset.v1"),
             (200, "application/jsonl"): OpenApiResponse(OpenApiTypes.STR, description="rows"),
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="header and rows"),
             **problem_responses(400, 404),

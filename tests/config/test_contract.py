@@ -5,6 +5,7 @@ Each of these broke a client generated from the live document (openapi-python-cl
 service then refused.
 """
 
+import json
 import re
 
 import pytest
@@ -115,3 +116,132 @@ def test_an_ask_past_the_anonymous_allowance_names_the_scheme_to_use(api, settin
     assert refused.status_code == 401
     assert refused.json()["state"] == "key-required"
     assert refused["WWW-Authenticate"].startswith("Bearer")
+
+
+# --- every answer against its schema -------------------------------------------------------
+
+
+def _validator(schema):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def _answers_of_a_busy_day(api):
+    """Every JSON operation, called as a user would on the demo registry, with its answer."""
+    from billing import services as billing
+    from watches import tasks
+
+    demo_load()
+    key = api.post("/api/keys")
+    yield "issueKey", key
+    keyed = {"HTTP_X_API_KEY": key.json()["key"]}
+    billing.slot_grant(key=billing.key_find(key.json()["key"]), slots=2, reason="contract test")
+    records = api.get("/api/v1/records?limit=50")
+    yield "listRecords", records
+    for row in records.json()["records"]:
+        topic = row["topic"]
+        yield "getTopicRecord", api.get(f"/api/record/{topic}")
+        yield "getTopicHistory", api.get(f"/api/v1/records/{topic}/history")
+        yield "getReporting", api.get(f"/api/v1/records/{topic}/reporting")
+        yield "getCoverage", api.get(f"/api/v1/records/{topic}/coverage")
+        yield "listMarketQuestions", api.get(f"/api/v1/markets?topic={topic}")
+    yield "getTruthObject", api.get(f"/api/truth/{topic}")
+    for query in ("fed", "storm", "zzz"):
+        yield "searchEntities", api.get(f"/api/v1/entities?q={query}")
+        yield "searchReporting", api.get(f"/api/v1/documents?q={query}")
+    for match in api.get("/api/v1/entities?q=a&limit=50").json()["matches"]:
+        yield "getEntity", api.get(f"/api/v1/entities/{match['slug']}")
+    names = "Federal Reserve,European Central Bank"
+    yield "compareEntities", api.get(f"/api/v1/entities/compare?names={names}")
+    yield "getSignals", api.get("/api/v1/signals")
+    yield "topAccelerating", api.get("/api/v1/accelerating?minDocuments=1")
+    yield "getCorroborated", api.get("/api/v1/corroborated?minOrigins=1")
+    yield "listVerticals", api.get("/api/v1/verticals")
+    sources = api.get("/api/v1/sources")
+    yield "listSources", sources
+    for source in sources.json()["sources"]:
+        yield "getSource", api.get(f"/api/v1/sources/{source['id']}")
+    yield "listTripwireAlerts", api.get("/api/v1/tripwires?since=2020-01-01")
+    yield "getStats", api.get("/api/v1/stats")
+    yield "getRelease", api.get("/api/v1/release")
+    yield "health", api.get("/api/health")
+    datasets = api.get("/api/v1/datasets")
+    yield "listDatasets", datasets
+    for dataset in datasets.json()["datasets"]:
+        yield "getDataset", api.get(f"/api/v1/datasets/{dataset['id']}")
+    yield "getTariff", api.get("/api/tariff")
+    basket = {"items": [{"unit": "watch", "quantity": 3, "months": 2}]}
+    yield "quoteTariff", api.post("/api/tariff-quote", basket, format="json")
+    yield "getKey", api.get("/api/keys/me", **keyed)
+    mail = {"email": "alice@example.com"}
+    yield "verifyKeyEmail", api.post("/api/keys/verify", mail, format="json", **keyed)
+    standard = api.get("/api/v1/watches/standard")
+    yield "listStandardWatches", standard
+    unfurl = {"base": "current-signals", "coordinates": {"limit": 3}}
+    yield "unfurlWatch", api.post("/api/v1/watches/unfurl", unfurl, format="json")
+    saved = api.post("/api/v1/watches", {"base": "current-signals"}, format="json", **keyed)
+    yield "saveWatch", saved
+    watch = saved.json()["watchId"]
+    tasks.run_watches()
+    yield "listSavedWatches", api.get("/api/v1/watches", **keyed)
+    yield "recallWatch", api.get(f"/api/v1/watches/{watch}", **keyed)
+    yield "listWatchReadings", api.get(f"/api/v1/watches/{watch}/readings", **keyed)
+    yield "retireWatch", api.post(f"/api/v1/watches/{watch}/retire", **keyed)
+    question = {"question": "Is Hurricane Tavia still active?"}
+    yield "ask", api.post("/api/ask", question, format="json")
+    ticket = api.post("/api/ask", {**question, "mode": "async"}, format="json", **keyed)
+    yield "ask", ticket
+    yield "getAnswer", api.get(ticket.json()["pollUrl"], **keyed)
+
+
+def _body(response):
+    if response.streaming:
+        return json.loads(b"".join(response.streaming_content))
+    return response.json()
+
+
+@pytest.mark.django_db
+def test_every_answer_matches_the_schema_its_operation_documents(api, document):
+    from config.contract import schema_of
+
+    documented = {
+        operation["operationId"]: operation["responses"]
+        for _path, _method, operation in operations(document)
+    }
+    seen = set()
+    for operation_id, response in _answers_of_a_busy_day(api):
+        assert response.status_code < 300, (operation_id, response.content[:300])
+        body = _body(response)
+        answer = documented[operation_id][str(response.status_code)]["content"]["application/json"]
+        tag = answer["schema"]["$ref"].rsplit("/", 1)[1]
+        assert body["schema"] == tag or (tag, body["schema"]) == ("svc.record.v1", "svc.truth.v1")
+        errors = [
+            f"{'.'.join(map(str, e.absolute_path))}: {e.message[:120]}"
+            for e in _validator(schema_of(tag)).iter_errors(body)
+        ]
+        assert not errors, (operation_id, errors[:5])
+        seen.add(operation_id)
+    json_operations = {
+        op_id
+        for op_id, responses in documented.items()
+        if any("application/json" in r.get("content", {}) for c, r in responses.items() if c < "3")
+    }
+    assert json_operations <= seen, json_operations - seen
+
+
+def test_every_envelope_schema_is_a_component_and_every_tool_output_is_its_envelope(
+    document, client
+):
+    from config.contract import schemas, tool_output
+    from mcpdoor.registry import TOOLS
+
+    assert set(schemas()) <= set(document["components"]["schemas"])
+    listed = client.post(
+        "/api/mcp",
+        json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        content_type="application/json",
+    ).json()["result"]["tools"]
+    for tool in listed:
+        assert tool["outputSchema"] == tool_output(*TOOLS[tool["name"]].output), tool["name"]
+        assert tool["outputSchema"].get("properties") or tool["outputSchema"]["anyOf"]

@@ -3,14 +3,14 @@
 Every operation carries the burst limit (`RateLimit-Policy`, `RateLimit`; 429 past it).
 """
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing.auth import ApiKeyAuthentication
+from config import contract
 from config.bursts import BurstLimited
 from config.openapi import problem_responses
 from config.paging import PageQuery
@@ -20,13 +20,13 @@ from watches import selectors, services
 WATCH_ID = OpenApiParameter("watchId", str, OpenApiParameter.PATH)
 
 
-def _schema(operation_id: str, tag: str = "watches", *, request=None, errors=(), **extra):
+def _schema(operation_id: str, answer: str, *, request=None, errors=(), **extra):
     return extend_schema(
         operation_id=operation_id,
-        tags=[tag],
+        tags=["watches"],
         request=request,
         responses={
-            extra.pop("status", 200): OpenApiResponse(OpenApiTypes.OBJECT),
+            extra.pop("status", 200): contract.response(answer),
             **problem_responses(*errors, 429),
         },
         **extra,
@@ -63,7 +63,7 @@ class KeyedWatchView(FreeWatchView):
 class StandardWatchesView(FreeWatchView):
     """The standard Watches with every coordinate explicit, and the terms for saving one."""
 
-    @_schema("listStandardWatches")
+    @_schema("listStandardWatches", "svc.standard-watches.v1")
     def get(self, request):
         return Response(selectors.standard_watches())
 
@@ -72,7 +72,7 @@ class UnfurlView(FreeWatchView):
     """Run a Watch once: the reading, the effective coordinates and how each was decided.
     Nothing is saved or charged; no key needed."""
 
-    @_schema("unfurlWatch", request=WatchBody, errors=(400,))
+    @_schema("unfurlWatch", "svc.watch-reading.v1", request=WatchBody, errors=(400,))
     def post(self, request):
         body = _body(request)
         return Response(
@@ -85,11 +85,13 @@ class UnfurlView(FreeWatchView):
 class SavedWatchesView(KeyedWatchView):
     """GET: the newest version of each Watch saved to the key. POST: save (the paid step)."""
 
-    @_schema("listSavedWatches", errors=(401,))
+    @_schema("listSavedWatches", "svc.watches.v1", errors=(401,))
     def get(self, request):
         return Response(selectors.saved_watches(request.auth))
 
-    @_schema("saveWatch", request=WatchBody, errors=(400, 401, 402, 404), status=201)
+    @_schema(
+        "saveWatch", "svc.watch.v1", request=WatchBody, errors=(400, 401, 402, 404), status=201
+    )
     def post(self, request):
         body = _body(request)
         watch, version, secret = services.watch_save(
@@ -107,7 +109,7 @@ class SavedWatchesView(KeyedWatchView):
 class WatchView(KeyedWatchView):
     """Every version of one saved Watch and its latest readings."""
 
-    @_schema("recallWatch", parameters=[WATCH_ID], errors=(401, 404))
+    @_schema("recallWatch", "svc.watch.v1", parameters=[WATCH_ID], errors=(401, 404))
     def get(self, request, watchId: str):
         return Response(selectors.watch_recall(request.auth, watchId))
 
@@ -115,7 +117,7 @@ class WatchView(KeyedWatchView):
 class RetireView(KeyedWatchView):
     """Retire a Watch: it is no longer read, and its slot is free again."""
 
-    @_schema("retireWatch", parameters=[WATCH_ID], errors=(401, 404))
+    @_schema("retireWatch", "svc.watch.v1", parameters=[WATCH_ID], errors=(401, 404))
     def post(self, request, watchId: str):
         watch = services.watch_retire(key=request.auth, watch_id=watchId)
         return Response(envelope("svc.watch.v1", **selectors.watch_summary(watch)))
@@ -124,7 +126,12 @@ class RetireView(KeyedWatchView):
 class ReadingsView(KeyedWatchView):
     """The Watch's stored readings, newest first, paged."""
 
-    @_schema("listWatchReadings", parameters=[WATCH_ID, PageQuery], errors=(400, 401, 404))
+    @_schema(
+        "listWatchReadings",
+        "svc.watch-readings.v1",
+        parameters=[WATCH_ID, PageQuery],
+        errors=(400, 401, 404),
+    )
     def get(self, request, watchId: str):
         params = query_params(request, PageQuery)
         return Response(
