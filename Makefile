@@ -4,10 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SDK1 := .venv-sdk1
+CLIENT := .venv-client
 MANAGE := $(BIN)/python manage.py
 PYTEST_ARGS ?=
 
-.PHONY: install run run-stack test lint schema bench fuzz load chaos mcp-sdk1 lock clean
+.PHONY: install run run-stack test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +59,14 @@ load: install  ## Locust mix against gunicorn + PostgreSQL + Redis; fails above 
 chaos: install  ## the stack under load while Redis, PostgreSQL and a worker fail (load/chaos.py)
 	$(BIN)/python load/chaos.py $(CHAOS_ARGS)
 
+$(CLIENT)/.installed-stamp: requirements/client.txt
+	$(PYTHON) -m venv $(CLIENT)
+	$(CLIENT)/bin/python -m pip install --quiet -r requirements/client.txt
+	touch $@
+
+client: install $(CLIENT)/.installed-stamp  ## a client generated from the live OpenAPI, used unchanged (.ci/client)
+	bash .ci/client
+
 $(SDK1)/.installed-stamp: requirements/mcp-sdk1.txt
 	$(PYTHON) -m venv $(SDK1)
 	$(SDK1)/bin/python -m pip install --quiet -r requirements/mcp-sdk1.txt
@@ -71,4 +80,4 @@ lock: | $(BIN)/python  ## re-resolve dependencies from pyproject.toml and pin th
 	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^-e ' > requirements/constraints.txt
 
 clean:
-	rm -rf $(VENV) $(SDK1) var db.sqlite3*
+	rm -rf $(VENV) $(SDK1) $(CLIENT) var db.sqlite3*

@@ -1,0 +1,104 @@
+"""A client generated from the live OpenAPI document, used unchanged as an integrator would
+(make client, .ci/client): `python tests/client_smoke.py BASE_URL SLOTTED_KEY`, the key one
+with a paid Watch slot (granted by a curator, as `.ci/client` does with `manage.py shell`).
+
+Every call goes through the generated functions and typed models; the script fails on any
+answer that is not the documented model.
+"""
+
+import sys
+
+from intelligence_feed_service_client import AuthenticatedClient, Client
+from intelligence_feed_service_client.api.answers import ask, get_answer
+from intelligence_feed_service_client.api.attention import get_entity, get_signals
+from intelligence_feed_service_client.api.keys import issue_key
+from intelligence_feed_service_client.api.records import (
+    get_topic_record,
+    get_truth_object,
+    list_records,
+)
+from intelligence_feed_service_client.api.watches import (
+    list_saved_watches,
+    list_standard_watches,
+    list_watch_readings,
+    recall_watch,
+    retire_watch,
+    save_watch,
+    unfurl_watch,
+)
+from intelligence_feed_service_client.models import (
+    AskRequest,
+    ModeEnum,
+    SvcAnswerV1,
+    SvcAskTicketV1,
+    SvcEntityV1,
+    SvcKeyV1,
+    SvcRecordsV1,
+    SvcRecordV1,
+    SvcSignalsV1,
+    SvcStandardWatchesV1,
+    SvcWatchesV1,
+    SvcWatchReadingsV1,
+    SvcWatchReadingV1,
+    SvcWatchV1,
+    WatchBody,
+)
+
+
+def expect(answer, model):
+    assert isinstance(answer, model), f"expected {model.__name__}, got {answer!r}"
+    return answer
+
+
+def main(base: str, slotted: str) -> None:
+    anonymous = Client(base_url=base, raise_on_unexpected_status=True, timeout=75)
+    topics = expect(list_records.sync(client=anonymous), SvcRecordsV1).records
+    topic = topics[0].topic
+    record = expect(get_topic_record.sync(topic, client=anonymous), SvcRecordV1)
+    assert record.subject == topic
+    expect(get_truth_object.sync(topic, client=anonymous), SvcRecordV1)
+    signals = expect(get_signals.sync(client=anonymous), SvcSignalsV1)
+    print(f"record {topic}, {len(signals.signals)} signals")
+    lead = topics[0].lead.slug
+    expect(get_entity.sync(lead, client=anonymous), SvcEntityV1)
+
+    standard = expect(list_standard_watches.sync(client=anonymous), SvcStandardWatchesV1)
+    for watch in standard.watches:
+        body = WatchBody(base=watch.id, coordinates=_required(watch, topic, lead))
+        expect(unfurl_watch.sync(client=anonymous, body=body), SvcWatchReadingV1)
+    print(f"unfurled {len(standard.watches)} standard Watches")
+
+    key = expect(issue_key.sync(client=anonymous), SvcKeyV1).key
+    keyed = AuthenticatedClient(base_url=base, token=key, raise_on_unexpected_status=True)
+    answer = ask.sync(client=anonymous, body=AskRequest(question="Is anything flagged?"))
+    expect(answer, SvcAnswerV1)
+    queued = ask.sync(
+        client=keyed, body=AskRequest(question="What is flagged?", mode=ModeEnum.ASYNC)
+    )
+    ticket = expect(queued, SvcAskTicketV1).ticket
+    expect(get_answer.sync(ticket, client=keyed), SvcAskTicketV1)
+    print("asked: sync without a topic, async with a key")
+
+    owner = AuthenticatedClient(base_url=base, token=slotted, raise_on_unexpected_status=True)
+    body = WatchBody(base="current-signals", label="smoke")
+    watch_id = expect(save_watch.sync(client=owner, body=body), SvcWatchV1).watch_id
+    listed = expect(list_saved_watches.sync(client=owner), SvcWatchesV1)
+    assert watch_id in {w.watch_id for w in listed.watches}
+    expect(recall_watch.sync(watch_id, client=owner), SvcWatchV1)
+    expect(list_watch_readings.sync(watch_id, client=owner), SvcWatchReadingsV1)
+    expect(retire_watch.sync(watch_id, client=owner), SvcWatchV1)
+    print(f"saved, listed, recalled, read and retired {watch_id}")
+
+
+def _required(watch, topic: str, entity: str) -> dict:
+    """Values for the coordinates a standard Watch needs and has no default for."""
+    known = {"topic": topic, "entity": entity}
+    return {
+        c.name: known[c.name]
+        for c in watch.coordinates
+        if c.required and c.default is None and c.name in known
+    }
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
