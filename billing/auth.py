@@ -3,6 +3,7 @@
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
+from rest_framework.views import APIView
 
 from billing.services import key_find, key_parse
 from config.problems import AUTH_CHALLENGE
@@ -33,6 +34,18 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request) -> str:
         return AUTH_CHALLENGE
+
+
+class KeyedAPIView(APIView):
+    """A view that reads the key: a method the path does not take is a 405 before the key is
+    judged (DRF authenticates first, so a TRACE with a bad key was a 401)."""
+
+    authentication_classes = [ApiKeyAuthentication]
+
+    def initial(self, request, *args, **kwargs):
+        if not hasattr(self, request.method.lower()):
+            raise exceptions.MethodNotAllowed(request.method)
+        super().initial(request, *args, **kwargs)
 
 
 class ApiKeyScheme(OpenApiAuthenticationExtension):

@@ -14,7 +14,8 @@ OPTIONAL_KEY = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     required=False,
-    pattern=r"^(svc_live_)?[0-9A-Za-z]{38}$",
+    # Empty, or surrounded by spaces, is read as no key / the key: both are accepted.
+    pattern=r"^\s*((svc_live_)?[0-9A-Za-z]{38})?\s*$",
     description="Optional: your key (or `Authorization: Bearer svc_live_…`). Asks then count "
     "against the key's own allowance, and burst limits per key rather than per address.",
 )

@@ -3,11 +3,10 @@
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from answers import services
 from answers.models import AskTicket
-from billing.auth import ApiKeyAuthentication
+from billing.auth import KeyedAPIView
 from config import contract
 from config.fields import TextField
 from config.network import client_address
@@ -66,13 +65,11 @@ def answered_later(ticket: AskTicket) -> bool:
     return ticket.mode == AskTicket.Mode.ASYNC or ticket.status in services.UNFINISHED
 
 
-class AskView(APIView):
+class AskView(KeyedAPIView):
     """Ask a question of the registry: a grounded, source-checked answer whose every sentence
     cites rows you can open. Sync answers at once; async returns a claim ticket. Metered: 25 a
     day per network address without a key, 25 for a key's life. Not served to cross-origin
     browsers."""
-
-    authentication_classes = [ApiKeyAuthentication]
 
     @extend_schema(
         operation_id="ask",
@@ -111,11 +108,9 @@ class AskView(APIView):
         return Response(services.sync_answer(ticket))
 
 
-class TicketView(APIView):
+class TicketView(KeyedAPIView):
     """A claim ticket: `queued`, `running`, `done` (with the answer) or `failed`. Readable by
     the submitting key or, for an anonymous ask, by whoever holds the ticket."""
-
-    authentication_classes = [ApiKeyAuthentication]
 
     @extend_schema(
         operation_id="getAnswer",
@@ -123,7 +118,7 @@ class TicketView(APIView):
         parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH)],
         responses={
             200: contract.response("svc.ask-ticket.v1"),
-            **problem_responses(404),
+            **problem_responses(401, 404),
         },
     )
     def get(self, request, ticket: str):

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing import selectors, services
-from billing.auth import ApiKeyAuthentication
+from billing.auth import KeyedAPIView
 from billing.models import ApiKey, Price
 from config import contract
 from config.bursts import BurstLimited
@@ -82,10 +82,9 @@ class EmailSerializer(serializers.Serializer):
     email = serializers.EmailField(max_length=254)
 
 
-class KeyVerifyView(BurstLimited, APIView):
+class KeyVerifyView(BurstLimited, KeyedAPIView):
     """Send a confirmation e-mail; pressing its button links the address to the key."""
 
-    authentication_classes = [ApiKeyAuthentication]
     permission_classes = [IsAuthenticated]
     burst = "keys"
 
@@ -113,10 +112,9 @@ class KeyVerifyView(BurstLimited, APIView):
         return Response(body, status=202)
 
 
-class KeyMeView(BurstLimited, APIView):
+class KeyMeView(BurstLimited, KeyedAPIView):
     """The key's asks used and left, its e-mail state and its Watch slots."""
 
-    authentication_classes = [ApiKeyAuthentication]
     permission_classes = [IsAuthenticated]
     burst = "keys"
 

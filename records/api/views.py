@@ -1,6 +1,7 @@
 """GET /api/record/{topic} and its permanent alias GET /api/truth/{topic}."""
 
 import re
+from urllib.parse import quote
 
 from django.http import StreamingHttpResponse
 from django.utils import timezone
@@ -136,7 +137,7 @@ class TruthAliasView(TopicRecordView):
         # Every answer names the current path, a 404 or 400 too: the caller learns the new
         # name from whatever it gets back.
         response = super().dispatch(request, *args, **kwargs)
-        current = f"/api/record/{kwargs.get('topic', '')}"
+        current = f"/api/record/{quote(kwargs.get('topic', ''), safe='')}"  # any text, as a URI
         response["Link"] = f"<{current}>; rel=canonical"
         response["x-svc-current-path"] = current
         return response

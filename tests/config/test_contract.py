@@ -245,3 +245,23 @@ def test_every_envelope_schema_is_a_component_and_every_tool_output_is_its_envel
     for tool in listed:
         assert tool["outputSchema"] == tool_output(*TOOLS[tool["name"]].output), tool["name"]
         assert tool["outputSchema"].get("properties") or tool["outputSchema"]["anyOf"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/ask", "/api/v1/watches/standard", "/api/v1/watches"])
+def test_a_method_the_path_does_not_take_is_405_whatever_key_is_sent(client, path):
+    refused = client.generic("TRACE", path, HTTP_X_API_KEY="not-a-key")
+    assert refused.status_code == 405
+
+
+@pytest.mark.django_db
+def test_any_text_on_the_earlier_record_path_is_answered_not_a_500(api):
+    odd = api.get("/api/truth/%20_I%16%C3%8F%24")
+    assert odd.status_code in (400, 404)
+    assert odd["x-svc-current-path"].startswith("/api/record/%20_I%16")
+
+
+def test_watch_coordinates_are_an_object_and_the_base_a_string_in_the_document(document):
+    body = document["components"]["schemas"]["WatchBody"]["properties"]
+    assert body["base"]["type"] == "string"
+    assert body["coordinates"]["type"] == "object"

@@ -7,11 +7,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from billing.auth import ApiKeyAuthentication
+from billing.auth import KeyedAPIView
 from config import contract
 from config.bursts import BurstLimited
+from config.fields import TextField
 from config.openapi import problem_responses
 from config.paging import PageQuery
 from config.reads import envelope, query_params
@@ -36,8 +36,10 @@ def _schema(operation_id: str, answer: str, *, request=None, errors=(), **extra)
 class WatchBody(serializers.Serializer):
     """A Watch as configured: `base` (a standard id) and `coordinates` (overrides)."""
 
-    base = serializers.JSONField(help_text="A standard Watch id (GET /api/v1/watches/standard).")
-    coordinates = serializers.JSONField(required=False, help_text="Overrides of the base's.")
+    base = TextField(max_length=60, help_text="A standard Watch id (GET /api/v1/watches/standard).")
+    coordinates = serializers.DictField(
+        required=False, help_text="Overrides of the base's coordinates, by name."
+    )
     label = serializers.CharField(max_length=200, required=False, allow_blank=True)
     watchId = serializers.CharField(max_length=40, required=False)
     webhookUrl = serializers.URLField(max_length=500, required=False)
@@ -51,8 +53,9 @@ def _body(request) -> dict:
     return data.validated_data
 
 
-class FreeWatchView(BurstLimited, APIView):
-    authentication_classes = [ApiKeyAuthentication]  # optional here: it keys the burst limit
+class FreeWatchView(BurstLimited, KeyedAPIView):
+    """A key is optional here: it keys the burst limit."""
+
     burst = "watch"
 
 
@@ -63,7 +66,7 @@ class KeyedWatchView(FreeWatchView):
 class StandardWatchesView(FreeWatchView):
     """The standard Watches with every coordinate explicit, and the terms for saving one."""
 
-    @_schema("listStandardWatches", "svc.standard-watches.v1")
+    @_schema("listStandardWatches", "svc.standard-watches.v1", errors=(401,))
     def get(self, request):
         return Response(selectors.standard_watches())
 
@@ -72,7 +75,7 @@ class UnfurlView(FreeWatchView):
     """Run a Watch once: the reading, the effective coordinates and how each was decided.
     Nothing is saved or charged; no key needed."""
 
-    @_schema("unfurlWatch", "svc.watch-reading.v1", request=WatchBody, errors=(400,))
+    @_schema("unfurlWatch", "svc.watch-reading.v1", request=WatchBody, errors=(400, 401))
     def post(self, request):
         body = _body(request)
         return Response(
