@@ -7,6 +7,10 @@ SDK1 := .venv-sdk1
 CLIENT := .venv-client
 MANAGE := $(BIN)/python manage.py
 PYTEST_ARGS ?=
+# make run serves here; the service's own URL (home page, terms, OpenAPI servers) follows
+# unless SVC_BASE_URL is set.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: install run run-stack test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
 
@@ -20,11 +24,12 @@ $(STAMP): pyproject.toml requirements/constraints.txt | $(BIN)/python
 
 install: $(STAMP)  ## virtualenv with pinned dependencies
 
-run: install  ## serve on 127.0.0.1:8000: SQLite, in-process cache, worker + beat on the embedded broker
+run: install  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, local cache, worker + beat
 	$(MANAGE) migrate --noinput
 	$(MANAGE) load_demo
 	$(MANAGE) collectstatic --noinput --verbosity 0
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile.dev
+	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) SVC_BASE_URL="$${SVC_BASE_URL:-http://$(HOST):$(PORT)}" \
+		$(BIN)/honcho start -f Procfile.dev -p $(PORT)
 
 run-stack: install  ## gunicorn + celery worker + celery beat; needs DATABASE_URL and REDIS_URL
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || (echo "run-stack needs DATABASE_URL and REDIS_URL" >&2; exit 2)
