@@ -42,6 +42,7 @@ from intelligence_feed_service_client.models import (
     SvcWatchReadingV1,
     SvcWatchV1,
     WatchBody,
+    WatchBodyCoordinates,
 )
 
 
@@ -64,7 +65,8 @@ def main(base: str, slotted: str) -> None:
 
     standard = expect(list_standard_watches.sync(client=anonymous), SvcStandardWatchesV1)
     for watch in standard.watches:
-        body = WatchBody(base=watch.id, coordinates=_required(watch, topic, lead))
+        coordinates = WatchBodyCoordinates.from_dict(_required(watch, topic, lead))
+        body = WatchBody(base=watch.id, coordinates=coordinates)
         expect(unfurl_watch.sync(client=anonymous, body=body), SvcWatchReadingV1)
     print(f"unfurled {len(standard.watches)} standard Watches")
 
