@@ -70,6 +70,19 @@ _HEADERS = {
 }
 
 
+def document_query_rules(result, generator, request, public):
+    """drf-spectacular hook: what every read does with its query string, in the document: an
+    empty value is refused (leave the parameter out instead), so a text parameter is at least
+    one character (`config.reads.query_params`)."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                schema = parameter.get("schema", {})
+                if parameter["in"] == "query" and schema.get("type") == "string":
+                    schema.setdefault("minLength", 1)
+    return result
+
+
 def document_transport_statuses(result, generator, request, public):
     """drf-spectacular hook: what any operation can answer besides its own statuses.
 

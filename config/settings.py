@@ -351,6 +351,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.add_alias_table",
         "config.openapi.document_transport_statuses",
+        "config.openapi.document_query_rules",
         "config.contract.add_components",
     ],
 }

@@ -149,7 +149,7 @@ class QuoteItem(serializers.Serializer):
 
 
 class QuoteRequest(serializers.Serializer):
-    items = QuoteItem(many=True, allow_empty=False, max_length=20)
+    items = serializers.ListField(child=QuoteItem(), min_length=1, max_length=20)
     verifiedEmail = serializers.BooleanField(default=False)
 
 

@@ -32,7 +32,10 @@ REFRESH_SECONDS = 300
 _SLUG = re.compile(SLUG_PATTERN)
 
 TOPIC = OpenApiParameter(
-    "topic", str, OpenApiParameter.PATH, description="The record's subject slug."
+    "topic",
+    {"type": "string", "pattern": SLUG_PATTERN, "maxLength": 120},
+    OpenApiParameter.PATH,
+    description="The record's subject slug.",
 )
 
 

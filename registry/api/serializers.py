@@ -24,8 +24,12 @@ class EntitySearchQuery(PageQuery):
 
 
 class EntityCompareQuery(serializers.Serializer):
-    names = serializers.CharField(
-        max_length=1000, help_text="2 to 10 slugs, names or aliases, separated by commas."
+    names = serializers.RegexField(
+        # What validate_names counts, stated in the document: 2 to 10 non-blank names.
+        r"^[^,]*[^,\s][^,]*(,[^,]*[^,\s][^,]*){1,9}$",
+        max_length=1000,
+        help_text="2 to 10 slugs, names or aliases, separated by commas.",
+        error_messages={"invalid": "give 2 to 10 names separated by commas"},
     )
 
     def validate_names(self, value: str) -> list[str]:

@@ -265,3 +265,37 @@ def test_watch_coordinates_are_an_object_and_the_base_a_string_in_the_document(d
     body = document["components"]["schemas"]["WatchBody"]["properties"]
     assert body["base"]["type"] == "string"
     assert body["coordinates"]["type"] == "object"
+
+
+# --- inputs as strict in the document as in the service ------------------------------------
+
+
+def test_a_topic_in_a_path_is_a_slug_in_the_document(document):
+    for path, _method, operation in operations(document):
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] == "path" and parameter["name"] == "topic":
+                assert parameter["schema"]["pattern"] == r"^[a-z0-9]+(?:-[a-z0-9]+)*$", path
+                assert parameter["schema"]["maxLength"] == 120
+
+
+def test_every_text_query_parameter_is_at_least_one_character(document):
+    for path, _method, operation in operations(document):
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] == "query" and parameter["schema"].get("type") == "string":
+                assert parameter["schema"]["minLength"] >= 1, (path, parameter["name"])
+
+
+def test_compare_takes_two_to_ten_names_as_the_document_says(document, api):
+    compare = document["paths"]["/api/v1/entities/compare"]["get"]["parameters"]
+    pattern = re.compile(next(p for p in compare if p["name"] == "names")["schema"]["pattern"])
+    assert pattern.search("Federal Reserve,European Central Bank")
+    assert not pattern.search("Federal Reserve")
+    assert not pattern.search(",".join(["a"] * 11))
+    assert not pattern.search("a, ")
+
+
+def test_bodies_say_what_may_not_be_empty(document):
+    schemas = document["components"]["schemas"]
+    assert schemas["QuoteRequest"]["properties"]["items"]["minItems"] == 1
+    assert schemas["WatchBody"]["properties"]["base"]["minLength"] == 1
+    assert schemas["WatchBody"]["properties"]["watchId"]["minLength"] == 1

@@ -36,12 +36,14 @@ def _schema(operation_id: str, answer: str, *, request=None, errors=(), **extra)
 class WatchBody(serializers.Serializer):
     """A Watch as configured: `base` (a standard id) and `coordinates` (overrides)."""
 
-    base = TextField(max_length=60, help_text="A standard Watch id (GET /api/v1/watches/standard).")
+    base = TextField(
+        min_length=1, max_length=60, help_text="A standard Watch id (GET /api/v1/watches/standard)."
+    )
     coordinates = serializers.DictField(
         required=False, help_text="Overrides of the base's coordinates, by name."
     )
     label = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    watchId = serializers.CharField(max_length=40, required=False)
+    watchId = serializers.CharField(min_length=1, max_length=40, required=False)
     webhookUrl = serializers.URLField(max_length=500, required=False)
 
 
