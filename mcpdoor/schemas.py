@@ -4,6 +4,7 @@ arguments under the same rules, and a tool argument is checked by the serializer
 from functools import cache
 from typing import Any
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from config.problems import field_errors
@@ -25,12 +26,17 @@ def _field(field: serializers.Field) -> dict[str, Any]:
         schema = {"type": "array", "items": input_schema(type(field.child))}
     elif isinstance(field, serializers.JSONField):
         schema = {}
+    elif isinstance(field, serializers.DictField):
+        schema = {"type": "object"}
     elif isinstance(field, serializers.CharField):
         schema = {"type": "string"}
         if field.max_length:
             schema["maxLength"] = field.max_length
         if field.min_length:
             schema["minLength"] = field.min_length
+        patterns = [v.regex.pattern for v in field.validators if isinstance(v, RegexValidator)]
+        if patterns:
+            schema["pattern"] = patterns[0]
     else:  # related fields and other plain strings (a vertical's slug)
         schema = {"type": "string"}
     if field.help_text:

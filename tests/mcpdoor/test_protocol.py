@@ -282,3 +282,13 @@ def test_a_modern_request_naming_another_version_is_not_told_it_is_supported(cli
     )
     assert refused.json()["error"]["code"] == -32022
     assert legacy not in refused.json()["error"]["data"]["supported"]
+
+
+def test_tool_inputs_are_typed_as_their_rest_twins_take_them(client):
+    tools = {t["name"]: t for t in rpc(client, "tools/list").json()["result"]["tools"]}
+    unfurl = tools["unfurl_watch"]["inputSchema"]["properties"]
+    assert unfurl["base"]["type"] == "string"
+    assert unfurl["coordinates"]["type"] == "object"
+    names = tools["compare_entities"]["inputSchema"]["properties"]["names"]
+    assert "pattern" in names
+    assert tools["ask"]["inputSchema"]["properties"]["question"]["type"] == "string"
