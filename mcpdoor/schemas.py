@@ -36,7 +36,9 @@ def _field(field: serializers.Field) -> dict[str, Any]:
             schema["minLength"] = field.min_length
         patterns = [v.regex.pattern for v in field.validators if isinstance(v, RegexValidator)]
         if patterns:
-            schema["pattern"] = patterns[0]
+            # JSON Schema patterns are ECMA-262: Python's end-of-text `\Z` is written `$`.
+            pattern = patterns[0].replace("\\Z", "$")
+            schema["pattern"] = f"^$|{pattern}" if field.allow_blank else pattern
     else:  # related fields and other plain strings (a vertical's slug)
         schema = {"type": "string"}
     if field.help_text:

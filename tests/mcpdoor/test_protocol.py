@@ -292,3 +292,12 @@ def test_tool_inputs_are_typed_as_their_rest_twins_take_them(client):
     names = tools["compare_entities"]["inputSchema"]["properties"]["names"]
     assert "pattern" in names
     assert tools["ask"]["inputSchema"]["properties"]["question"]["type"] == "string"
+
+
+def test_tool_input_patterns_are_ecma_and_admit_what_the_tool_takes(client):
+    import re
+
+    tools = {t["name"]: t for t in rpc(client, "tools/list").json()["result"]["tools"]}
+    topic = tools["ask"]["inputSchema"]["properties"]["topic"]["pattern"]
+    assert "\\Z" not in topic
+    assert re.search(topic, "") and re.search(topic, "disaster-hurricane-tavia")
