@@ -27,6 +27,9 @@ class Coordinate:
     maximum: float | None = None
     allowed: tuple[str, ...] = ()
     required: bool = False
+    # A default the registry decides at each run (the busiest flagged topic, say), and its rule.
+    chosen: Callable[[], Any] | None = field(default=None, repr=False, compare=False)
+    rule: str = ""
 
     def describe(self) -> dict[str, Any]:
         row = {
@@ -40,6 +43,8 @@ class Coordinate:
             row["range"] = {"min": self.minimum, "max": self.maximum}
         if self.allowed:
             row["allowed"] = list(self.allowed)
+        if self.rule:
+            row["defaultRule"] = self.rule
         return row
 
     def parse(self, value: Any) -> Any:
@@ -107,6 +112,25 @@ def _topic(subject: str) -> Event:
     if found is None:
         raise NotReadable("topic", f"no record for topic '{subject}' (see /api/v1/records)")
     return found
+
+
+def _busiest_flagged_topic() -> str | None:
+    """The first of the current signals; with nothing flagged, the newest record."""
+    flagged = selectors.signals_current(vertical=None, tier=None, limit=1)["signals"]
+    if flagged:
+        return flagged[0]["topic"]
+    return Event.objects.order_by("-pk").values_list("subject", flat=True).first()
+
+
+def _top_accelerating_entity() -> str | None:
+    """The entity most ahead of its baseline; with none past 5 documents, past 1."""
+    for floor in (5, 1):
+        rising = selectors.entities_accelerating(
+            window_days=7, min_documents=floor, vertical=None, limit=1
+        )["entities"]
+        if rising:
+            return rising[0]["slug"]
+    return None
 
 
 LIMIT = Coordinate("limit", "integer", 20, "How many items the reading lists.", 1, 200)
@@ -232,7 +256,14 @@ STANDARD = {
             "One topic record",
             "The chosen layers of one topic's record.",
             (
-                Coordinate("topic", "slug", None, "The record's slug.", required=True),
+                Coordinate(
+                    "topic",
+                    "slug",
+                    None,
+                    "The record's slug.",
+                    chosen=_busiest_flagged_topic,
+                    rule="the busiest flagged topic at each reading (the first current signal)",
+                ),
                 Coordinate(
                     "layers", "choices", list(LAYERS), "Which layers to read.", allowed=LAYERS
                 ),
@@ -261,7 +292,7 @@ STANDARD = {
             (
                 Coordinate("topic", "slug", None, "Only this topic's questions."),
                 Coordinate(
-                    "minChangePct", "number", 5, "Smallest 24-hour move, in points.", 0, 100
+                    "minChangePct", "number", 1, "Smallest 24-hour move, in points.", 0, 100
                 ),
                 LIMIT,
             ),
@@ -272,7 +303,16 @@ STANDARD = {
             "entity-attention",
             "Entity attention",
             "One entity's attention: counts, daily documents and its topics.",
-            (Coordinate("entity", "string", None, "A slug, name or alias.", required=True),),
+            (
+                Coordinate(
+                    "entity",
+                    "string",
+                    None,
+                    "A slug, name or alias.",
+                    chosen=_top_accelerating_entity,
+                    rule="the top accelerating entity at each reading",
+                ),
+            ),
             _attention,
             lambda reading: [f"{d['date']}:{d['documents']}" for d in reading.get("daily", [])],
         ),

@@ -70,6 +70,17 @@ def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[
                 }
             )
             continue
+        if name not in given and coordinate.chosen is not None:
+            effective[name] = _chosen(coordinate)
+            lines.append(
+                {
+                    "coordinate": name,
+                    "status": "default-chosen",
+                    "value": effective[name],
+                    "note": coordinate.rule,
+                }
+            )
+            continue
         try:
             value = coordinate.parse(given.get(name, coordinate.default))
         except ValueError as exc:
@@ -78,6 +89,16 @@ def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[
         status = "given-and-applied" if name in given else "default-used"
         lines.append({"coordinate": name, "status": status, "value": value})
     return effective, lines
+
+
+def _chosen(coordinate) -> Any:
+    value = coordinate.chosen()
+    if value is None:
+        raise _invalid(
+            f"coordinates.{coordinate.name}",
+            f"the registry has nothing to choose yet ({coordinate.rule}); give a value",
+        )
+    return value
 
 
 def _read(watch: StandardWatch, coordinates: dict) -> dict[str, Any]:

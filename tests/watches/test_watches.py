@@ -379,3 +379,39 @@ def test_slots_follow_the_billing_rules_for_paid_keys(api, bob):
     billing.slot_grant(key=key, slots=1, reason="invoice")
     assert save(api, bob).status_code == 201
     assert SlotUse.objects.get().kind == "paid"
+
+
+@pytest.mark.django_db
+def test_every_standard_watch_unfurls_from_its_base_alone_and_shows_something(api):
+    from records.services import records_transition
+    from registry.demo import demo_load
+
+    demo_load()
+    records_transition()  # as load_demo does: today's states, so something is flagged
+    listed = api.get("/api/v1/watches/standard").json()["watches"]
+    for watch in listed:
+        unfurled = api.post("/api/v1/watches/unfurl", {"base": watch["id"]}, format="json")
+        assert unfurled.status_code == 200, (watch["id"], unfurled.json())
+        reading = unfurled.json()["reading"]
+        if watch["id"] == "source-flips":
+            continue  # quiet issuers flip nothing: an empty week is a true reading
+        shown = [v for k, v in reading.items() if isinstance(v, list) and v]
+        assert shown or reading.get("layers"), (watch["id"], sorted(reading))
+
+
+@pytest.mark.django_db
+def test_a_chosen_default_says_how_it_was_chosen(api):
+    from records.services import records_transition
+    from registry.demo import demo_load
+
+    demo_load()
+    records_transition()
+    unfurled = api.post("/api/v1/watches/unfurl", {"base": "topic-record"}, format="json").json()
+    line = next(a for a in unfurled["applied"] if a["coordinate"] == "topic")
+    assert line["status"] == "default-chosen"
+    assert "flagged" in line["note"]
+    assert unfurled["coordinates"]["topic"] == unfurled["reading"]["subject"]
+    standard = api.get("/api/v1/watches/standard").json()["watches"]
+    topic = next(w for w in standard if w["id"] == "topic-record")["coordinates"][0]
+    assert topic["required"] is False
+    assert "flagged" in topic["defaultRule"]
