@@ -19,7 +19,7 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml requirements/constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c requirements/constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c requirements/constraints.txt '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)  ## virtualenv with pinned dependencies
@@ -81,8 +81,8 @@ mcp-sdk1: install $(SDK1)/.installed-stamp  ## the MCP SDK's 1.x line against a 
 	bash .ci/mcp-sdk1
 
 lock: | $(BIN)/python  ## re-resolve dependencies from pyproject.toml and pin them
-	$(BIN)/python -m pip install --quiet --upgrade -e '.[dev]'
-	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^-e ' > requirements/constraints.txt
+	$(BIN)/python -m pip install --quiet --upgrade '.[dev]'
+	$(BIN)/python -m pip freeze | grep -v '^intelligence-feed-service' > requirements/constraints.txt
 
 clean:
 	rm -rf $(VENV) $(SDK1) $(CLIENT) var db.sqlite3*
