@@ -11,3 +11,13 @@ class TextField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class JsonBooleanField(serializers.BooleanField):
+    """`true` or `false` as JSON writes them, in a body: DRF's BooleanField also takes 0, 1,
+    "yes" and "on" (meant for form and query strings), which the document's boolean does not."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data

@@ -14,6 +14,7 @@ from billing.auth import KeyedAPIView
 from billing.models import ApiKey, Price
 from config import contract
 from config.bursts import BurstLimited
+from config.fields import JsonBooleanField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.reads import ReadView, envelope, read_operation
@@ -150,7 +151,7 @@ class QuoteItem(serializers.Serializer):
 
 class QuoteRequest(serializers.Serializer):
     items = serializers.ListField(child=QuoteItem(), min_length=1, max_length=20)
-    verifiedEmail = serializers.BooleanField(default=False)
+    verifiedEmail = JsonBooleanField(default=False)
 
 
 class TariffQuoteView(APIView):

@@ -299,3 +299,11 @@ def test_bodies_say_what_may_not_be_empty(document):
     assert schemas["QuoteRequest"]["properties"]["items"]["minItems"] == 1
     assert schemas["WatchBody"]["properties"]["base"]["minLength"] == 1
     assert schemas["WatchBody"]["properties"]["watchId"]["minLength"] == 1
+
+
+@pytest.mark.django_db
+def test_a_body_boolean_is_true_or_false_not_a_number(api):
+    basket = {"items": [{"unit": "ask", "quantity": 1}], "verifiedEmail": 0}
+    refused = api.post("/api/tariff-quote", basket, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "verifiedEmail"
