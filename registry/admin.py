@@ -215,6 +215,12 @@ class EventForm(forms.ModelForm):
         ]
 
 
+# The links are Django's own many-to-many rows, whose default label ("MarketQuestion_events
+# object (8)") headed each inline row: they read as what they link instead.
+PrimarySource.events.through.__str__ = lambda row: str(row.primarysource)
+MarketQuestion.events.through.__str__ = lambda row: str(row.marketquestion)
+
+
 class EventSourceInline(admin.TabularInline):
     model = PrimarySource.events.through
     extra = 0

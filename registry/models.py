@@ -636,6 +636,7 @@ class EventEntity(models.Model):
     documents = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name_plural = "event entities"
         constraints = [
             models.UniqueConstraint(fields=["event", "entity"], name="event_entity_unique"),
         ]

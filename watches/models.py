@@ -22,6 +22,7 @@ class Watch(models.Model):
     retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name_plural = "watches"
         indexes = [models.Index(fields=["key", "state"], name="watch_by_key")]
 
     def __str__(self) -> str:
@@ -75,6 +76,9 @@ class WatchDelivery(AppendOnly):
     attempted_at = models.DateTimeField(auto_now_add=True)
     status = models.PositiveSmallIntegerField(null=True, blank=True)
     error = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name_plural = "watch deliveries"
 
     def __str__(self) -> str:
         return f"delivery {self.attempt} of {self.reading_id}"

@@ -137,3 +137,21 @@ def test_fetch_now_runs_the_scheduled_fetch(
     assert feed.last_success is not None
     assert feed.signature.startswith("sha256:")
     assert len(httpserver.log) == 1
+
+
+def test_the_admin_names_every_model_in_words(curator, demo):
+    index = curator.get(reverse("admin:index")).content.decode()
+    for plural in ("Watches", "Watch deliveries", "Event entities"):
+        assert plural in index
+    for misspelt in ("Watchs", "Watch deliverys", "Event entitys"):
+        assert misspelt not in index
+
+
+def test_an_event_page_labels_its_links_by_what_they_link(curator, demo):
+    from registry.models import MarketQuestion
+
+    question = MarketQuestion.objects.filter(events__isnull=False).first()
+    event = question.events.first()
+    page = curator.get(reverse("admin:registry_event_change", args=[event.pk])).content.decode()
+    assert "_events object" not in page
+    assert str(question) in page
