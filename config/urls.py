@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 
 from billing import views as billing_views
@@ -21,6 +23,8 @@ urlpatterns = [
     path("", include("watches.api.urls")),
     path("", include("answers.api.urls")),
     path("", views.home, name="home"),
+    # Browsers ask for /favicon.ico on pages that link none (the admin's): the site's icon.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("terms/", views.terms, name="terms"),
     path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),
     path("records/", record_views.record_index, name="record-index"),

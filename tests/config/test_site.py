@@ -41,3 +41,10 @@ def test_admin_lives_on_its_configured_path(client, settings):
     response = client.get(f"/{settings.SVC_ADMIN_PATH}")
     assert response.status_code == 302
     assert "login" in response["Location"]
+
+
+def test_the_favicon_is_found(client):
+    icon = client.get("/favicon.ico", follow=True)
+    assert icon.status_code == 200
+    assert icon.redirect_chain[-1][0].endswith("favicon.svg")
+    assert b'rel="icon"' in client.get("/").content
