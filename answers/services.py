@@ -197,7 +197,8 @@ def ticket_for(ticket: str, key: ApiKey | None) -> AskTicket:
             status=404,
             state="not-found",
             field="ticket",
-            error="ticket: no such ticket for this caller.",
+            error="ticket: no such ticket for this caller (a keyed ask's ticket is read with "
+            "the key that asked).",
         )
     return found
 

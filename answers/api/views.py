@@ -45,7 +45,13 @@ def ticket_body(ticket: AskTicket) -> dict:
         status=ticket.status,
         pollUrl=f"/api/ask/{ticket.ticket}",
         submittedAt=ticket.submitted_at.isoformat(),
+        pollNeedsKey=ticket.key_id is not None,
     )
+    if ticket.key_id is not None:
+        body["pollWith"] = (
+            "the key that asked (x-api-key or Authorization: Bearer); without it this ticket "
+            "reads as not found"
+        )
     if ticket.status == AskTicket.Status.DONE:
         body["answer"] = ticket.answer
     if ticket.status == AskTicket.Status.FAILED:

@@ -183,3 +183,18 @@ def test_reap_asks_leaves_a_fresh_running_ticket_unless_told_no_worker_lives(dem
     assert AskTicket.objects.get(pk=ticket.pk).status == "done"  # answered once, eagerly
     with pytest.raises(CommandError, match="--stale-minutes"):
         call_command("reap_asks", "--stale-minutes", "-1")
+
+
+def test_a_keyed_ticket_says_its_key_is_needed_to_poll_it(
+    api, demo, django_capture_on_commit_callbacks
+):
+    mine = {"HTTP_X_API_KEY": api.post("/api/keys").json()["key"]}
+    with django_capture_on_commit_callbacks(execute=True):
+        keyed = ask(api, {**QUESTION, "mode": "async"}, **mine).json()
+        anonymous = ask(api, {**QUESTION, "mode": "async"}).json()
+    assert keyed["pollNeedsKey"] is True
+    assert "key that asked" in keyed["pollWith"]
+    assert anonymous["pollNeedsKey"] is False
+    missing = api.get(keyed["pollUrl"])
+    assert missing.status_code == 404
+    assert "key that asked" in missing.json()["error"]
