@@ -42,16 +42,26 @@ def verify_sources() -> dict[str, int]:
     return services.sources_verify()
 
 
+# Each returns a line saying what the read did: Celery logs it as the task's result, which
+# read "succeeded: None" for a feed whose read had failed.
+
+
 @shared_task(name="registry.tasks.fetch_feed", acks_late=True)
-def fetch_feed(feed_id: int) -> None:
-    services.feed_fetch(feed_id=feed_id)
+def fetch_feed(feed_id: int) -> str:
+    run = services.feed_fetch(feed_id=feed_id)
+    if run.error:
+        return f"feed {feed_id}: failed: {run.error[:200]}"
+    return f"feed {feed_id}: " + ("not modified" if run.not_modified else "read")
 
 
 @shared_task(name="registry.tasks.import_market", acks_late=True)
-def import_market(question_id: int) -> None:
-    services.market_import(question_id=question_id)
+def import_market(question_id: int) -> str:
+    price = services.market_import(question_id=question_id)
+    return f"market question {question_id}: " + ("captured" if price else "failed (see its row)")
 
 
 @shared_task(name="registry.tasks.fetch_source", acks_late=True)
-def fetch_source(source_id: int) -> None:
-    services.source_fetch(source_id=source_id)
+def fetch_source(source_id: int) -> str:
+    reading = services.source_fetch(source_id=source_id)
+    outcome = "read" if reading.ok else f"failed: {reading.error[:200]}"
+    return f"source {source_id}: {outcome}"

@@ -7,6 +7,7 @@ fetches it again instead of hearing 304 about content we never read. A 304 is a 
 with unchanged content.
 """
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -20,6 +21,8 @@ from registry.fetch import FetchError, FetchResult, fetch
 from registry.models import Feed
 from registry.services.documents import IncomingDocument, IngestReport, documents_ingest
 
+logger = logging.getLogger(__name__)
+
 
 @dataclass
 class FeedRun:
@@ -31,6 +34,11 @@ class FeedRun:
 
 
 def fetch_failure_record(row, *, attempted_at: datetime, error: str) -> None:
+    """A failed read on its row (feed, source or market question), and one warning naming it:
+    the task that ran it only says it finished, and the error otherwise sits on the row alone."""
+    logger.warning(
+        "fetch failed: %s %s (pk %s): %s", row._meta.verbose_name, row, row.pk, error[:300]
+    )
     type(row).objects.filter(pk=row.pk).update(
         last_attempt=attempted_at,
         consecutive_failures=F("consecutive_failures") + 1,

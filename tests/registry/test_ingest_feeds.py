@@ -220,3 +220,21 @@ def test_beat_task_fans_out_one_fetch_per_active_feed(httpserver):
         )
     assert ingest_feeds.delay().get() == 3
     assert len(httpserver.log) == 3
+
+
+def test_a_failed_read_logs_one_warning_naming_the_feed_and_its_error(httpserver, feed, caplog):
+    from registry.tasks import fetch_feed
+
+    httpserver.expect_request("/rss/markets.xml").respond_with_data("gone", status=410)
+    with caplog.at_level("WARNING", logger="registry.services.fetching"):
+        outcome = fetch_feed.delay(feed.pk).get()
+    warnings = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelname == "WARNING" and r.name.startswith("registry")
+    ]
+    assert len(warnings) == 1
+    assert str(feed) in warnings[0]
+    assert "410" in warnings[0]
+    assert outcome.startswith(f"feed {feed.pk}: failed:")
+    assert "410" in outcome
