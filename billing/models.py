@@ -4,6 +4,7 @@ Quotas are rows, counted by conditional UPDATE or INSERT ... ON CONFLICT inside 
 never in a cache: under concurrency the database is the only counter that cannot be raced.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
@@ -158,7 +159,13 @@ class Price(models.Model):
     per = models.CharField(max_length=40, help_text='e.g. "watch per month", "ask".')
     included = models.CharField(max_length=300, blank=True, help_text="What is free.")
     opening_offer = models.CharField(max_length=300, blank=True)
-    how_to_buy = models.CharField(max_length=300)
+    how_to_buy = models.CharField(
+        max_length=300, help_text="{contact} is replaced by SVC_CONTACT_EMAIL when served."
+    )
 
     def __str__(self) -> str:
         return f"{self.unit}: {self.amount} {self.currency} per {self.per}"
+
+    def how_to_buy_text(self) -> str:
+        """The curated words, with the contact address where they say {contact}."""
+        return self.how_to_buy.replace("{contact}", settings.SVC_CONTACT_EMAIL)

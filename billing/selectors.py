@@ -17,7 +17,8 @@ def _unit(price: Price) -> dict[str, Any]:
             "per": price.per,
         },
         "opening_offer": price.opening_offer or None,
-        "how_to_buy": price.how_to_buy,
+        "how_to_buy": price.how_to_buy_text(),
+        "contact": settings.SVC_CONTACT_EMAIL,
         "included": price.included or None,
     }
 

@@ -183,10 +183,16 @@ def email_verification_confirm(*, token: str, now: datetime | None = None) -> Ap
 # --- the ask meter -----------------------------------------------------------------------------
 
 
+def _contact() -> str:
+    return settings.SVC_CONTACT_EMAIL
+
+
 def asks_next_step() -> list[dict[str, str]]:
     price = Price.objects.filter(unit=Price.Unit.ASK).first()
     return [{"action": "read the tariff", "href": "/api/tariff"}] + (
-        [{"action": "buy asks", "how": price.how_to_buy}] if price else []
+        [{"action": "buy asks", "how": price.how_to_buy_text(), "contact": _contact()}]
+        if price
+        else []
     )
 
 
@@ -279,7 +285,9 @@ def no_free_slot() -> ApplicationError:
     price = Price.objects.filter(unit=Price.Unit.WATCH).first()
     steps = [{"action": "read the tariff", "href": "/api/tariff"}]
     if price:
-        steps.append({"action": "buy a Watch slot", "how": price.how_to_buy})
+        steps.append(
+            {"action": "buy a Watch slot", "how": price.how_to_buy_text(), "contact": _contact()}
+        )
     steps.append({"action": "free one", "href": "POST /api/v1/watches/{watchId}/retire"})
     return ApplicationError(
         status=402,

@@ -315,6 +315,8 @@ SVC_ASK_ATTEMPTS = env.int("SVC_ASK_ATTEMPTS", 3, minimum=1)
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("SVC_FROM_EMAIL", "feed@localhost")
+# Where buyers and licensees write: the terms page and every buying step name it.
+SVC_CONTACT_EMAIL = env.str("SVC_CONTACT_EMAIL", DEFAULT_FROM_EMAIL)
 
 # --- DRF and OpenAPI ------------------------------------------------------------------------
 REST_FRAMEWORK = {

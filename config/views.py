@@ -20,6 +20,7 @@ def addresses(request):
         "apex_url": settings.SVC_APEX_URL,
         "api_version": settings.SVC_API_VERSION,
         "service_version": settings.SVC_VERSION,
+        "contact_email": settings.SVC_CONTACT_EMAIL,
     }
 
 

@@ -50,3 +50,19 @@ def test_a_bad_basket_is_400_naming_the_field(api, basket, field):
     response = api.post("/api/tariff-quote", basket, format="json")
     assert response.status_code == 400
     assert response.json()["field"] == field
+
+
+@pytest.mark.django_db
+def test_every_buying_step_names_the_contact_the_terms_page_shows(api, client, settings):
+    settings.SVC_CONTACT_EMAIL = "sales@feed.example"
+    terms = client.get("/terms/").content.decode()
+    assert "mailto:sales@feed.example" in terms
+    units = api.get("/api/tariff").json()["units"]
+    assert units["watch"]["contact"] == "sales@feed.example"
+    assert "sales@feed.example" in units["watch"]["how_to_buy"]
+    key = {"HTTP_X_API_KEY": api.post("/api/keys").json()["key"]}
+    refused = api.post("/api/v1/watches", {"base": "current-signals"}, format="json", **key)
+    assert refused.status_code == 402
+    buy = next(step for step in refused.json()["next"] if step["action"] == "buy a Watch slot")
+    assert buy["contact"] == "sales@feed.example"
+    assert "sales@feed.example" in buy["how"]
