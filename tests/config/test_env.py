@@ -54,3 +54,21 @@ def test_bad_database_url_stops_start_up(tmp_path):
     )
     assert result.returncode != 0
     assert "DATABASE_URL" in result.stderr
+
+
+def test_every_variable_the_service_reads_is_in_the_readme():
+    """The README's table is the one place a newcomer looks: each name the settings module or
+    a Procfile reads stands there, spelt in full."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    settings_text = (root / "config" / "settings.py").read_text()
+    read = set(re.findall(r'env\.[a-z_]+\(\s*"([A-Z][A-Z0-9_]*)"', settings_text))
+    for procfile in ("Procfile", "Procfile.dev"):
+        read |= set(re.findall(r"\$\{([A-Z][A-Z0-9_]*)", (root / procfile).read_text()))
+    read |= set(re.findall(r'os\.environ(?:\.get)?\(\s*"([A-Z][A-Z0-9_]*)"', settings_text))
+    readme = (root / "README.md").read_text()
+    missing = sorted(name for name in read if f"`{name}`" not in readme)
+    assert len(read) > 40
+    assert not missing, missing
