@@ -2,8 +2,13 @@
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
 from django.db import models
+from django.shortcuts import redirect
+from django.urls import path
 from django.utils.html import format_html
+from django.views.decorators.http import require_POST
 
 from config.cachekeys import topics_changed
 from registry import tasks
@@ -160,6 +165,7 @@ class FetchableAdmin(CuratorAdmin):
     fetch_task = None
     actions = ["fetch_now"]
     readonly_fields = FETCH_HEALTH_FIELDS
+    change_form_template = "admin/registry/fetchable_change_form.html"
 
     @admin.action(description="Fetch now")
     def fetch_now(self, request, queryset):
@@ -170,6 +176,24 @@ class FetchableAdmin(CuratorAdmin):
             f"Queued a fetch of {queryset.count()} row(s); health updates when it completes.",
             messages.SUCCESS,
         )
+
+    def get_urls(self):
+        meta = self.model._meta
+        fetch_one = path(
+            "<path:object_id>/fetch/",
+            self.admin_site.admin_view(require_POST(self.fetch_one)),
+            name=f"{meta.app_label}_{meta.model_name}_fetch",
+        )
+        return [fetch_one, *super().get_urls()]
+
+    def fetch_one(self, request, object_id):
+        """The "Fetch now" button on a row's own page: the same action, for that row."""
+        row = self.get_object(request, unquote(object_id))
+        if row is None or not self.has_change_permission(request, row):
+            raise PermissionDenied
+        self.fetch_now(request, self.model.objects.filter(pk=row.pk))
+        meta = self.model._meta
+        return redirect(f"admin:{meta.app_label}_{meta.model_name}_change", row.pk)
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         field = super().formfield_for_dbfield(db_field, request, **kwargs)

@@ -155,3 +155,27 @@ def test_an_event_page_labels_its_links_by_what_they_link(curator, demo):
     page = curator.get(reverse("admin:registry_event_change", args=[event.pk])).content.decode()
     assert "_events object" not in page
     assert str(question) in page
+
+
+@pytest.mark.parametrize("model", ["feed", "primarysource", "marketquestion"])
+def test_a_rows_own_page_offers_fetch_now(curator, demo, model):
+    row = apps.get_model("registry", model).objects.order_by("pk").first()
+    page = curator.get(reverse(f"admin:registry_{model}_change", args=[row.pk])).content.decode()
+    assert reverse(f"admin:registry_{model}_fetch", args=[row.pk]) in page
+    assert "Fetch now" in page
+
+
+def test_fetch_now_on_a_feeds_page_fetches_that_feed(
+    curator, demo, httpserver, local_fetches, django_capture_on_commit_callbacks
+):
+    httpserver.expect_request("/rss").respond_with_data(b"<rss version='2.0'/>")
+    feed = Feed.objects.first()
+    Feed.objects.filter(pk=feed.pk).update(url=httpserver.url_for("/rss"))
+    fetch = reverse("admin:registry_feed_fetch", args=[feed.pk])
+    assert curator.get(fetch).status_code == 405  # a fetch is a POST
+    with django_capture_on_commit_callbacks(execute=True):
+        response = curator.post(fetch, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("admin:registry_feed_change", args=[feed.pk])
+    assert "Queued a fetch of 1" in response.content.decode()
+    feed.refresh_from_db()
+    assert feed.last_success is not None
