@@ -11,6 +11,7 @@ from records.states import latest_states
 from registry.models import Event
 
 CHART_WEEKS = 12
+REPORTING_PER_PAGE = 10
 
 
 def record_index(request):
@@ -34,11 +35,41 @@ def record_page(request, topic: str):
         raise Http404(f"No record for {topic}")
     body, _ = rendered
     record = json.loads(body)
+    reporting = reporting_page(record["layers"]["reporting"]["items"], request.GET.get("reporting"))
     return render(
         request,
         "records/page.html",
-        {"record": record, "layers": record["layers"], "chart": coverage_chart(event)},
+        {
+            "record": record,
+            "layers": record["layers"],
+            "chart": coverage_chart(event),
+            "reporting": reporting,
+        },
     )
+
+
+def reporting_page(items: list[dict], asked: str | None) -> dict:
+    """The reporting rows as a reader wants them: syndicated copies of one headline folded into
+    its first row ("and 2 copies"), ten headlines a page."""
+    stories: dict[str, dict] = {}
+    for item in items:
+        story = stories.setdefault(" ".join(item["title"].lower().split()), {**item, "copies": []})
+        if story["url"] != item["url"]:
+            story["copies"].append(item)
+    rows = list(stories.values())
+    for row in rows:  # each outlet carrying a copy once, with its first copy's link
+        row["copiedBy"] = list({c["source"] or "copy": c for c in reversed(row["copies"])}.values())
+        row["copiedBy"].reverse()
+    pages = max(1, -(-len(rows) // REPORTING_PER_PAGE))
+    page = int(asked) if asked and asked.isdigit() and 1 <= int(asked) <= pages else 1
+    start = (page - 1) * REPORTING_PER_PAGE
+    return {
+        "rows": rows[start : start + REPORTING_PER_PAGE],
+        "page": page,
+        "pages": pages,
+        "previous": page - 1 if page > 1 else None,
+        "next": page + 1 if page < pages else None,
+    }
 
 
 def coverage_chart(event: Event, *, today: date | None = None) -> dict:

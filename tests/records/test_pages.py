@@ -57,3 +57,55 @@ def test_chart_bars_are_weekly_totals_scaled_to_the_tallest():
     assert counts[-2] == 3
     tallest = max(chart["bars"], key=lambda bar: bar["h"])
     assert (tallest["h"], tallest["y"]) == (chart["height"], 0)
+
+
+def test_a_full_tier_page_shows_its_consensus_ledger(client, demo):
+    import json
+
+    topic = "rate-decision-federal-reserve-december-2026"
+    record = json.loads(client.get(f"/api/record/{topic}").content)
+    page = client.get(f"/records/{topic}/").content.decode()
+    consensus = record["layers"]["consensus"]
+    assert consensus["pending"] is False
+    assert consensus["label"] in page
+    first = consensus["claims"][0]
+    assert f"{first['entity']}" in page
+    assert f"{first['knownOrigins']} known origins" in page
+
+
+def test_each_issuer_shows_its_state_link_and_fetch_health(client, demo):
+    import json
+
+    topic = "disaster-hurricane-tavia"
+    record = json.loads(client.get(f"/api/record/{topic}").content)
+    page = client.get(f"/records/{topic}/").content.decode()
+    for source in record["layers"]["primarySources"]["sources"]:
+        if source["observedState"]:
+            assert source["observedState"] in page
+        assert source["links"][0]["url"] in page
+        assert "last read" in page
+
+
+def test_syndicated_copies_collapse_and_reporting_pages(client, demo):
+    import json
+
+    topic = "disaster-hurricane-tavia"
+    items = json.loads(client.get(f"/api/record/{topic}").content)["layers"]["reporting"]["items"]
+    titles = [item["title"] for item in items]
+    page = client.get(f"/records/{topic}/").content.decode()
+    repeated = next((t for t in titles if titles.count(t) > 1), None)
+    if repeated:
+        from django.utils.html import escape
+
+        assert page.count(f">{escape(repeated)}</a>") == 1
+        assert "cop" in page  # "and 1 copy" / "and 2 copies"
+    distinct = len(set(titles))
+    if distinct > 10:
+        assert "?reporting=2" in page
+        second = client.get(f"/records/{topic}/?reporting=2")
+        assert second.status_code == 200
+
+
+def test_the_chart_names_its_axis_and_unit(client, demo):
+    page = client.get("/records/disaster-hurricane-tavia/").content.decode()
+    assert "mentions per week" in page.lower()
