@@ -179,3 +179,14 @@ def test_fetch_now_on_a_feeds_page_fetches_that_feed(
     assert "Queued a fetch of 1" in response.content.decode()
     feed.refresh_from_db()
     assert feed.last_success is not None
+
+
+@pytest.mark.parametrize("model", ["feed", "primarysource", "marketquestion"])
+def test_fetch_health_stands_beside_the_name_where_a_laptop_screen_shows_it(curator, demo, model):
+    import re
+
+    page = curator.get(reverse(f"admin:registry_{model}_changelist")).content.decode()
+    start = page.index('<table id="result_list">')
+    headers = page[start : page.index("</thead>", start)]
+    columns = re.findall(r'class="[^"]*column-([a-z_]+)', headers)
+    assert columns.index("fetch_health") == 1, columns  # right after the name
