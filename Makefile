@@ -37,7 +37,7 @@ run-stack: install  ## gunicorn + celery worker + celery beat; needs DATABASE_UR
 	$(MANAGE) collectstatic --noinput --verbosity 0
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
 
-test: install  ## the whole suite (PostgreSQL when DATABASE_URL is set, else SQLite)
+test: install  ## the whole suite (PostgreSQL when DATABASE_URL is set, else SQLite; browser tests need chromium)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: install  ## ruff, migrations in step with models, OpenAPI without warnings

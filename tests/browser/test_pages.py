@@ -1,0 +1,84 @@
+"""The human pages and the admin in a real browser (Debian's Chromium, driven by Selenium), at
+a laptop's 1280 px: what a visitor and a curator see, not only what the HTML says.
+
+CI installs chromium and chromium-driver (.ci/run); elsewhere these tests skip without them.
+"""
+
+import shutil
+from datetime import UTC, datetime
+
+import pytest
+from django.core.management import call_command
+
+CHROMIUM = shutil.which("chromium")
+DRIVER = shutil.which("chromedriver")
+pytestmark = [
+    pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="needs chromium and chromium-driver"),
+    pytest.mark.django_db(transaction=True),
+]
+WIDTH = 1280
+
+
+@pytest.fixture
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={WIDTH},900"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def demo(time_machine):
+    time_machine.move_to(datetime(2026, 11, 22, 8, tzinfo=UTC), tick=True)
+    call_command("load_demo")
+
+
+def errors_logged(browser) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def test_a_record_page_fits_the_screen_and_shows_every_layer(browser, live_server, demo):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{live_server.url}/records/rate-decision-federal-reserve-december-2026/")
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "section h2")]
+    assert "What independent origins agree on" in headings
+    assert len(headings) == 8  # every layer the record carries
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
+    chart = browser.find_element(By.CSS_SELECTOR, "svg.chart").rect
+    content = browser.find_element(By.CSS_SELECTOR, "main, body").rect
+    assert chart["width"] > 0.5 * min(content["width"], WIDTH)
+    assert browser.find_element(By.CSS_SELECTOR, "p.axis").is_displayed()
+    assert errors_logged(browser) == []  # no missing favicon, stylesheet or script
+
+
+def test_the_pages_a_visitor_opens_load_without_errors(browser, live_server, demo):
+    for page in ("/", "/terms/", "/records/", "/machine/"):
+        browser.get(f"{live_server.url}{page}")
+        assert browser.title, page
+        assert errors_logged(browser) == [], page
+
+
+def test_a_curator_sees_fetch_health_without_scrolling(
+    browser, live_server, demo, django_user_model
+):
+    from selenium.webdriver.common.by import By
+
+    django_user_model.objects.create_superuser("curator", "curator@feed.example", "a long pass")
+    browser.get(f"{live_server.url}/admin/login/")
+    browser.find_element(By.NAME, "username").send_keys("curator")
+    browser.find_element(By.NAME, "password").send_keys("a long pass")
+    browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
+    for model in ("feed", "primarysource", "marketquestion"):
+        browser.get(f"{live_server.url}/admin/registry/{model}/")
+        header = browser.find_element(By.CSS_SELECTOR, "th.column-fetch_health")
+        right = header.rect["x"] + header.rect["width"]
+        assert right <= WIDTH, (model, right)
+        assert "fetch health" in header.text.lower(), model
