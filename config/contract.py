@@ -40,9 +40,11 @@ def response(tag: str, description: str = "") -> OpenApiResponse:
     return OpenApiResponse({"$ref": REF + tag}, description=description or f"`{tag}`")
 
 
+@cache
 def tool_output(*tags: str) -> dict[str, Any]:
     """An MCP tool's `outputSchema`: its envelope's schema, whole; a tool that answers one of
-    several envelopes (ask: an answer or a ticket) takes any of theirs."""
+    several envelopes (ask: an answer or a ticket) takes any of theirs. Built once per process
+    (`tools/list` serialises it; nothing mutates it)."""
     whole = [
         {k: v for k, v in copy.deepcopy(schema_of(tag)).items() if k not in ("$id", "$schema")}
         for tag in tags
