@@ -183,16 +183,15 @@ def email_verification_confirm(*, token: str, now: datetime | None = None) -> Ap
 # --- the ask meter -----------------------------------------------------------------------------
 
 
-def _contact() -> str:
-    return settings.SVC_CONTACT_EMAIL
+def _buying(price: Price, action: str) -> dict[str, str]:
+    """A 402's buying step: the tariff's words and where to write."""
+    return {"action": action, "how": price.how_to_buy_text(), "contact": settings.SVC_CONTACT_EMAIL}
 
 
 def asks_next_step() -> list[dict[str, str]]:
     price = Price.objects.filter(unit=Price.Unit.ASK).first()
     return [{"action": "read the tariff", "href": "/api/tariff"}] + (
-        [{"action": "buy asks", "how": price.how_to_buy_text(), "contact": _contact()}]
-        if price
-        else []
+        [_buying(price, "buy asks")] if price else []
     )
 
 
@@ -285,9 +284,7 @@ def no_free_slot() -> ApplicationError:
     price = Price.objects.filter(unit=Price.Unit.WATCH).first()
     steps = [{"action": "read the tariff", "href": "/api/tariff"}]
     if price:
-        steps.append(
-            {"action": "buy a Watch slot", "how": price.how_to_buy_text(), "contact": _contact()}
-        )
+        steps.append(_buying(price, "buy a Watch slot"))
     steps.append({"action": "free one", "href": "POST /api/v1/watches/{watchId}/retire"})
     return ApplicationError(
         status=402,

@@ -58,8 +58,10 @@ def reporting_page(items: list[dict], asked: str | None) -> dict:
             story["copies"].append(item)
     rows = list(stories.values())
     for row in rows:  # each outlet carrying a copy once, with its first copy's link
-        row["copiedBy"] = list({c["source"] or "copy": c for c in reversed(row["copies"])}.values())
-        row["copiedBy"].reverse()
+        first: dict[str, dict] = {}
+        for copy in row["copies"]:
+            first.setdefault(copy["source"] or "copy", copy)
+        row["copiedBy"] = list(first.values())
     pages = max(1, -(-len(rows) // REPORTING_PER_PAGE))
     page = int(asked) if asked and asked.isdigit() and 1 <= int(asked) <= pages else 1
     start = (page - 1) * REPORTING_PER_PAGE
