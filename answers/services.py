@@ -74,11 +74,14 @@ def ask_submit(
             field="topic",
             error=f"topic: no record for '{topic}'. See /api/v1/records.",
         )
+    # The token is drawn before the charge so that a 503 for a commit whose reply was lost can
+    # name the ticket the ask has if the commit did happen.
+    token, written = secrets.token_urlsafe(24), False
     try:
         with transaction.atomic():
             charge = billing.ask_charge(key=key, address=address)
             ticket = AskTicket.objects.create(
-                ticket=secrets.token_urlsafe(24),
+                ticket=token,
                 key=key,
                 address=address,
                 question=question,
@@ -90,9 +93,17 @@ def ask_submit(
                 idempotency_key=idempotency_key,
                 request_digest=digest,
             )
+            written = True
     except IntegrityError:  # the same Idempotency-Key raced in: the first one stands
         earlier = AskTicket.objects.get(idempotency_scope=scope, idempotency_key=idempotency_key)
         return _replay(earlier, digest), True
+    except (OperationalError, InterfaceError) as exc:
+        if not written:  # cut before the commit: rolled back, nothing charged (a plain 503)
+            raise
+        # Cut at the commit itself: the server may have committed. The caller gets the ticket
+        # the ask has if it did, and is told what a poll that finds nothing means.
+        logger.warning("ask: the database went away at the commit of ticket %s: %s", token, exc)
+        raise _unknown(token, retry_after=settings.SVC_RETRY_AFTER_DB_DOWN) from exc
     if mode == AskTicket.Mode.SYNC:
         try:
             ticket_run(ticket_id=ticket.pk, retry=False)
@@ -134,6 +145,24 @@ def _kept(ticket: AskTicket, *, state: str, retry_after: int, why: str, next_ste
         error=f"{why}. It is kept, charged once, as ticket {ticket.ticket}: {next_step}. "
         f"Poll {poll} for the answer rather than asking again (a replay with the same "
         "Idempotency-Key returns this ticket).",
+    )
+
+
+def _unknown(token: str, *, retry_after: int) -> ApplicationError:
+    """The 503 for an ask whose commit went unanswered: charged with this ticket, or not at all."""
+    poll = f"/api/ask/{token}"
+    return ApplicationError(
+        status=503,
+        state="database-unavailable",
+        retryAfter=retry_after,
+        headers={"Location": poll},
+        ticket=token,
+        pollUrl=poll,
+        error="The database went away as this ask was recorded, so whether it was is not known "
+        f"yet. If it was, it is ticket {token}, charged once, and is answered when the database "
+        f"is back. Poll {poll} after Retry-After: an answer or a status means it was recorded; "
+        "404 means it was not and nothing was charged, so ask again (a replay with the same "
+        "Idempotency-Key finds it either way).",
     )
 
 

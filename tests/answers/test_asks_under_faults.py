@@ -310,3 +310,88 @@ def test_the_mcp_ask_tool_names_the_ticket_when_the_database_is_cut_mid_answer(a
     assert "Retry after" in text
     assert ticket.status == "running"
     assert not refunded()
+
+
+# --- the database goes away as the charge is committed ----------------------------------------
+
+
+def commit_reply_lost(monkeypatch, *, committed: bool):
+    """The first COMMIT is sent and the connection drops before its reply: the server did
+    (`committed`) or did not commit, and the caller cannot tell which."""
+    from django.db import connections
+
+    wrapper = connections["default"]
+    real_commit, real_rollback = wrapper._commit, wrapper._rollback
+    lost = []
+
+    def commit():
+        if lost:
+            return real_commit()
+        lost.append(1)
+        real_commit() if committed else real_rollback()
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(wrapper, "_commit", commit)
+    return lost
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_an_ask_whose_commit_reply_was_lost_is_503_carrying_a_ticket_it_can_find(
+    monkeypatch, mode
+):
+    demo_load()
+    api = APIClient()
+    calls = counting_engine(monkeypatch)
+    assert commit_reply_lost(monkeypatch, committed=True) == []
+    response = ask(api, {**QUESTION, "mode": mode})
+    assert response.status_code == 503
+    body = response.json()
+    assert body["state"] == "database-unavailable"
+    ticket = AskTicket.objects.get()
+    assert body["ticket"] == ticket.ticket
+    assert body["pollUrl"] == f"/api/ask/{ticket.ticket}"
+    assert response["Location"] == body["pollUrl"]
+    assert "404" in body["error"]  # says what a poll that finds nothing means
+    assert AddressDay.objects.get().asks_used == 1
+    assert api.get(body["pollUrl"]).json()["status"] == "queued"
+
+    assert tasks.reap_tickets(stale_minutes=0)["requeued"] == 1
+    polled = api.get(body["pollUrl"]).json()
+    assert polled["status"] == "done"
+    assert len(calls) == 1
+    assert AddressDay.objects.get().asks_used == 1
+    assert not refunded()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_ask_whose_commit_never_happened_polls_404_and_charged_nothing(monkeypatch):
+    demo_load()
+    api = APIClient()
+    commit_reply_lost(monkeypatch, committed=False)
+    response = ask(api, {**QUESTION, "mode": "async"})
+    assert response.status_code == 503
+    body = response.json()
+    assert body["ticket"]
+    assert not AskTicket.objects.exists()
+    assert not AskCharge.objects.exists()
+    assert api.get(body["pollUrl"]).status_code == 404
+    assert ask(api, {**QUESTION, "mode": "async"}).status_code == 202  # asking again is fine
+    assert AskCharge.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_ask_cut_before_its_commit_is_a_plain_503_and_charged_nothing(monkeypatch):
+    demo_load()
+    api = APIClient()
+    database = DatabaseCut(OperationalError)
+    database.cut()
+    try:
+        response = ask(api, {**QUESTION, "mode": "async"})
+    finally:
+        database.restore()
+    assert response.status_code == 503
+    body = response.json()
+    assert body["state"] == "database-unavailable"
+    assert "ticket" not in body
+    assert not AskCharge.objects.exists()
