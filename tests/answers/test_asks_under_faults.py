@@ -337,9 +337,7 @@ def commit_reply_lost(monkeypatch, *, committed: bool):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("mode", ["sync", "async"])
-def test_an_ask_whose_commit_reply_was_lost_is_503_carrying_a_ticket_it_can_find(
-    monkeypatch, mode
-):
+def test_an_ask_whose_commit_reply_was_lost_is_503_carrying_a_ticket_it_can_find(monkeypatch, mode):
     demo_load()
     api = APIClient()
     calls = counting_engine(monkeypatch)
