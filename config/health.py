@@ -1,5 +1,6 @@
 """What `/api/health` reports: database, cache, broker and the scheduled-job heartbeat."""
 
+import functools
 import os
 import secrets
 from datetime import timedelta
@@ -68,10 +69,17 @@ def _broker() -> dict[str, Any]:
         ok = os.path.isdir(folder) and os.access(folder, os.W_OK)
         return {"ok": ok, "detail": "filesystem (embedded)"}
     try:
-        redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping()
+        _broker_client(url).ping()
     except redis.RedisError as exc:
         return {"ok": False, "detail": f"redis: {type(exc).__name__}"}
     return {"ok": True, "detail": "redis"}
+
+
+@functools.cache
+def _broker_client(url: str) -> redis.Redis:
+    """One client (and connection pool) per broker URL for the process: health is polled every
+    few seconds, and a new client per poll was a new TCP connection per poll."""
+    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
 
 
 def _jobs() -> dict[str, Any]:

@@ -12,7 +12,6 @@ import json
 from typing import Any, ClassVar
 from urllib.parse import urlencode
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import (
@@ -24,11 +23,11 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 from rest_framework.views import APIView
 
-from config import contract
+from config import contract, readcache
 from config.openapi import problem_responses
 from config.problems import ApplicationError
 
-READ_KEY = "read:v1:{digest}"
+READ_KEY = "read:v2:{digest}"
 
 
 def iso(value) -> str | None:
@@ -104,16 +103,35 @@ class ReadView(APIView):
     def read(self, **params: Any) -> dict[str, Any]:
         raise NotImplementedError
 
+    def dispatch(self, request, *args, **kwargs):
+        """A cached GET is answered here, before DRF wraps the request (as the record is): only
+        a validated query was ever cached under its URL, so a hit needs no validation. A miss or
+        a stale entry whose rebuild this request won goes through DRF to `get`."""
+        if request.method == "GET":
+            key = read_key(request)
+            entry, must_build = readcache.lookup(key)
+            if not must_build:
+                return json_response(request, *entry.rendered, refresh=self.refresh)
+            request.svc_read_building = key  # get() builds it, holding the rebuild lock
+        return super().dispatch(request, *args, **kwargs)
+
     def get(self, request, **path: Any):
-        params = query_params(request, self.query)
-        canonical = f"{request.path}?{urlencode(sorted(request.query_params.items()))}"
-        key = READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
-        hit = cache.get(key)
-        if hit is None:
-            hit = rendered(self.read(**path, **params))
-            cache.set(key, hit, self.refresh)
-        body, etag = hit
-        return json_response(request, body, etag, refresh=self.refresh)
+        building = getattr(request, "svc_read_building", None)
+
+        def build() -> tuple[bytes, str]:  # a bad query's 400 is raised here: nothing stored
+            return rendered(self.read(**path, **query_params(request, self.query)))
+
+        if building:
+            entry = readcache.rebuild(building, self.refresh, build)
+        else:
+            entry = readcache.read_through(read_key(request), self.refresh, build)
+        return json_response(request, *entry.rendered, refresh=self.refresh)
+
+
+def read_key(request) -> str:
+    """The cache key of a read: its path and its query, parameters in a canonical order."""
+    canonical = f"{request.path}?{urlencode(sorted(request.GET.items()))}"
+    return READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
 
 
 def read_operation(

@@ -9,8 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
-from config import contract
-from config.cachekeys import record_cached, record_store
+from config import contract, readcache
+from config.cachekeys import record_key
 from config.openapi import problem_responses
 from config.paging import PageQuery
 from config.problems import ApplicationError
@@ -66,25 +66,32 @@ def topic_or_error(topic: str) -> Event:
     return event
 
 
-def rendered_record(event: Event) -> tuple[bytes, str]:
-    """The record's JSON and its strong ETag, built and cached for the refresh window."""
-    body_and_etag = rendered(build_record(event))
-    record_store(event.subject, body_and_etag, REFRESH_SECONDS)
-    return body_and_etag
+def _record_builder(topic: str):
+    def build() -> tuple[bytes, str]:
+        event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
+        if event is None:
+            raise unknown_topic(topic)
+        return rendered(build_record(event))
+
+    return build
 
 
-def cached_or_rendered(topic: str) -> tuple[bytes, str] | None:
-    """A cached read costs one cache lookup and no query; a miss builds and caches the record.
+def cached_or_rendered(topic: str, *, building: bool = False) -> tuple[bytes, str] | None:
+    """The record's JSON and strong ETag through the one cached-read path (`config.readcache`);
+    None for a topic with no record. A fresh hit costs one cache lookup and no query.
 
+    `building`: this request already holds the rebuild lock (the view's fast path took it).
     Invalidation is explicit (`config.cachekeys.topics_changed`) wherever a topic's data changes.
     """
-    hit = record_cached(topic)
-    return hit if hit is not None else rendered_now(topic)
-
-
-def rendered_now(topic: str) -> tuple[bytes, str] | None:
-    event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
-    return rendered_record(event) if event else None
+    key, build = record_key(topic), _record_builder(topic)
+    try:
+        if building:
+            return readcache.rebuild(key, REFRESH_SECONDS, build).rendered
+        return readcache.read_through(key, REFRESH_SECONDS, build).rendered
+    except ApplicationError as error:
+        if error.status == 404:
+            return None
+        raise
 
 
 class TopicRecordView(APIView):
@@ -104,10 +111,10 @@ class TopicRecordView(APIView):
         """
         topic = kwargs.get("topic", "")
         if request.method == "GET" and len(topic) <= 120 and _SLUG.match(topic):
-            hit = record_cached(topic)
-            if hit is not None:
-                return self._answer(request, topic, hit)
-            request.svc_record_missed = True  # get() need not look in the cache again
+            entry, must_build = readcache.lookup(record_key(topic))
+            if not must_build:
+                return self._answer(request, topic, entry.rendered)
+            request.svc_record_building = True  # get() builds it, holding the rebuild lock
         return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(
@@ -122,8 +129,8 @@ class TopicRecordView(APIView):
     )
     def get(self, request, topic: str):
         valid_topic(topic)
-        missed = getattr(request, "svc_record_missed", False)
-        rendered = rendered_now(topic) if missed else cached_or_rendered(topic)
+        building = getattr(request, "svc_record_building", False)
+        rendered = cached_or_rendered(topic, building=building)
         if rendered is None:
             raise unknown_topic(topic)
         return self._answer(request, topic, rendered)

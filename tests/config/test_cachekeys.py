@@ -3,32 +3,37 @@
 import pytest
 from django.core.cache import cache
 
-from config import cachekeys
+from config import cachekeys, readcache
 
 
 @pytest.fixture
 def clock(monkeypatch):
     now = [1000.0]
-    monkeypatch.setattr(cachekeys.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(readcache.time, "monotonic", lambda: now[0])
     return now
 
 
+def held(topic: str):
+    entry = readcache.peek(cachekeys.record_key(topic))
+    return entry.rendered if entry else None
+
+
 def test_a_process_holds_its_copy_for_the_local_window_only(clock):
-    cachekeys.record_store("topic-a", (b"{}", '"e1"'), 300)
+    readcache.store(cachekeys.record_key("topic-a"), (b"{}", '"e1"'), 300)
     cache.delete(cachekeys.record_key("topic-a"))  # another process's invalidation
-    assert cachekeys.record_cached("topic-a") == (b"{}", '"e1"')
-    clock[0] += cachekeys.LOCAL_SECONDS + 0.01
-    assert cachekeys.record_cached("topic-a") is None
+    assert held("topic-a") == (b"{}", '"e1"')
+    clock[0] += readcache.LOCAL_SECONDS + 0.01
+    assert held("topic-a") is None
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_invalidating_process_forgets_its_copy_at_once(clock):
-    cachekeys.record_store("topic-b", (b"{}", '"e1"'), 300)
+    readcache.store(cachekeys.record_key("topic-b"), (b"{}", '"e1"'), 300)
     cachekeys.topics_changed(["topic-b"])  # outside a transaction: runs at once
-    assert cachekeys.record_cached("topic-b") is None
+    assert held("topic-b") is None
 
 
 def test_the_local_layer_is_bounded(clock):
-    for n in range(cachekeys.LOCAL_MAX + 5):
-        cachekeys.record_store(f"topic-{n}", (b"{}", f'"{n}"'), 300)
-    assert len(cachekeys._local) <= cachekeys.LOCAL_MAX
+    for n in range(readcache.LOCAL_MAX + 5):
+        readcache.store(cachekeys.record_key(f"topic-{n}"), (b"{}", f'"{n}"'), 300)
+    assert len(readcache._local) <= readcache.LOCAL_MAX

@@ -63,3 +63,28 @@ def test_broken_cache_degrades_but_does_not_fail(api, settings):
     assert response.status_code == 200
     assert response.json()["checks"]["cache"]["ok"] is False
     assert response.json()["status"] == "degraded"
+
+
+@pytest.mark.django_db
+def test_health_keeps_one_broker_connection_across_calls(api, settings):
+    """A load balancer polls health every few seconds: each poll must not cost the broker a
+    new TCP connection (and a TIME_WAIT socket on both ends)."""
+    import os
+
+    import redis
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip("needs REDIS_URL (a real broker)")
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = url
+    server = redis.Redis.from_url(url)
+
+    def accepted() -> int:
+        return server.info("stats")["total_connections_received"]
+
+    assert api.get("/api/health").json()["checks"]["broker"] == {"ok": True, "detail": "redis"}
+    before = accepted()
+    for _ in range(10):
+        assert api.get("/api/health").json()["checks"]["broker"]["ok"] is True
+    assert accepted() - before <= 1  # the kept client's pool, at most one new connection
