@@ -236,6 +236,8 @@ WHITENOISE_USE_FINDERS = True
 # Request bodies under /api/ are small JSON documents; anything larger answers 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("SVC_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 SVC_RETRY_AFTER_DB_DOWN = 5
+# Past this a search's statement is cancelled: 503 query-timeout (config.querybound).
+SVC_SEARCH_TIMEOUT_MS = env.int("SVC_SEARCH_TIMEOUT_MS", 2000, minimum=10)
 # Tests serve fixtures from a local HTTP server; production never fetches from loopback.
 SVC_FETCH_ALLOW_LOOPBACK = env.bool("SVC_FETCH_ALLOW_LOOPBACK", False)
 SVC_FETCH_MAX_BYTES = env.int("SVC_FETCH_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)

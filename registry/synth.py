@@ -25,9 +25,11 @@ from registry.models import (
     Feed,
     Outlet,
     Story,
+    StoryBand,
     Vertical,
 )
 from registry.origins import origin_counts
+from registry.services import bulk
 
 PREFIX = "synth"
 DAYS = 84
@@ -75,6 +77,7 @@ def synth_generate(
         made += size
         if progress:
             progress(size)
+    bulk.analyze(Document, EntityMention, EventMention, Story, StoryBand)
     services.rollups_rebuild()
     return {"documents": made, "entities": len(people), "events": len(topics)}
 

@@ -149,11 +149,16 @@ class MarketsView(ReadView):
 
 
 @read_operation(
-    "searchReporting", tag="reporting", schema="svc.documents.v1", query=q.DocumentsQuery
+    "searchReporting",
+    tag="reporting",
+    schema="svc.documents.v1",
+    query=q.DocumentsQuery,
+    errors=(400, 503),  # 503 query-timeout: a search past SVC_SEARCH_TIMEOUT_MS
 )
 class DocumentsView(ReadView):
     """Full-text search over ingested reporting, newest first: attributed rows to verify at
-    their source. Web-search syntax: words, "phrases", `or`, -excluded."""
+    their source. Web-search syntax: words, "phrases", `or`, -excluded. A search that runs
+    past its time limit is stopped: 503 `query-timeout` (narrow the text)."""
 
     query = q.DocumentsQuery
 

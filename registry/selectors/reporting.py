@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from config import querybound
 from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
 from registry import fulltext
@@ -19,8 +20,15 @@ def documents_search(
         documents = documents.filter(vertical=vertical)
     found = fulltext.matching(q, documents).select_related("outlet", "vertical")
     scope = ListScope.of("documents", q=q, vertical=vertical.slug if vertical else None)
-    page, next_cursor = keyset_page(found, scope=scope, order=["-day", "-id"], limit=limit,
-                                    cursor=cursor, position=lambda d: (d.day, d.pk))  # fmt: skip
+    with querybound.text_search("q"):
+        page, next_cursor = keyset_page(
+            found,
+            scope=scope,
+            order=["-day", "-id"],
+            limit=limit,
+            cursor=cursor,
+            position=lambda d: (d.day, d.pk),
+        )
     return envelope(
         "svc.documents.v1",
         q=q,

@@ -74,3 +74,14 @@ def insert_rows(
             values = ", ".join([row_sql] * len(chunk))
             sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES {values}"  # noqa: S608
             cursor.execute(f"{sql} {on_conflict}", [value for row in chunk for value in row])
+
+
+def analyze(*models: type[models.Model]) -> None:
+    """Fresh planner statistics for tables a bulk load just filled (PostgreSQL). Without them
+    plans are made for the old row counts until autovacuum gets round to it, or never where it
+    is off: corroborated went from 9 to 188 ms at 1M documents."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in models:
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")

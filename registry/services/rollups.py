@@ -26,6 +26,7 @@ from registry.models import (
     EventOutlet,
     EventVerb,
 )
+from registry.services import bulk
 from registry.services.bulk import insert_rows
 
 EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
@@ -95,12 +96,7 @@ def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
     """
     _days_rebuild(since)
     _totals_rebuild()
-    if connection.vendor == "postgresql":
-        # Planner statistics for tables just rewritten: without them the window queries are
-        # planned for the old row counts until autovacuum gets round to it.
-        with connection.cursor() as cursor:
-            for model in (EntityDay, EventDay, *EVENT_TOTALS):
-                cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+    bulk.analyze(EntityDay, EventDay, *EVENT_TOTALS)  # tables just rewritten
     return {
         "entityDays": EntityDay.objects.count(),
         "eventDays": EventDay.objects.count(),

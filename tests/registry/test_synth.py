@@ -107,3 +107,21 @@ def test_command_checks_its_arguments():
         "2026-11-22",
     )
     assert Document.objects.count() == 50
+
+
+def test_a_bulk_load_leaves_the_planner_statistics_of_what_it_filled():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("planner statistics are PostgreSQL's")
+    synth_generate(events=5, entities=40, documents=600, seed=3, anchor=ANCHOR)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relname, reltuples FROM pg_class WHERE relname IN "
+            "('registry_document', 'registry_entitymention', 'registry_entityday')"
+        )
+        tuples = dict(cursor.fetchall())
+    # -1 (never analysed) or 0 would have the planner plan for an empty table
+    assert tuples["registry_document"] == Document.objects.count()
+    assert tuples["registry_entitymention"] == EntityMention.objects.count()
+    assert tuples["registry_entityday"] == EntityDay.objects.count()
