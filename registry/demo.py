@@ -115,6 +115,40 @@ OUTLETS = {
 }
 
 
+# The outlets' public feeds, at the addresses they publish (the evidence for each is listed in
+# docs/decisions.md): url -> (outlet, the feed's vertical, other verticals its reporting fills).
+# Reuters (since 2020), AP and AFP publish no public feed: their reporting reaches the registry
+# through the outlets that carry it, so they have no feed row.
+FEEDS = {
+    "https://www.aljazeera.com/xml/rss/all.xml": ("aljazeera.com", "world", ["energy", "weather"]),
+    "https://feeds.bbci.co.uk/news/world/rss.xml": ("bbc.co.uk", "world", []),
+    "https://feeds.bbci.co.uk/news/science_and_environment/rss.xml": (
+        "bbc.co.uk",
+        "science",
+        ["weather"],
+    ),
+    # CNBC's feed ids, as its RSS page lists them: 19836768 Energy, 10000664 Finance.
+    "https://search.cnbc.com/rs/search/combinedcms/view.xml?partnerId=wrss01&id=19836768": (
+        "cnbc.com",
+        "energy",
+        [],
+    ),
+    "https://search.cnbc.com/rs/search/combinedcms/view.xml?partnerId=wrss01&id=10000664": (
+        "cnbc.com",
+        "markets",
+        [],
+    ),
+    "https://www.france24.com/en/rss": ("france24.com", "world", ["politics"]),
+    "https://www.ft.com/energy?format=rss": ("ft.com", "energy", []),
+    "https://www.ft.com/markets?format=rss": ("ft.com", "markets", []),
+    "https://news.ycombinator.com/rss": ("news.ycombinator.com", "tech", []),
+    "https://techcrunch.com/feed/": ("techcrunch.com", "tech", []),
+    "https://techcrunch.com/category/climate/feed/": ("techcrunch.com", "energy", []),
+    "https://www.theguardian.com/politics/rss": ("theguardian.com", "politics", []),
+    "https://www.theguardian.com/environment/rss": ("theguardian.com", "weather", []),
+}
+
+
 @dataclass
 class DemoEvent:
     subject: str
@@ -740,7 +774,8 @@ MARKETS = [
 MARKET_PAGES = {
     "polymarket": "https://polymarket.com/event/{id}",
     "kalshi": "https://kalshi.com/markets/{id}",
-    "manifold": "https://manifold.markets/demo/{id}",
+    # Manifold's page is /{creator's username}/{slug}; these questions are the demo's own.
+    "manifold": "https://manifold.markets/IntelligenceFeed/{id}",
 }
 
 DEMO_SEED = 20261122
@@ -770,16 +805,11 @@ def demo_load(*, today: date | None = None) -> dict[str, int]:
         for slug, (name, kind, tracked, verts, aliases) in ENTITIES.items()
     }
     outlets = _load_outlets()
-    feeds = {
-        (domain, vertical): services.feed_upsert(
-            url=f"https://{domain}/rss/{vertical}.xml",
-            outlet=outlets[domain],
-            vertical=verticals[vertical],
-        )
-        for demo in EVENTS
-        for domain in demo.outlets
-        for vertical in [demo.vertical]
-    }
+    feeds = {}
+    for url, (domain, vertical, also) in FEEDS.items():
+        feed = services.feed_upsert(url=url, outlet=outlets[domain], vertical=verticals[vertical])
+        for filled in (vertical, *also):
+            feeds[(domain, filled)] = feed
     events = {demo.subject: _load_event(demo, entities) for demo in EVENTS}
     if anchored is None:  # the anchor is the day the rows are laid out from, not the clock's
         Event.objects.filter(subject__in=events).update(

@@ -7,7 +7,17 @@ from django.apps import apps
 from django.db.models import Sum
 
 from registry.demo import demo_load
-from registry.models import ActionClass, Document, Entity, Event, EventDay, Outlet, PrimarySource
+from registry.models import (
+    ActionClass,
+    Document,
+    Entity,
+    Event,
+    EventDay,
+    Feed,
+    MarketQuestion,
+    Outlet,
+    PrimarySource,
+)
 
 pytestmark = pytest.mark.django_db
 TODAY = date(2026, 11, 22)
@@ -112,3 +122,53 @@ def test_load_demo_records_every_coverage_direction(capsys):
     assert StateTransition.objects.filter(field="wire tier", to_value="flagged").exists()
     call_command("load_demo")  # a second load records nothing new: no state changed
     assert StateTransition.objects.filter(field="coverage state").count() == 13
+
+
+# Each outlet's feeds as the outlet publishes them (evidence in docs/decisions.md): a connected
+# machine fills with live reporting rather than turning every feed red.
+PUBLISHED_FEEDS = {
+    "aljazeera.com": {"https://www.aljazeera.com/xml/rss/all.xml"},
+    "bbc.co.uk": {
+        "https://feeds.bbci.co.uk/news/world/rss.xml",
+        "https://feeds.bbci.co.uk/news/science_and_environment/rss.xml",
+    },
+    "cnbc.com": {
+        "https://search.cnbc.com/rs/search/combinedcms/view.xml?partnerId=wrss01&id=19836768",
+        "https://search.cnbc.com/rs/search/combinedcms/view.xml?partnerId=wrss01&id=10000664",
+    },
+    "france24.com": {"https://www.france24.com/en/rss"},
+    "ft.com": {"https://www.ft.com/energy?format=rss", "https://www.ft.com/markets?format=rss"},
+    "news.ycombinator.com": {"https://news.ycombinator.com/rss"},
+    "techcrunch.com": {
+        "https://techcrunch.com/feed/",
+        "https://techcrunch.com/category/climate/feed/",
+    },
+    "theguardian.com": {
+        "https://www.theguardian.com/politics/rss",
+        "https://www.theguardian.com/environment/rss",
+    },
+}
+NO_PUBLIC_FEED = {"reuters.com", "apnews.com", "afp.com"}
+
+
+def test_demo_feeds_are_the_outlets_published_addresses(demo):
+    by_outlet = {}
+    for feed in Feed.objects.select_related("outlet"):
+        by_outlet.setdefault(feed.outlet.domain, set()).add(feed.url)
+    assert by_outlet == PUBLISHED_FEEDS
+    assert not NO_PUBLIC_FEED & set(by_outlet)
+    # the wires' reporting is still there, through their own rows and the outlets copying them
+    for domain in NO_PUBLIC_FEED:
+        assert Document.objects.filter(outlet__domain=domain).exists()
+
+
+def test_demo_market_pages_follow_each_venue_s_published_form(demo):
+    forms = {
+        "polymarket": r"^https://polymarket\.com/event/[a-z0-9-]+$",
+        "kalshi": r"^https://kalshi\.com/markets/[a-z0-9-]+$",
+        "manifold": r"^https://manifold\.markets/[A-Za-z0-9_]+/[a-z0-9-]+$",
+    }
+    import re
+
+    for question in MarketQuestion.objects.all():
+        assert re.match(forms[question.venue], question.url), question.url
