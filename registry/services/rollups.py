@@ -13,7 +13,6 @@ from datetime import date
 from typing import NamedTuple
 
 from django.db import connection, models, transaction
-from django.db.models import Count, Q
 
 from registry.models import (
     Document,
@@ -108,51 +107,46 @@ def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
 
 
 def _days_rebuild(since: date | None) -> None:
+    """The per-day rollups from the mentions, one INSERT ... SELECT each: the database groups,
+    no row crosses into Python, so memory stays flat at any size (bulk_create had held every
+    rebuilt row at once: 1 GB at 1M documents)."""
     entity_days, event_days = EntityDay.objects.all(), EventDay.objects.all()
-    entity_mentions = EntityMention.objects.filter(document__is_market_question_page=False)
-    event_mentions = EventMention.objects.filter(document__is_market_question_page=False)
     if since:
-        entity_days = entity_days.filter(day__gte=since)
-        event_days = event_days.filter(day__gte=since)
-        entity_mentions = entity_mentions.filter(day__gte=since)
-        event_mentions = event_mentions.filter(day__gte=since)
+        entity_days, event_days = (
+            entity_days.filter(day__gte=since),
+            event_days.filter(day__gte=since),
+        )
     entity_days.delete()  # no cascades or signals: Django issues one DELETE
     event_days.delete()
-    entity_rows = (
-        entity_mentions.values("entity_id", "document__vertical_id", "day")
-        .annotate(n=Count("id"))
-        .order_by()
+    quote = connection.ops.quote_name
+    documents = quote(Document._meta.db_table)
+    array_length = (
+        "jsonb_array_length" if connection.vendor == "postgresql" else "json_array_length"
     )
-    EntityDay.objects.bulk_create(
-        (
-            EntityDay(
-                entity_id=row["entity_id"],
-                vertical_id=row["document__vertical_id"],
-                day=row["day"],
-                documents=row["n"],
-            )
-            for row in entity_rows.iterator()
+    where, params = "WHERE d.is_market_question_page = %s", [False]
+    if since:
+        where, params = f"{where} AND m.day >= %s", [False, since]
+    selects = {  # model: (its columns, what is selected per (key, vertical, day))
+        EntityDay: (["entity", "vertical", "day", "documents"], "m.entity_id", "COUNT(*)"),
+        EventDay: (
+            ["event", "vertical", "day", "mentions", "with_verbs"],
+            "m.event_id",
+            f"COUNT(*), SUM(CASE WHEN {array_length}(d.verbs) > 0 THEN 1 ELSE 0 END)",
         ),
-        batch_size=5000,
-    )
-    event_rows = (
-        event_mentions.values("event_id", "document__vertical_id", "day")
-        .annotate(n=Count("id"), v=Count("id", filter=~Q(document__verbs=[])))
-        .order_by()
-    )
-    EventDay.objects.bulk_create(
-        (
-            EventDay(
-                event_id=row["event_id"],
-                vertical_id=row["document__vertical_id"],
-                day=row["day"],
-                mentions=row["n"],
-                with_verbs=row["v"],
+    }
+    mentions = {EntityDay: EntityMention, EventDay: EventMention}
+    with connection.cursor() as cursor:
+        for model, (fields, key, counted) in selects.items():
+            columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
+            # Identifiers and constant expressions only; the values (`since`) are bound.
+            cursor.execute(
+                f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "  # noqa: S608
+                f"SELECT {key}, d.vertical_id, m.day, {counted} "
+                f"FROM {quote(mentions[model]._meta.db_table)} m "
+                f"JOIN {documents} d ON d.id = m.document_id {where} "
+                f"GROUP BY {key}, d.vertical_id, m.day",
+                params,
             )
-            for row in event_rows.iterator()
-        ),
-        batch_size=5000,
-    )
 
 
 def _totals_rebuild() -> None:

@@ -11,7 +11,9 @@ from registry.canonical import canonical_url
 from registry.demo import demo_load
 from registry.models import (
     Document,
+    Entity,
     EntityDay,
+    EntityMention,
     EventClaim,
     EventDay,
     EventEntity,
@@ -318,3 +320,25 @@ def test_ingest_retries_once_when_another_worker_stored_the_url_first(monkeypatc
     assert (report.new, report.duplicates) == (1, 1)
     assert Document.objects.count() == 2
     assert EntityDay.objects.get(entity=fed).documents == 2
+
+
+def test_rebuild_runs_in_the_database_whatever_the_number_of_rows():
+    """No row crosses into Python: the statements are the same for 1 or 1,000,000 rows, so
+    memory stays flat (bulk_create had held every rebuilt row at once: 1 GB at 1M documents)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    demo_load(today=date(2026, 11, 22))
+    with CaptureQueriesContext(connection) as small:
+        services.rollups_rebuild()
+    EntityMention.objects.bulk_create(  # many more (entity, vertical, day) rows to rebuild
+        EntityMention(document=doc, entity=entity, day=doc.day)
+        for doc in Document.objects.all()[:300]
+        for entity in Entity.objects.exclude(documents=doc)[:5]
+    )
+    with CaptureQueriesContext(connection) as large:
+        counts = services.rollups_rebuild()
+    assert counts["entityDays"] == EntityDay.objects.count() > 0
+    assert len(large.captured_queries) == len(small.captured_queries)
+    inserts = [q["sql"] for q in large.captured_queries if q["sql"].startswith("INSERT")]
+    assert all("SELECT" in sql for sql in inserts)  # INSERT ... SELECT, never VALUES per row
