@@ -30,6 +30,7 @@ from registry.models import (
 )
 from registry.origins import origin_counts
 from registry.services import bulk
+from registry.services.rollups import ROLLUPS
 
 PREFIX = "synth"
 DAYS = 84
@@ -77,8 +78,9 @@ def synth_generate(
         made += size
         if progress:
             progress(size)
-    bulk.analyze(Document, EntityMention, EventMention, Story, StoryBand)
+    bulk.vacuum(Document, EntityMention, EventMention, Story, StoryBand)
     services.rollups_rebuild()
+    bulk.vacuum(*ROLLUPS)
     return {"documents": made, "entities": len(people), "events": len(topics)}
 
 

@@ -85,3 +85,19 @@ def analyze(*models: type[models.Model]) -> None:
     with connection.cursor() as cursor:
         for model in models:
             cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+
+
+def vacuum(*models: type[models.Model]) -> None:
+    """VACUUM (ANALYZE) after a bulk load (PostgreSQL): statistics, and the visibility map that
+    lets a window read come from its covering index alone (`entity_day_window`). Without it a
+    four-week read of a rollup visits every heap page holding any of those rows, which, with
+    rows laid down entity by entity, is every page of the history. VACUUM cannot run inside a
+    transaction: there, this is ANALYZE alone, and autovacuum sets the map later."""
+    if connection.vendor != "postgresql":
+        return
+    if connection.in_atomic_block:
+        analyze(*models)
+        return
+    with connection.cursor() as cursor:
+        for model in models:
+            cursor.execute(f"VACUUM (ANALYZE) {connection.ops.quote_name(model._meta.db_table)}")

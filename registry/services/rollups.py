@@ -29,6 +29,7 @@ from registry.services import bulk
 from registry.services.bulk import insert_rows
 
 EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
+ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS)
 
 
 class Counted(NamedTuple):
@@ -95,7 +96,7 @@ def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
     """
     _days_rebuild(since)
     _totals_rebuild()
-    bulk.analyze(EntityDay, EventDay, *EVENT_TOTALS)  # tables just rewritten
+    bulk.analyze(*ROLLUPS)  # tables just rewritten (the commands also VACUUM them)
     return {
         "entityDays": EntityDay.objects.count(),
         "eventDays": EventDay.objects.count(),
