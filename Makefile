@@ -31,11 +31,14 @@ run: install  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, loca
 	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) SVC_BASE_URL="$${SVC_BASE_URL:-http://$(HOST):$(PORT)}" \
 		$(BIN)/honcho start -f Procfile.dev -p $(PORT)
 
-run-stack: install  ## gunicorn + celery worker + celery beat; needs DATABASE_URL and REDIS_URL
+run-stack: install  ## gunicorn + celery worker + beat, and the nginx edge when nginx is installed; needs DATABASE_URL and REDIS_URL
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || (echo "run-stack needs DATABASE_URL and REDIS_URL" >&2; exit 2)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) collectstatic --noinput --verbosity 0
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
+	@if command -v nginx >/dev/null || test -x /usr/sbin/nginx; then procs=""; \
+		echo "edge: $${EDGE_BIND:-127.0.0.1:8080} in front of gunicorn on $${BIND:-127.0.0.1:8000}"; \
+	else procs="web worker beat"; echo "no nginx, so no edge (Debian: apt-get install nginx-light)"; fi; \
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile $$procs
 
 test: install  ## the whole suite (PostgreSQL when DATABASE_URL is set, else SQLite; browser tests need chromium)
 	$(BIN)/pytest $(PYTEST_ARGS)

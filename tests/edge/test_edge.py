@@ -1,0 +1,121 @@
+"""Through the edge: nginx (deploy/nginx.conf.template, started by deploy/edge.py) in front of
+a real gunicorn, as `make run-stack` runs them.
+
+CI installs nginx-light (.ci/run); elsewhere these tests skip without it.
+"""
+
+import importlib.util
+import shutil
+import subprocess
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.stack import ROOT, Stack, free_port, throwaway_database, until
+
+
+def _launcher():
+    """deploy/edge.py, which is a script, not a package."""
+    spec = importlib.util.spec_from_file_location("edge", ROOT / "deploy" / "edge.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+edge = _launcher()
+
+NGINX = shutil.which("nginx") or (Path("/usr/sbin/nginx").exists() and "/usr/sbin/nginx")
+pytestmark = [
+    pytest.mark.skipif(not NGINX, reason="needs nginx (Debian: nginx-light)"),
+    pytest.mark.django_db(transaction=True),
+]
+RECORD = "/api/record/disaster-hurricane-tavia"
+
+
+@pytest.fixture
+def through_edge(tmp_path):
+    """The edge's base URL, with gunicorn behind it on the demo registry."""
+    with throwaway_database(tmp_path) as database_url:
+        stack = Stack.prepared(tmp_path, database_url)
+        with stack.web(workers=2):
+            listen = f"127.0.0.1:{free_port()}"
+            conf = edge.render(tmp_path / "edge", listen=listen, upstream=stack.base[7:])
+            nginx = subprocess.Popen(  # noqa: S603 (nginx, arguments built by deploy/edge.py)
+                edge.command(tmp_path / "edge", conf),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            base = f"http://{listen}"
+            try:
+                until(lambda: _up(base), "the edge did not start")
+                yield base
+            finally:
+                nginx.terminate()
+                nginx.wait(30)
+
+
+def _up(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/api/health", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def test_a_cached_read_is_answered_by_the_edge_with_the_same_bytes(through_edge):
+    first = httpx.get(through_edge + RECORD)
+    assert first.status_code == 200
+    assert first.headers["X-Edge-Cache"] == "MISS"
+    second = httpx.get(through_edge + RECORD)
+    assert second.headers["X-Edge-Cache"] == "HIT"
+    assert second.content == first.content
+    assert second.headers["ETag"] == first.headers["ETag"]
+    assert second.headers["Cache-Control"] == first.headers["Cache-Control"]
+    for path in ("/api/v1/signals", "/api/v1/entities?q=fed"):
+        httpx.get(through_edge + path)
+        assert httpx.get(through_edge + path).headers["X-Edge-Cache"] == "HIT"
+
+
+def test_keyed_requests_and_private_answers_never_touch_the_cache(through_edge):
+    key = httpx.post(through_edge + "/api/keys").json()["key"]
+    keyed = httpx.get(through_edge + RECORD, headers={"x-api-key": key})
+    assert keyed.headers["X-Edge-Cache"] == "BYPASS"
+    bearer = httpx.get(through_edge + RECORD, headers={"Authorization": f"Bearer {key}"})
+    assert bearer.headers["X-Edge-Cache"] == "BYPASS"
+    # a keyed answer (saved Watches) is never stored, so no anonymous caller can be served it
+    saved = httpx.get(through_edge + "/api/v1/watches", headers={"x-api-key": key})
+    assert saved.status_code == 200
+    anonymous = httpx.get(through_edge + "/api/v1/watches")
+    assert anonymous.status_code == 401
+    assert "X-Edge-Cache" not in anonymous.headers or anonymous.headers["X-Edge-Cache"] != "HIT"
+    # asks are POSTs: passed through, answered by the service
+    asked = httpx.post(through_edge + "/api/ask", json={"question": "Is Hurricane Tavia active?"})
+    assert asked.status_code == 200
+    assert asked.json()["schema"] == "svc.answer.v1"
+
+
+def test_oversized_requests_are_json_problems_from_the_edge(through_edge):
+    # just past what gunicorn takes (4,094), and far past it: never gunicorn's HTML
+    for length in (4_100, 20_000):
+        long_uri = httpx.get(through_edge + "/api/v1/entities?q=" + "a" * length)
+        assert long_uri.status_code == 414
+        assert long_uri.headers["Content-Type"] == "application/problem+json"
+    long_uri = httpx.get(through_edge + "/api/v1/entities?q=" + "a" * 20_000)
+    assert long_uri.status_code == 414
+    assert long_uri.headers["Content-Type"] == "application/problem+json"
+    assert long_uri.json()["state"] == "uri-too-long"
+    big_header = httpx.get(through_edge + RECORD, headers={"X-Padding": "b" * 20_000})
+    assert big_header.status_code == 431
+    assert big_header.headers["Content-Type"] == "application/problem+json"
+    assert big_header.json()["field"] == "headers"
+    big_body = httpx.post(through_edge + "/api/ask", content=b"x" * 300_000)
+    assert big_body.status_code == 413
+    assert big_body.json()["field"] == "body"
+
+
+def test_the_mcp_door_passes_through_the_edge(through_edge):
+    call = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    headers = {"Accept": "application/json, text/event-stream"}
+    answer = httpx.post(through_edge + "/api/mcp", json=call, headers=headers)
+    assert answer.status_code == 200
+    assert "X-Edge-Cache" not in answer.headers
