@@ -9,18 +9,23 @@ one message; the HTTP view around it owns transport concerns.
 
 import base64
 import binascii
+import functools
+import hashlib
 import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.urls import Resolver404, resolve
 from rest_framework.exceptions import AuthenticationFailed
 
+from config import readcache
 from config.bursts import burst_count
 from config.problems import ApplicationError
+from config.reads import ReadView, rendered
 from mcpdoor.handlers import Caller, RawJson
-from mcpdoor.registry import TOOLS, tool_named
+from mcpdoor.registry import TOOLS, Tool, tool_named
 from mcpdoor.schemas import ArgumentError, validated
 
 MODERN = "2026-07-28"
@@ -203,7 +208,7 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
             caller.required_key()  # say a key is needed before judging the arguments
         if tool.burst:
             burst_count(caller.request, tool.burst, caller.key)
-        payload = tool.handler(validated(tool.arguments, arguments), caller)
+        payload = _answer(tool, arguments, caller)
     except ArgumentError as exc:
         return _failure(f"{exc} See the tool's inputSchema in tools/list.")
     except AuthenticationFailed as exc:
@@ -229,6 +234,39 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
         )
         result["_meta"] = {"svc/currentName": current}
     return result
+
+
+def _answer(tool: Tool, arguments: dict, caller: Caller) -> Any:
+    """The tool's payload; a tool whose REST twin is a cached read shares that read's cache
+    path (`config.readcache`: its refresh window, one rebuild per expiry), keyed by the tool
+    and its arguments as sent. A bad argument raises inside the build: nothing is stored."""
+
+    def handle() -> Any:
+        return tool.handler(validated(tool.arguments, arguments), caller)
+
+    refresh = twin_refresh(tool.name)
+    if not refresh:
+        return handle()
+    asked = json.dumps([tool.name, arguments], sort_keys=True, separators=(",", ":"))
+    key = f"mcp:v1:{hashlib.sha256(asked.encode()).hexdigest()}"
+    entry = readcache.read_through(key, refresh, lambda: rendered(handle()))
+    return RawJson(entry.body)
+
+
+@functools.cache
+def twin_refresh(name: str) -> int:
+    """The refresh window of the tool's REST twin when that twin is an anonymous cached read
+    (a `ReadView`), else 0 (keyed, writing, or with its own cache such as the record)."""
+    tool, _ = tool_named(name)
+    method, _, path = (tool.rest_twin or "").partition(" ")
+    if method != "GET" or tool.key_needed:
+        return 0
+    try:
+        match = resolve(re.sub(r"\{[^}]+\}", "x", path.split("?")[0]))
+    except Resolver404:
+        return 0
+    view = getattr(match.func, "view_class", None)
+    return view.refresh if view and issubclass(view, ReadView) else 0
 
 
 def _refusal(exc: ApplicationError) -> str:

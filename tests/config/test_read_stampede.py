@@ -104,3 +104,37 @@ def test_a_bad_query_stores_nothing_and_holds_no_lock(demo):
         assert response.status_code == 400
         assert response.json()["field"] == "limit"
     assert api.get("/api/v1/signals?limit=1").status_code == 200
+
+
+def mcp_call(name: str, arguments: dict):
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": name, "arguments": arguments}}  # fmt: skip
+    return APIClient().post("/api/mcp", call, format="json")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_mcp_twin_of_a_read_shares_the_one_cached_path(demo, monkeypatch):
+    calls = slow_counted(monkeypatch, registry_views.selectors, "signals_current")
+    answers, start = [], threading.Barrier(READERS)
+
+    def call():
+        try:
+            start.wait(10)
+            answers.append(mcp_call("get_signals", {"limit": 5}))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=call) for _ in range(READERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    results = [a.json()["result"] for a in answers]
+    assert [r["isError"] for r in results] == [False] * READERS
+    assert len({r["content"][0]["text"] for r in results}) == 1
+    assert results[0]["structuredContent"]["schema"] == "svc.signals.v1"
+    assert len(calls) == 1
+    # a bad argument is refused every time and stores nothing
+    for _ in range(2):
+        refused = mcp_call("get_signals", {"limit": 0}).json()["result"]
+        assert refused["isError"] is True
