@@ -6,6 +6,7 @@ in batches the size of a large feed. Floor (issue 4): 1,000 documents/s.
 
     .venv/bin/python bench/bench_ingest.py                        # SQLite, temporary file
     .venv/bin/python bench/bench_ingest.py --postgres              # fresh database svc_bench_ingest
+    .venv/bin/python bench/bench_ingest.py --postgres --topics 2000  # topics sharing terms
 """
 
 import argparse
@@ -77,11 +78,31 @@ def make_items(n: int, rng: random.Random):
     return items
 
 
+def add_topics(n: int, rng: random.Random) -> None:
+    """Topics as a large registry has them: each led by its own entity, all drawing their terms
+    from the same few words, so many topics share each term."""
+    from registry import services
+    from registry.models import Entity
+
+    leads = Entity.objects.filter(slug__startswith="bench-entity-").order_by("pk")[:n]
+    for i, lead in enumerate(leads):
+        services.event_upsert(
+            subject=f"bench-topic-{i}",
+            title=f"Bench topic {i}",
+            lead_entity=lead,
+            subject_terms=rng.sample(WORDS, 2),
+            question_terms=rng.sample(WORDS, 3),
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--documents", type=int, default=20_000)
     parser.add_argument("--batch", type=int, default=200)
     parser.add_argument("--postgres", action="store_true")
+    parser.add_argument(
+        "--topics", type=int, default=0, help="extra topics, led by bench entities, sharing terms"
+    )
     args = parser.parse_args()
     engine = configure(args.postgres)
 
@@ -94,6 +115,7 @@ def main() -> None:
     Entity.objects.bulk_create(
         Entity(slug=f"bench-entity-{i}", name=f"Bench Entity {i:05d}") for i in range(20_000)
     )
+    add_topics(args.topics, random.Random(11))
     current_tagger()  # built once, as a long-running worker would have it
     items = make_items(args.documents, random.Random(7))
     started = time.perf_counter()
@@ -103,6 +125,7 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     rate = args.documents / elapsed
     print(f"database             {engine}")
+    print(f"extra topics         {args.topics:,} sharing {len(WORDS)} words")
     print(f"documents offered    {args.documents:,} in batches of {args.batch}")
     print(f"new documents        {new:,} (the rest are URL duplicates)")
     print(f"stories              {Story.objects.count():,}")

@@ -1,0 +1,164 @@
+"""Cached reads through the edge, against nginx serving the same bytes from a file.
+
+gunicorn (2 workers, local-memory cache) serves the demo registry on a temporary SQLite file;
+the edge (deploy/edge.py, the shipped configuration) stands in front of it; a second nginx
+serves the record's exact body from a file, the physical limit of a cached read. wrk (2
+threads, 16 connections, 6 s) reads the warmed record through the edge, from the file, and
+from gunicorn directly, interleaved three times; medians compared. Floor: through the edge at
+least 0.5 of the file. Needs nginx and wrk (`apt-get install nginx-light wrk`).
+
+    .venv/bin/python bench/bench_edge.py
+"""
+
+import importlib.util
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+TOPIC = "disaster-hurricane-tavia"
+STATIC_CONF = """
+worker_processes auto;
+pid nginx.pid;
+@USER@events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp;
+    uwsgi_temp_path tmp; scgi_temp_path tmp;
+    sendfile on; tcp_nopush on; keepalive_timeout 65s;
+    server {{
+        listen {listen};
+        location = /record.json {{ root {root}; default_type application/json; }}
+    }}
+}}
+"""
+
+
+def launcher():
+    spec = importlib.util.spec_from_file_location("edge", ROOT / "deploy" / "edge.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def wrk(url: str) -> float:
+    out = subprocess.run(
+        ["wrk", "-t2", "-c16", "-d6s", url], capture_output=True, text=True, check=True
+    ).stdout
+    line = next(line for line in out.splitlines() if line.startswith("Requests/sec"))
+    return float(line.split()[1])
+
+
+def wait_for(url: str) -> None:
+    for _ in range(150):
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"{url} did not answer")
+
+
+def start(argv: list[str], env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen(
+        argv,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def main() -> None:
+    if not (shutil.which("wrk") and (shutil.which("nginx") or Path("/usr/sbin/nginx").exists())):
+        raise SystemExit("needs nginx and wrk (apt-get install nginx-light wrk)")
+    edge = launcher()
+    folder = Path(tempfile.mkdtemp(prefix="svc-bench-edge-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SVC_", "REDIS_URL"))}
+    env.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", SVC_VAR_DIR=str(folder / "var"))
+    for command in (["migrate", "-v0"], ["load_demo"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+    web, edge_port, file_port = 8766, 8767, 8768
+    processes = [
+        start(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{web}",
+                "--workers",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            env,
+        ),
+    ]
+    try:
+        direct = f"http://127.0.0.1:{web}/api/record/{TOPIC}"
+        wait_for(direct)
+        edge_conf = edge.render(
+            folder / "edge", listen=f"127.0.0.1:{edge_port}", upstream=f"127.0.0.1:{web}"
+        )
+        processes.append(start(edge.command(folder / "edge", edge_conf)))
+        through = f"http://127.0.0.1:{edge_port}/api/record/{TOPIC}"
+        wait_for(through)
+        for _ in range(8):  # warm both workers and the edge
+            httpx.get(direct)
+            httpx.get(through)
+        held = httpx.get(through)
+        assert held.headers["X-Edge-Cache"] == "HIT"
+        # Each gunicorn worker builds its own copy (its own generatedAt): the file holds the
+        # bytes the edge serves from its cache.
+        body = held.content
+        (folder / "static").mkdir()
+        (folder / "static" / "record.json").write_bytes(body)
+        (folder / "static-nginx" / "tmp").mkdir(parents=True)
+        conf = STATIC_CONF.format(listen=f"127.0.0.1:{file_port}", root=folder / "static")
+        conf = conf.replace("@USER@", edge._user_line(folder))
+        (folder / "static-nginx" / "nginx.conf").write_text(conf)
+        processes.append(
+            start(edge.command(folder / "static-nginx", folder / "static-nginx" / "nginx.conf"))
+        )
+        from_file = f"http://127.0.0.1:{file_port}/record.json"
+        wait_for(from_file)
+        assert httpx.get(from_file).content == body
+        runs = [(wrk(through), wrk(from_file), wrk(direct)) for _ in range(3)]
+        edge_rate, file_rate, direct_rate = (
+            statistics.median(r[i] for r in runs) for i in range(3)
+        )
+        print(f"record body {len(body):,} bytes")
+        print(f"through the edge   {edge_rate:>9,.0f} req/s  runs {[round(r[0]) for r in runs]}")
+        print(f"nginx from a file  {file_rate:>9,.0f} req/s  runs {[round(r[1]) for r in runs]}")
+        print(f"gunicorn directly  {direct_rate:>9,.0f} req/s  runs {[round(r[2]) for r in runs]}")
+        print(
+            f"edge / file {edge_rate / file_rate:.2f} (floor 0.50); "
+            f"edge / gunicorn {edge_rate / direct_rate:.1f}x"
+        )
+    finally:
+        for process in processes:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
