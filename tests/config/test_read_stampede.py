@@ -20,13 +20,14 @@ from registry.demo import demo_load
 READERS = 16
 
 
-def concurrently(path: str) -> list:
+def concurrently(request) -> list:
+    """`request()` from READERS threads released at once; their answers."""
     answers, start = [], threading.Barrier(READERS)
 
     def read():
         try:
             start.wait(10)
-            answers.append(APIClient().get(path))
+            answers.append(request())
         finally:
             connection.close()
 
@@ -36,6 +37,10 @@ def concurrently(path: str) -> list:
     for thread in threads:
         thread.join(60)
     return answers
+
+
+def get(path: str):
+    return lambda: APIClient().get(path)
 
 
 def slow_counted(monkeypatch, owner, name):
@@ -64,7 +69,7 @@ def demo():
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_misses_of_a_read_build_it_once(demo, monkeypatch):
     calls = slow_counted(monkeypatch, registry_views.selectors, "signals_current")
-    answers = concurrently("/api/v1/signals")
+    answers = concurrently(get("/api/v1/signals"))
     assert [a.status_code for a in answers] == [200] * READERS
     assert len({a.content for a in answers}) == 1
     assert len(calls) == 1
@@ -76,7 +81,7 @@ def test_a_stale_read_is_rebuilt_once_while_the_others_are_served_stale(demo, mo
     first = APIClient().get("/api/v1/signals")
     assert len(calls) == 1
     expire_everything(monkeypatch, 61)  # past the 60-second refresh, within the stale window
-    answers = concurrently("/api/v1/signals")
+    answers = concurrently(get("/api/v1/signals"))
     assert [a.status_code for a in answers] == [200] * READERS
     assert len(calls) == 2  # one rebuild
     # each was answered the stale copy (served while it was rebuilt) or the rebuilt one
@@ -87,11 +92,11 @@ def test_a_stale_read_is_rebuilt_once_while_the_others_are_served_stale(demo, mo
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_misses_of_a_record_build_it_once(demo, monkeypatch):
     calls = slow_counted(monkeypatch, record_views, "build_record")
-    answers = concurrently("/api/record/disaster-hurricane-tavia")
+    answers = concurrently(get("/api/record/disaster-hurricane-tavia"))
     assert [a.status_code for a in answers] == [200] * READERS
     assert len(calls) == 1
     expire_everything(monkeypatch, 301)
-    answers = concurrently("/api/record/disaster-hurricane-tavia")
+    answers = concurrently(get("/api/record/disaster-hurricane-tavia"))
     assert [a.status_code for a in answers] == [200] * READERS
     assert len(calls) == 2
 
@@ -115,20 +120,7 @@ def mcp_call(name: str, arguments: dict):
 @pytest.mark.django_db(transaction=True)
 def test_the_mcp_twin_of_a_read_shares_the_one_cached_path(demo, monkeypatch):
     calls = slow_counted(monkeypatch, registry_views.selectors, "signals_current")
-    answers, start = [], threading.Barrier(READERS)
-
-    def call():
-        try:
-            start.wait(10)
-            answers.append(mcp_call("get_signals", {"limit": 5}))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=call) for _ in range(READERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    answers = concurrently(lambda: mcp_call("get_signals", {"limit": 5}))
     results = [a.json()["result"] for a in answers]
     assert [r["isError"] for r in results] == [False] * READERS
     assert len({r["content"][0]["text"] for r in results}) == 1
