@@ -70,12 +70,15 @@ def test_a_curator_sees_fetch_health_without_scrolling(
     browser, live_server, demo, django_user_model
 ):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     django_user_model.objects.create_superuser("curator", "curator@feed.example", "a long pass")
     browser.get(f"{live_server.url}/admin/login/")
     browser.find_element(By.NAME, "username").send_keys("curator")
     browser.find_element(By.NAME, "password").send_keys("a long pass")
     browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
+    # click() returns before the login's POST is answered; a get() now could cancel it.
+    WebDriverWait(browser, 30).until(lambda b: "/admin/login/" not in b.current_url)
     for model in ("feed", "primarysource", "marketquestion"):
         browser.get(f"{live_server.url}/admin/registry/{model}/")
         header = browser.find_element(By.CSS_SELECTOR, "th.column-fetch_health")
