@@ -231,6 +231,23 @@ def ledger(database: str) -> dict[str, int]:
         return {name: conn.execute(sql).fetchone()[0] for name, sql in queries.items()}
 
 
+def recorded_tickets(database: str) -> set[str]:
+    with psycopg.connect(database) as conn:
+        return {row[0] for row in conn.execute("SELECT ticket FROM answers_askticket")}
+
+
+def unrecorded_polls(base: str, tokens: set[str], keys: list[str]) -> Counter:
+    """What a client that holds a ticket never recorded is told when it polls, as the 503 said
+    to (a 404 from every key and none: nothing was charged)."""
+    statuses: Counter = Counter()
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for token in tokens:
+            answers = [client.get(f"/api/ask/{token}", headers={"X-API-Key": key}) for key in keys]
+            answers.append(client.get(f"/api/ask/{token}"))
+            statuses.update(answer.status_code for answer in answers)
+    return statuses
+
+
 def unfinished_tickets(database: str) -> list[int]:
     sql = "SELECT id FROM answers_askticket WHERE status IN ('queued','running')"
     with psycopg.connect(database) as conn:
@@ -295,8 +312,15 @@ def report(samples: list[Sample], windows: list[Window], books: dict, extra: dic
     failed_outside = sum(s.status not in OK for s in outside)
     five_hundreds = sum(s.status == 500 for s in samples)
     ratio = failed_outside / max(len(outside), 1)
-    # Every ask the service charged is one its client holds an answer or a ticket for.
-    unheld = books["tickets"] - sum(bool(s.ticket) for s in samples)
+    # Every ask the service charged is one its client holds an answer or a ticket for. Sync
+    # answers carry no ticket, so those recorded tickets no client holds must be exactly them.
+    held = {s.ticket for s in samples if s.ticket not in ("", "answered", "refunded")}
+    answered_at_once = sum(s.ticket in ("answered", "refunded") for s in samples)
+    unheld = len(extra["recorded"] - held) - answered_at_once
+    # A 503 at a cut commit hands out a ticket that may never have been recorded; its poll
+    # must say so (404 only), never show a status.
+    never_recorded = held - extra["recorded"]
+    polls_wrong = sum(n for status, n in extra["unrecorded_polls"].items() if status != 404)
     print(
         f"requests {len(samples)}; outside the cut windows {len(outside)}, failed "
         f"{failed_outside} ({ratio:.4%}); answered 500: {five_hundreds}"
@@ -313,6 +337,10 @@ def report(samples: list[Sample], windows: list[Window], books: dict, extra: dic
         f"{books['done']} answered, {books['failed']} failed and refunded; every ask finished "
         f"and each receiver tried {extra['drained']:.0f} s after the load stopped"
     )
+    print(
+        f"tickets handed out at a cut commit and never recorded: {len(never_recorded)}; their "
+        f"polls answered {dict(extra['unrecorded_polls'])} (each must be 404)"
+    )
     faults = {name: books[name] for name in LEDGER_FAULTS}
     print("ledger faults (each must be 0):", faults)
     print(
@@ -324,7 +352,7 @@ def report(samples: list[Sample], windows: list[Window], books: dict, extra: dic
         f"webhooks: {books['deliveries']} deliveries to the drip and flood receivers, "
         f"{books['deliveries_timed_out']} ended by the deadline (the drip's)"
     )
-    passed = not any(faults.values()) and not unheld and not five_hundreds
+    passed = not any(faults.values()) and not unheld and not five_hundreds and not polls_wrong
     passed = passed and ratio <= MAX_FAIL_RATIO
     print("chaos:", "passed" if passed else "FAILED")
     return passed
@@ -376,8 +404,12 @@ def run(args: argparse.Namespace) -> bool:
         print("load stopped; waiting for the reaper to finish every ask", flush=True)
         seconds = drained(database, args.drain)
         peak.stop.set()
-        books = ledger(database)
+        books, recorded = ledger(database), recorded_tickets(database)
+        held = {s.ticket for s in load.samples} - {"", "answered", "refunded"}
+        polls = unrecorded_polls(stack.base, held - recorded, keys)
     extra = {
+        "recorded": recorded,
+        "unrecorded_polls": polls,
         "drained": seconds,
         "unfinished_at_kill": len(at_kill),
         "answered_after_kill": answered_by(database, at_kill) - killed_at,
