@@ -124,12 +124,12 @@ def keyset_rows(
 ) -> tuple[list[Any], bool]:
     """Up to `limit` rows strictly after the position `after`, and whether more follow."""
     if after is not None:
-        rows = rows.filter(_after(order, after))
+        rows = rows.filter(keyset_after(order, after))
     items = list(rows.order_by(*order)[: limit + 1])
     return items[:limit], len(items) > limit
 
 
-def _after(order: Sequence[str], values: Sequence[Any]) -> Q:
+def keyset_after(order: Sequence[str], values: Sequence[Any]) -> Q:
     """(f1, f2, ...) strictly after (v1, v2, ...) in the given directions, as a Q."""
     condition = Q(pk__in=[])
     equal = Q()

@@ -5,14 +5,14 @@ with `statement_timeout` set locally (`SVC_SEARCH_TIMEOUT_MS`), so no text can h
 past the limit the database cancels the statement and the caller gets a 503 naming the cause
 and what to change, not a held worker or a "database unavailable".
 
-Index and sequential scans are switched off for that one transaction (`enable_indexscan`,
-`enable_seqscan`, locally), leaving bitmap scans: the plan starts from the text index, which
-intersects the words' posting lists itself, and sorts the matches. The planner otherwise walks
-the date index backwards, or reads the table, whenever it believes matches are common, which it
-does for words that are each common but rare together (it assumes they are independent), and
-then reads every row for a combination nothing matches. The price is a single very common word:
-its cost follows its matches (bounded by the timeout), not the first page. Bitmap scans of the
-small tables joined in cost the same as before.
+`index_first()` switches index and sequential scans off for the statements it encloses
+(`enable_indexscan`, `enable_seqscan`, locally), leaving bitmap scans: the plan starts from the
+text index, which intersects the words' posting lists itself, and sorts the matches. The planner
+otherwise walks the date index backwards, or reads the table, whenever it believes matches are
+common, which it does for words that are each common but rare together (it assumes they are
+independent), and then reads every row for a combination nothing matches. Bitmap scans of the
+small tables joined in cost the same as before. The search itself (`registry.fulltext`) first
+tries the newest rows, where a common word's first page is, and only then the whole index.
 """
 
 from collections.abc import Iterator
@@ -24,26 +24,23 @@ from django.db import OperationalError, connection, transaction
 from config.problems import ApplicationError
 
 QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE for a statement cancelled by its timeout
-SETTINGS = ["statement_timeout", "enable_indexscan", "enable_seqscan"]
+PLANNER = ["enable_indexscan", "enable_seqscan"]
 
 
 @contextmanager
 def text_search(field: str = "q") -> Iterator[None]:
-    """Run the enclosed queries as one bounded, text-index-first search (PostgreSQL)."""
+    """Run the enclosed queries as one search bounded by the timeout (PostgreSQL)."""
     if connection.vendor != "postgresql":
         yield  # SQLite: FTS5 drives the query; there is no statement timeout to set
         return
     limit = settings.SVC_SEARCH_TIMEOUT_MS
     try:
-        with transaction.atomic(), connection.cursor() as cursor:
-            # Local to the transaction; inside a caller's transaction this block is a savepoint,
-            # whose release would keep them, so the earlier values are put back on the way out
-            # (a cancelled statement rolls the savepoint back, settings included).
-            cursor.execute("SELECT " + ", ".join(["current_setting(%s)"] * len(SETTINGS)), SETTINGS)
-            earlier = cursor.fetchone()
-            _set(cursor, [str(limit), "off", "off"])
+        with (
+            transaction.atomic(),
+            connection.cursor() as cursor,
+            _local(cursor, statement_timeout=str(limit)),
+        ):
             yield
-            _set(cursor, earlier)
     except OperationalError as exc:
         if getattr(exc.__cause__, "sqlstate", None) != QUERY_CANCELED:
             raise
@@ -57,8 +54,30 @@ def text_search(field: str = "q") -> Iterator[None]:
         ) from exc
 
 
-def _set(cursor, values) -> None:
-    pairs = ", ".join("set_config(%s, %s, true)" for _ in SETTINGS)
-    cursor.execute(
-        f"SELECT {pairs}", [v for pair in zip(SETTINGS, values, strict=True) for v in pair]
-    )
+@contextmanager
+def index_first() -> Iterator[None]:
+    """The enclosed statements start from an index's bitmap, never a walk or a table read
+    (PostgreSQL; inside `text_search`, whose transaction the settings are local to)."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor, _local(cursor, **dict.fromkeys(PLANNER, "off")):
+        yield
+
+
+@contextmanager
+def _local(cursor, **values: str) -> Iterator[None]:
+    """Settings local to the transaction. Inside a caller's transaction `text_search` is a
+    savepoint, whose release would keep them, so the earlier values are put back on the way out
+    (a cancelled statement rolls the savepoint back, settings included)."""
+    names = list(values)
+    cursor.execute("SELECT " + ", ".join(["current_setting(%s)"] * len(names)), names)
+    earlier = dict(zip(names, cursor.fetchone(), strict=True))
+    _set(cursor, values)
+    yield
+    _set(cursor, earlier)
+
+
+def _set(cursor, values: dict[str, str]) -> None:
+    pairs = ", ".join("set_config(%s, %s, true)" for _ in values)
+    cursor.execute(f"SELECT {pairs}", [v for pair in values.items() for v in pair])

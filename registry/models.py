@@ -332,9 +332,26 @@ class Document(models.Model):
 
     class Meta:
         ordering = ["-day", "id"]
+        # Newest first without a sort: search walks it backwards (`fulltext.newest_matching`)
+        # and stops at a page; with the day alone each day's rows were sorted first.
+        indexes = [models.Index(fields=["day", "id"], name="document_newest")]
 
     def __str__(self) -> str:
         return self.title
+
+
+class Tally(models.Model):
+    """A delta of one exact counter (see `registry.tally`): appended by database triggers,
+    summed by reads, folded to one row per counter by `tally.fold`. Never written by Django."""
+
+    name = models.CharField(max_length=40)
+    delta = models.BigIntegerField()
+
+    class Meta:
+        verbose_name_plural = "tallies"
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.delta:+d}"
 
 
 class EntityMention(models.Model):

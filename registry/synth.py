@@ -13,7 +13,7 @@ from itertools import accumulate
 
 from django.db import transaction
 
-from registry import services
+from registry import services, tally
 from registry.models import (
     ActionClass,
     AssertionVerb,
@@ -78,6 +78,7 @@ def synth_generate(
         made += size
         if progress:
             progress(size)
+    tally.fold()
     bulk.vacuum(Document, EntityMention, EventMention, Story, StoryBand)
     services.rollups_rebuild()
     bulk.vacuum(*ROLLUPS)

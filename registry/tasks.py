@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from registry import services
+from registry import services, tally
 from registry.models import Feed, MarketQuestion
 
 
@@ -24,7 +24,8 @@ def _fan_out(job: str, queryset, task) -> int:
 
 @shared_task(name="registry.tasks.ingest_feeds")
 def ingest_feeds() -> int:
-    """Beat: read every active feed."""
+    """Beat: read every active feed (first folding the counts the last reads appended)."""
+    tally.fold()
     return _fan_out("ingest-feeds", Feed.objects.filter(active=True), fetch_feed)
 
 

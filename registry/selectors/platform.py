@@ -5,8 +5,8 @@ from typing import Any
 from django.db.models import Count, Max, Q
 
 from config.reads import envelope, iso
+from registry import tally
 from registry.models import (
-    Document,
     Entity,
     Event,
     Feed,
@@ -14,9 +14,7 @@ from registry.models import (
     Outlet,
     PrimarySource,
     ScheduledJob,
-    Story,
 )
-from registry.selectors.clusters import CORROBORATED_AT
 from registry.selectors.sources import VERIFY_JOB
 
 INGEST_JOB = "ingest-feeds"
@@ -40,15 +38,12 @@ def stats_current() -> dict[str, Any]:
         failing=Count("pk", filter=Q(consecutive_failures__gt=0)),
         never=Count("pk", filter=Q(last_attempt__isnull=True)),
     )
-    documents = Document.objects.aggregate(  # one scan for both counts
-        reporting=Count("pk", filter=Q(is_market_question_page=False)),
-        pages=Count("pk", filter=Q(is_market_question_page=True)),
-    )
+    counted = tally.counts()  # the history's counts, without scanning it
     jobs = {job.name: job for job in ScheduledJob.objects.filter(name__in=[INGEST_JOB, VERIFY_JOB])}
     return envelope(
         "svc.stats.v1",
-        documents=documents["reporting"],
-        marketQuestionPages=documents["pages"],
+        documents=counted["documents"],
+        marketQuestionPages=counted["market_pages"],
         outlets=Outlet.objects.count(),
         feeds=Feed.objects.count(),
         entities={
@@ -62,8 +57,8 @@ def stats_current() -> dict[str, Any]:
             "byWireTier": {t: topics[f"wire_{t}"] for t in ("flagged", "watch")},
         },
         clusters={
-            "total": Story.objects.count(),
-            "corroborated": Story.objects.filter(known_origin_count__gte=CORROBORATED_AT).count(),
+            "total": counted["clusters"],
+            "corroborated": counted["corroborated"],
         },
         marketQuestions=MarketQuestion.objects.count(),
         sources={

@@ -3,7 +3,7 @@
 from typing import Any
 
 from config import querybound
-from config.paging import Cursor, ListScope, keyset_page
+from config.paging import Cursor, ListScope, keyset_after, keyset_rows
 from config.reads import envelope
 from registry import fulltext
 from registry.models import Document, Vertical
@@ -18,17 +18,13 @@ def documents_search(
     documents = Document.objects.filter(is_market_question_page=False)
     if vertical:
         documents = documents.filter(vertical=vertical)
-    found = fulltext.matching(q, documents).select_related("outlet", "vertical")
     scope = ListScope.of("documents", q=q, vertical=vertical.slug if vertical else None)
+    after = scope.position(cursor, Document, fulltext.NEWEST)
+    if after is not None:
+        documents = documents.filter(keyset_after(fulltext.NEWEST, after))
     with querybound.text_search("q"):
-        page, next_cursor = keyset_page(
-            found,
-            scope=scope,
-            order=["-day", "-id"],
-            limit=limit,
-            cursor=cursor,
-            position=lambda d: (d.day, d.pk),
-        )
+        page, more = _newest_first(q, documents, limit)
+    next_cursor = scope.cursor((page[-1].day, page[-1].pk)) if more else None
     return envelope(
         "svc.documents.v1",
         q=q,
@@ -38,6 +34,18 @@ def documents_search(
         documents=[document_row(doc) for doc in page],
         nextCursor=next_cursor,
     )
+
+
+def _newest_first(q: str, documents, limit: int) -> tuple[list[Document], bool]:
+    """A page of matches newest first and whether more follow: from the most recent days when
+    they hold a page and one more, else from the text index alone."""
+    ids = fulltext.newest_matching(q, documents, limit + 1)
+    if ids is not None:
+        rows = Document.objects.select_related("outlet", "vertical").in_bulk(ids)
+        return [rows[pk] for pk in ids[:limit]], len(ids) > limit
+    found = fulltext.matching(q, documents).select_related("outlet", "vertical")
+    with querybound.index_first():
+        return keyset_rows(found, order=fulltext.NEWEST, limit=limit, after=None)
 
 
 def document_row(doc: Document) -> dict[str, Any]:

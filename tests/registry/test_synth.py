@@ -121,7 +121,8 @@ def test_a_bulk_load_leaves_the_planner_statistics_of_what_it_filled():
             "('registry_document', 'registry_entitymention', 'registry_entityday')"
         )
         tuples = dict(cursor.fetchall())
-    # -1 (never analysed) or 0 would have the planner plan for an empty table
-    assert tuples["registry_document"] == Document.objects.count()
-    assert tuples["registry_entitymention"] == EntityMention.objects.count()
-    assert tuples["registry_entityday"] == EntityDay.objects.count()
+    # -1 (never analysed) or 0 would have the planner plan for an empty table. ANALYZE samples
+    # at most 30,000 pages: where earlier tests' rolled-back loads left more, it extrapolates.
+    assert tuples["registry_document"] == pytest.approx(Document.objects.count(), rel=0.1)
+    assert tuples["registry_entitymention"] == pytest.approx(EntityMention.objects.count(), rel=0.1)
+    assert tuples["registry_entityday"] == pytest.approx(EntityDay.objects.count(), rel=0.1)

@@ -1,0 +1,311 @@
+"""Growth: every read surface's cache miss at each size, and cached reads while entries expire.
+
+For each size (default 100,000 and 1,000,000 documents) a synthetic database
+`svc_growth_<size>` is built with `bench_synth.py` (kept; `--reuse` skips the build when it
+already holds that many documents). On each, in a fresh process, every read surface is requested
+through the full Django stack with the cache cleared before each request, RUNS times after one
+warm-up: median and p99 per surface, any search text included. Then the growth from the first
+size to each larger one, surface by surface.
+
+At the largest size, cached reads under concurrent expiry: gunicorn (2 workers) on Redis, wrk
+(2 threads, 16 connections) on each surface in turn while this process turns every entry stale
+once a second (its `fresh_until` moved into the past, as an expiry does): p99 against the
+median of the same run. Needs wrk (`apt-get install wrk`); without it that part is skipped.
+
+Floors (at 1M on PostgreSQL): miss median <= 50 ms and p99 <= 150 ms on every surface; growth
+from 100k to 1M <= 1.5x; cached p99 under expiry <= 3x its median.
+
+    .venv/bin/python bench/bench_growth.py                       # builds both: about 11 minutes
+    .venv/bin/python bench/bench_growth.py --reuse --sizes 100000,1000000
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+SERVER = "postgres://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/15"
+PORT = 8766
+RUNS = 60
+MEDIAN_MS, P99_MS, GROWTH, EXPIRY_RATIO = 50, 150, 1.5, 3.0
+SEARCHES = [
+    "storm deal vote",  # three common words
+    '"ceasefire quota probe"',  # a phrase of common words, rarely in that order
+    '"zebra harbour quantum"',  # a phrase of words no document has
+    "storm -deal",  # a common word, another excluded
+    "inflation or outage",  # alternatives
+    "Entity 17",  # a name
+]
+
+
+def surfaces(topic: str) -> list[tuple[str, str]]:
+    """(name, URL) of every read surface, the busiest topic and entity where one is named."""
+    reads = [
+        ("record", f"/api/record/{topic}"),
+        ("record history", f"/api/v1/records/{topic}/history"),
+        ("record coverage", f"/api/v1/records/{topic}/coverage"),
+        ("records listing", "/api/v1/records?wireTier=flagged"),
+        ("signals", "/api/v1/signals"),
+        ("entity search", "/api/v1/entities?q=Entity%2012"),
+        ("entity detail", "/api/v1/entities/synth-entity-0"),
+        ("entities compare", "/api/v1/entities/compare?names=synth-entity-0,synth-entity-1"),
+        ("accelerating", "/api/v1/accelerating"),
+        ("corroborated", "/api/v1/corroborated"),
+        ("sources", "/api/v1/sources"),
+        ("tripwires", "/api/v1/tripwires"),
+        ("markets", "/api/v1/markets"),
+        ("stats", "/api/v1/stats"),
+        ("datasets", "/api/v1/datasets"),
+        ("dataset", "/api/v1/datasets/records-index"),
+        ("verticals", "/api/v1/verticals"),
+    ]
+    for text in SEARCHES:
+        reads.append((f"search {text}", "/api/v1/documents?" + str(httpx.QueryParams(q=text))))
+    return reads
+
+
+# --- building ---------------------------------------------------------------------------------
+
+
+def database(size: int) -> str:
+    return f"svc_growth_{size}"
+
+
+def holds(size: int) -> bool:
+    try:
+        with psycopg.connect(f"{SERVER}/{database(size)}") as conn:
+            # The tally's ledger (registry.tally): exact without counting a million rows.
+            row = conn.execute(
+                "SELECT coalesce(sum(delta), 0) FROM registry_tally WHERE name = 'documents'"
+            ).fetchone()
+    except psycopg.Error:
+        return False
+    return row[0] >= size
+
+
+def build(size: int) -> None:
+    synth = [sys.executable, str(ROOT / "bench" / "bench_synth.py")]
+    subprocess.run([*synth, "--documents", str(size), "--database", database(size)], check=True)
+
+
+# --- one size, in its own process (Django binds one database) --------------------------------
+
+
+def measure(size: int, only: str = "") -> dict:
+    from bench.common import django_on_bench_database
+
+    django_on_bench_database(f"{SERVER}/{database(size)}")
+    from django.core.cache import cache
+    from django.db.models import Sum
+    from django.test import Client
+
+    from config.cachekeys import forget_local
+    from records.services import records_transition
+    from registry.models import Event
+
+    records_transition()
+    topic = Event.objects.annotate(n=Sum("days__mentions")).order_by("-n").first().subject
+    client = Client(HTTP_HOST="localhost")
+    figures = {}
+    for name, url in surfaces(topic):
+        if not name.startswith(only):
+            continue
+        timings = []
+        for run in range(RUNS + 1):
+            cache.clear()
+            forget_local()
+            started = time.perf_counter()
+            response = client.get(url)
+            elapsed = (time.perf_counter() - started) * 1000
+            assert response.status_code == 200, (url, response.status_code, response.content)
+            if run:  # the first request warms the connection and the planner
+                timings.append(elapsed)
+        timings.sort()
+        figures[name] = {
+            "median": statistics.median(timings),
+            "p99": timings[min(len(timings) - 1, round(len(timings) * 0.99))],
+        }
+    return {"topic": topic, "surfaces": figures}
+
+
+# --- cached reads while entries expire --------------------------------------------------------
+
+
+def age_entries(keys: list[str], stop: threading.Event) -> None:
+    """Once a second, every entry stale: what its refresh window ending does to it."""
+    from django.core.cache import cache
+
+    from config.readcache import STALE_SECONDS, Entry
+
+    while not stop.wait(1.0):
+        for key in keys:
+            entry = cache.get(key)
+            if isinstance(entry, Entry):
+                cache.set(key, entry._replace(fresh_until=time.time() - 0.001), STALE_SECONDS)
+
+
+def wrk_latency(url: str) -> tuple[float, float, float]:
+    """(requests/s, median ms, p99 ms) of one wrk run."""
+    out = subprocess.run(
+        ["wrk", "-t2", "-c16", "-d5s", "--latency", url], capture_output=True, text=True,
+        check=True,
+    ).stdout  # fmt: skip
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    pct = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.MULTILINE))
+    return rate, _ms(pct["50"]), _ms(pct["99"])
+
+
+def _ms(value: str) -> float:
+    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def under_expiry(size: int, topic: str, only: str = "") -> dict:
+    os.environ.update(
+        DATABASE_URL=f"{SERVER}/{database(size)}",
+        DJANGO_SETTINGS_MODULE="bench.settings",
+        REDIS_URL=REDIS,
+    )
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.test import RequestFactory
+
+    from config.cachekeys import record_key
+    from config.reads import read_key
+
+    cache.clear()
+    env = {**os.environ}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
+         "--workers", "2", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+    figures = {}
+    try:
+        base = f"http://127.0.0.1:{PORT}"
+        _wait_for(base)
+        for name, url in surfaces(topic):
+            if not name.startswith(only):
+                continue
+            if name.startswith(("record ", "dataset")) and name != "record":
+                continue  # one of each shape is enough here; the misses cover them all
+            key = record_key(topic) if name == "record" else read_key(RequestFactory().get(url))
+            assert httpx.get(base + url, timeout=60).status_code == 200
+            stop = threading.Event()
+            ager = threading.Thread(target=age_entries, args=([key], stop), daemon=True)
+            ager.start()
+            try:
+                rate, median, p99 = wrk_latency(base + url)
+            finally:
+                stop.set()
+                ager.join()
+            figures[name] = {"rate": rate, "median": median, "p99": p99}
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+    return figures
+
+
+def _wait_for(base: str) -> None:
+    for _ in range(100):
+        try:
+            httpx.get(f"{base}/api/bench/trivial", timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer")
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+def report(results: dict[int, dict], expiry: dict | None) -> None:
+    sizes = sorted(results)
+    first, last = sizes[0], sizes[-1]
+    names = list(results[first]["surfaces"])
+    header = " ".join(f"{f'{s:,} med':>12} {'p99':>7}" for s in sizes)
+    print(f"\ncache miss, ms ({RUNS} requests each)\n{'surface':34} {header} {'growth':>7}  floors")
+    failures = 0
+    for name in names:
+        at = [results[s]["surfaces"][name] for s in sizes]
+        cells = " ".join(f"{f['median']:12.1f} {f['p99']:7.1f}" for f in at)
+        at_last = results[last]["surfaces"][name]
+        growth = at_last["median"] / max(results[first]["surfaces"][name]["median"], 0.01)
+        met = at_last["median"] <= MEDIAN_MS and at_last["p99"] <= P99_MS
+        met = met and (len(sizes) == 1 or growth <= GROWTH)
+        failures += not met
+        print(f"{name:34} {cells} {growth:7.2f}  {'met' if met else 'NOT met'}")
+    print(
+        f"floors at {last:,}: median <= {MEDIAN_MS} ms, p99 <= {P99_MS} ms, growth from "
+        f"{first:,} <= {GROWTH}x: {len(names) - failures} of {len(names)} surfaces met"
+    )
+    if expiry is None:
+        print("\ncached reads under expiry: skipped (--no-expiry, or no wrk: apt-get install wrk)")
+        return
+    print(f"\ncached reads at {last:,} while every entry turns stale once a second (wrk, 16 conns)")
+    print(f"{'surface':34} {'req/s':>9} {'median ms':>10} {'p99 ms':>8} {'p99/med':>8}")
+    for name, f in expiry.items():
+        ratio = f["p99"] / max(f["median"], 0.001)
+        verdict = "met" if ratio <= EXPIRY_RATIO else "NOT met"
+        figures = f"{f['rate']:9,.0f} {f['median']:10.2f} {f['p99']:8.2f} {ratio:8.2f}"
+        print(f"{name:34} {figures}  {verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="100000,1000000", help="document counts, ascending")
+    parser.add_argument("--reuse", action="store_true", help="keep a database already that big")
+    parser.add_argument("--no-expiry", action="store_true", help="cache misses only")
+    parser.add_argument("--only", default="", help="surfaces whose name starts so (all if empty)")
+    parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # one size, in a child
+    parser.add_argument("--expiry", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--topic", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure, args.only)))
+        return
+    if args.expiry:
+        print(json.dumps(under_expiry(args.expiry, args.topic, args.only)))
+        return
+    results = {}
+    me = [sys.executable, __file__]
+    for size in sorted(int(s) for s in args.sizes.split(",")):
+        if not (args.reuse and holds(size)):
+            build(size)
+        child = [*me, "--measure", str(size), "--only", args.only]
+        out = subprocess.run(child, capture_output=True, text=True)
+        if out.returncode:
+            sys.exit(out.stderr)
+        results[size] = json.loads(out.stdout.splitlines()[-1])
+        print(f"measured {size:,} documents", flush=True)
+    expiry = None
+    if shutil.which("wrk") and not args.no_expiry:
+        last = max(results)
+        out = subprocess.run(
+            [*me, "--expiry", str(last), "--topic", results[last]["topic"], "--only", args.only],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        if out.returncode:
+            sys.exit(out.stderr)
+        expiry = json.loads(out.stdout.splitlines()[-1])
+    report(results, expiry)
+
+
+if __name__ == "__main__":
+    main()
