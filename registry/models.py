@@ -657,6 +657,9 @@ class EventEntity(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "entity"], name="event_entity_unique"),
         ]
+        # The record's ten most co-mentioned entities without sorting all of them (a busy
+        # topic names most of the registry: 18,000 rows at 1,000,000 documents).
+        indexes = [models.Index(fields=["event", "-documents"], name="event_entity_top")]
 
     def __str__(self) -> str:
         return f"{self.event_id} names {self.entity_id}: {self.documents}"
