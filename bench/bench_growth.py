@@ -24,7 +24,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -37,6 +36,8 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.common import cache_misses, django_on_bench_database, gunicorn  # noqa: E402
+
 SERVER = "postgres://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/15"
 PORT = 8766
@@ -106,14 +107,11 @@ def build(size: int) -> None:
 
 
 def measure(size: int, only: str = "") -> dict:
-    from bench.common import django_on_bench_database
 
     django_on_bench_database(f"{SERVER}/{database(size)}")
-    from django.core.cache import cache
     from django.db.models import Sum
     from django.test import Client
 
-    from config.cachekeys import forget_local
     from records.services import records_transition
     from registry.models import Event
 
@@ -124,17 +122,7 @@ def measure(size: int, only: str = "") -> dict:
     for name, url in surfaces(topic):
         if not name.startswith(only):
             continue
-        timings = []
-        for run in range(RUNS + 1):
-            cache.clear()
-            forget_local()
-            started = time.perf_counter()
-            response = client.get(url)
-            elapsed = (time.perf_counter() - started) * 1000
-            assert response.status_code == 200, (url, response.status_code, response.content)
-            if run:  # the first request warms the connection and the planner
-                timings.append(elapsed)
-        timings.sort()
+        timings = sorted(cache_misses(client, url, RUNS)[0])
         figures[name] = {
             "median": statistics.median(timings),
             "p99": timings[min(len(timings) - 1, round(len(timings) * 0.99))],
@@ -190,16 +178,8 @@ def under_expiry(size: int, topic: str, only: str = "") -> dict:
     from config.reads import read_key
 
     cache.clear()
-    env = {**os.environ}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
-         "--workers", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )  # fmt: skip
     figures = {}
-    try:
-        base = f"http://127.0.0.1:{PORT}"
-        _wait_for(base)
+    with gunicorn(dict(os.environ), PORT) as base:
         for name, url in surfaces(topic):
             if not name.startswith(only):
                 continue
@@ -216,20 +196,7 @@ def under_expiry(size: int, topic: str, only: str = "") -> dict:
                 stop.set()
                 ager.join()
             figures[name] = {"rate": rate, "median": median, "p99": p99}
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
     return figures
-
-
-def _wait_for(base: str) -> None:
-    for _ in range(100):
-        try:
-            httpx.get(f"{base}/api/bench/trivial", timeout=1)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer")
 
 
 # --- the report -------------------------------------------------------------------------------

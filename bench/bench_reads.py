@@ -11,12 +11,11 @@ The others are printed for reference.
 
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import django_on_bench_database
+from bench.common import cache_misses, django_on_bench_database
 
 RUNS = 15
 FLOOR_MS = 150
@@ -34,10 +33,7 @@ SURFACES = [
 
 def main() -> None:
     django_on_bench_database()
-    from django.core.cache import cache
-    from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     from records.services import records_transition
     from registry.models import Event, Story
@@ -49,17 +45,7 @@ def main() -> None:
     client = Client(HTTP_HOST="localhost")
     print(f"{'surface':18} {'median ms':>10} {'p90 ms':>8} {'queries':>8}  floor")
     for name, url, floored in SURFACES:
-        timings, queries = [], set()
-        for run in range(RUNS + 1):
-            cache.clear()
-            with CaptureQueriesContext(connection) as captured:
-                started = time.perf_counter()
-                response = client.get(url)
-                elapsed = (time.perf_counter() - started) * 1000
-            assert response.status_code == 200, (url, response.status_code, response.content)
-            if run:  # the first request warms the connection and the planner
-                timings.append(elapsed)
-                queries.add(len(captured.captured_queries))
+        timings, queries = cache_misses(client, url, RUNS)
         median = statistics.median(timings)
         p90 = sorted(timings)[int(len(timings) * 0.9)]
         verdict = ""

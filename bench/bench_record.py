@@ -13,7 +13,6 @@
 
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -24,7 +23,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DATABASE, ROOT, django_on_bench_database
+from bench.common import DATABASE, django_on_bench_database, gunicorn
 
 PORT = 8765
 REDIS = "redis://127.0.0.1:6379/15"  # a database of its own, flushed by nothing else
@@ -87,27 +86,12 @@ def side_by_side(subject: str, redis_url: str | None) -> tuple[float, float]:
     env.pop("REDIS_URL", None)
     if redis_url:
         env["REDIS_URL"] = redis_url
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
-         "--workers", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )  # fmt: skip
-    try:
-        base = f"http://127.0.0.1:{PORT}"
-        for _ in range(50):
-            try:
-                httpx.get(f"{base}/api/bench/trivial", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+    with gunicorn(env, PORT) as base:
         record_url = f"{base}/api/record/{subject}"
         for _ in range(8):  # warm both workers' caches
             assert httpx.get(record_url, timeout=30).status_code == 200
         runs = [(wrk(f"{base}/api/bench/trivial"), wrk(record_url)) for _ in range(3)]
-        return statistics.median(t for t, _ in runs), statistics.median(r for _, r in runs)
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
+    return statistics.median(t for t, _ in runs), statistics.median(r for _, r in runs)
 
 
 if __name__ == "__main__":

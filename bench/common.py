@@ -1,8 +1,15 @@
 """What the read benchmarks share: Django set up on the 1,000,000-document database."""
 
 import os
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE = "postgres://postgres@127.0.0.1:5432/svc_bench"
@@ -20,3 +27,52 @@ def django_on_bench_database(database: str = DATABASE) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], port: int, workers: int = 2) -> Iterator[str]:
+    """gunicorn serving `bench.settings` (the service plus the trivial view) until the block
+    ends; yields its base URL once it answers."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--log-level", "warning"],
+        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "bench.settings"}, start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                httpx.get(f"{base}/api/bench/trivial", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("gunicorn did not answer")
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+def cache_misses(client, url: str, runs: int) -> tuple[list[float], set[int]]:
+    """`runs` requests of `url` through the whole Django stack, the cache cleared before each,
+    after one warm-up (the connection and the planner): their times in ms and query counts."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from config.cachekeys import forget_local
+
+    timings, queries = [], set()
+    for run in range(runs + 1):
+        cache.clear()
+        forget_local()
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            response = client.get(url)
+            elapsed = (time.perf_counter() - started) * 1000
+        assert response.status_code == 200, (url, response.status_code, response.content)
+        if run:
+            timings.append(elapsed)
+            queries.add(len(captured.captured_queries))
+    return timings, queries

@@ -51,39 +51,17 @@ def seen(body: dict) -> dict:
     }
 
 
-def bulk_insert(n: int, prefix: str, pages_every: int = 5) -> None:
-    """n documents in one INSERT ... SELECT, as a bulk load writes them."""
+def bulk_insert(n: int, prefix: str, every: int = 5) -> None:
+    """n documents in one INSERT ... SELECT, as a bulk load writes them; one in `every` a
+    market question page."""
     outlet, vertical = Outlet.objects.first(), Vertical.objects.first()
     with connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO registry_document (url, title, summary, outlet_id, vertical_id, "
-            "fetched_at, day, verbs, is_market_question_page) "
-            "SELECT %s || n, 'bulk ' || n, '', %s, %s, %s, %s, '[]', n %% %s = 0 "
-            "FROM generate_series(1, %s) AS n"
-            if POSTGRES
-            else "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < %s) "
+            "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < %s) "
             "INSERT INTO registry_document (url, title, summary, outlet_id, vertical_id, "
             "fetched_at, day, verbs, is_market_question_page) "
             "SELECT %s || n, 'bulk ' || n, '', %s, %s, %s, %s, '[]', n %% %s = 0 FROM s",
-            [
-                f"https://example.org/{prefix}/",
-                outlet.pk,
-                vertical.pk,
-                AT,
-                AT.date(),
-                pages_every,
-                n,
-            ]
-            if POSTGRES
-            else [
-                n,
-                f"https://example.org/{prefix}/",
-                outlet.pk,
-                vertical.pk,
-                AT,
-                AT.date(),
-                pages_every,
-            ],
+            [n, f"https://example.org/{prefix}/", outlet.pk, vertical.pk, AT, AT.date(), every],
         )
 
 
