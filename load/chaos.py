@@ -329,8 +329,8 @@ def report(samples: list[Sample], windows: list[Window], books: dict, extra: dic
         "by operation and status:",
         dict(sorted(Counter(f"{s.operation} {s.status}" for s in samples).items())),
     )
-    ends = [*(w.start for w in windows[1:]), float("inf")]
-    for w, until in zip(windows, ends, strict=True):
+    for n, w in enumerate(windows):
+        until = windows[n + 1].start if n + 1 < len(windows) else float("inf")
         window_report(samples, w, until)
     print(
         f"asks: {books['tickets']} charged, {unheld} of them unknown to their client; "
