@@ -30,7 +30,6 @@ from registry.models import (
 )
 from registry.origins import origin_counts
 from registry.services import bulk
-from registry.services.rollups import ROLLUPS
 
 PREFIX = "synth"
 DAYS = 84
@@ -81,10 +80,10 @@ def synth_generate(
     tally.fold()
     # Every table it filled, the registry's too: 20,000 entities planned as 3,570 put the
     # accelerating and record joins on the wrong side of a hash.
-    bulk.vacuum(Entity, Event, Outlet, Feed)
-    bulk.vacuum(Document, EntityMention, EventMention, Story, StoryBand)
-    services.rollups_rebuild()
-    bulk.vacuum(*ROLLUPS)
+    bulk.vacuum(
+        Entity, Event, Outlet, Feed, Document, EntityMention, EventMention, Story, StoryBand
+    )
+    services.rollups_rebuild()  # which vacuums the rollups it rewrote
     return {"documents": made, "entities": len(people), "events": len(topics)}
 
 

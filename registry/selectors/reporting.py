@@ -37,8 +37,8 @@ def documents_search(
 
 
 def _newest_first(q: str, documents, limit: int) -> tuple[list[Document], bool]:
-    """A page of matches newest first and whether more follow: from the most recent days when
-    they hold a page and one more, else from the text index alone."""
+    """A page of matches newest first and whether more follow: from the walk down the newest
+    rows when it finds a page and one more, else from the text index alone."""
     ids = fulltext.newest_matching(q, documents, limit + 1)
     if ids is not None:
         rows = Document.objects.select_related("outlet", "vertical").in_bulk(ids)

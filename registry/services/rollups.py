@@ -88,15 +88,23 @@ def _add_counts(model: type[models.Model], counters: list[str], counts: dict) ->
     )
 
 
-@transaction.atomic
 def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
     """Recompute the per-day rollups (all days, or from `since` on) and the per-event totals.
 
-    Per-event totals span every day, so they are always recomputed whole.
+    Per-event totals span every day, so they are always recomputed whole. The tables just
+    rewritten are then vacuumed after the commit (`bulk.vacuum`: fresh statistics, and the
+    visibility map window reads need to come from the index alone; ANALYZE alone inside a
+    caller's transaction).
     """
+    counts = _rebuild(since)
+    bulk.vacuum(*ROLLUPS)
+    return counts
+
+
+@transaction.atomic
+def _rebuild(since: date | None) -> dict[str, int]:
     _days_rebuild(since)
     _totals_rebuild()
-    bulk.analyze(*ROLLUPS)  # tables just rewritten (the commands also VACUUM them)
     return {
         "entityDays": EntityDay.objects.count(),
         "eventDays": EventDay.objects.count(),

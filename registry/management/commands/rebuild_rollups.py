@@ -2,8 +2,7 @@ from datetime import date
 
 from django.core.management.base import BaseCommand
 
-from registry.services import bulk, rollups_rebuild
-from registry.services.rollups import ROLLUPS
+from registry.services import rollups_rebuild
 
 
 class Command(BaseCommand):
@@ -17,5 +16,4 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         counts = rollups_rebuild(since=options["since"])
-        bulk.vacuum(*ROLLUPS)  # after the commit: window reads then come from the index alone
         self.stdout.write(", ".join(f"{name} {count:,}" for name, count in counts.items()))
