@@ -231,6 +231,14 @@ def ledger(database: str) -> dict[str, int]:
         return {name: conn.execute(sql).fetchone()[0] for name, sql in queries.items()}
 
 
+AT_ONCE = ("answered", "refunded")  # a sync ask's outcome: it holds no ticket to poll
+
+
+def held_tickets(samples: list[Sample]) -> set[str]:
+    """The tickets clients were handed (202, or a 503 that kept or may have kept the ask)."""
+    return {s.ticket for s in samples if s.ticket and s.ticket not in AT_ONCE}
+
+
 def recorded_tickets(database: str) -> set[str]:
     with psycopg.connect(database) as conn:
         return {row[0] for row in conn.execute("SELECT ticket FROM answers_askticket")}
@@ -314,8 +322,8 @@ def report(samples: list[Sample], windows: list[Window], books: dict, extra: dic
     ratio = failed_outside / max(len(outside), 1)
     # Every ask the service charged is one its client holds an answer or a ticket for. Sync
     # answers carry no ticket, so those recorded tickets no client holds must be exactly them.
-    held = {s.ticket for s in samples if s.ticket not in ("", "answered", "refunded")}
-    answered_at_once = sum(s.ticket in ("answered", "refunded") for s in samples)
+    held = held_tickets(samples)
+    answered_at_once = sum(s.ticket in AT_ONCE for s in samples)
     unheld = len(extra["recorded"] - held) - answered_at_once
     # A 503 at a cut commit hands out a ticket that may never have been recorded; its poll
     # must say so (404 only), never show a status.
@@ -405,8 +413,7 @@ def run(args: argparse.Namespace) -> bool:
         seconds = drained(database, args.drain)
         peak.stop.set()
         books, recorded = ledger(database), recorded_tickets(database)
-        held = {s.ticket for s in load.samples} - {"", "answered", "refunded"}
-        polls = unrecorded_polls(stack.base, held - recorded, keys)
+        polls = unrecorded_polls(stack.base, held_tickets(load.samples) - recorded, keys)
     extra = {
         "recorded": recorded,
         "unrecorded_polls": polls,
