@@ -19,11 +19,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.common import gunicorn, wrk  # noqa: E402
+
 TOPIC = "disaster-hurricane-tavia"
 STATIC_CONF = """
 worker_processes auto;
@@ -47,14 +51,6 @@ def launcher():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def wrk(url: str) -> float:
-    out = subprocess.run(
-        ["wrk", "-t2", "-c16", "-d6s", url], capture_output=True, text=True, check=True
-    ).stdout
-    line = next(line for line in out.splitlines() if line.startswith("Requests/sec"))
-    return float(line.split()[1])
 
 
 def wait_for(url: str) -> None:
@@ -95,26 +91,11 @@ def main() -> None:
             capture_output=True,
         )
     web, edge_port, file_port = 8766, 8767, 8768
-    processes = [
-        start(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{web}",
-                "--workers",
-                "2",
-                "--log-level",
-                "warning",
-            ],
-            env,
-        ),
-    ]
-    try:
-        direct = f"http://127.0.0.1:{web}/api/record/{TOPIC}"
-        wait_for(direct)
+    processes = []
+    with ExitStack() as running:
+        base = running.enter_context(gunicorn(env, web))
+        running.callback(_stop, processes)
+        direct = f"{base}/api/record/{TOPIC}"
         edge_conf = edge.render(
             folder / "edge", listen=f"127.0.0.1:{edge_port}", upstream=f"127.0.0.1:{web}"
         )
@@ -153,11 +134,13 @@ def main() -> None:
             f"edge / file {edge_rate / file_rate:.2f} (floor 0.50); "
             f"edge / gunicorn {edge_rate / direct_rate:.1f}x"
         )
-    finally:
-        for process in processes:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stop(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DATABASE, django_on_bench_database, gunicorn
+from bench.common import DATABASE, django_on_bench_database, gunicorn, wrk
 
 PORT = 8765
 REDIS = "redis://127.0.0.1:6379/15"  # a database of its own, flushed by nothing else
@@ -58,13 +57,6 @@ def cache_miss() -> str:
         f"topics (floor: median <= 100 ms: {median / 100:.2f} of it); queries {sorted(queries)}"
     )
     return busiest[0].subject
-
-
-def wrk(url: str) -> float:
-    out = subprocess.run(["wrk", "-t2", "-c16", "-d6s", url], capture_output=True, text=True,
-                         check=True).stdout  # fmt: skip
-    line = next(line for line in out.splitlines() if line.startswith("Requests/sec"))
-    return float(line.split()[1])
 
 
 def cached_reads(subject: str) -> None:

@@ -76,3 +76,11 @@ def cache_misses(client, url: str, runs: int) -> tuple[list[float], set[int]]:
             timings.append(elapsed)
             queries.add(len(captured.captured_queries))
     return timings, queries
+
+
+def wrk(url: str) -> float:
+    """Requests/s of one wrk run (2 threads, 16 connections, 6 s)."""
+    out = subprocess.run(["wrk", "-t2", "-c16", "-d6s", url], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    line = next(line for line in out.splitlines() if line.startswith("Requests/sec"))
+    return float(line.split()[1])
