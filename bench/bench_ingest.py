@@ -106,12 +106,13 @@ def main() -> None:
     args = parser.parse_args()
     engine = configure(args.postgres)
 
-    from registry import services
+    from registry import pace, services
     from registry.demo import demo_load
     from registry.models import Entity, Story
     from registry.tagging import current_tagger
 
     demo_load()
+    pace.roll()  # as the ingest beat does: each batch then adds to the attention pace too
     Entity.objects.bulk_create(
         Entity(slug=f"bench-entity-{i}", name=f"Bench Entity {i:05d}") for i in range(20_000)
     )

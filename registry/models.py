@@ -590,6 +590,56 @@ class EntityDay(models.Model):
         return f"{self.entity_id} on {self.day}: {self.documents}"
 
 
+class EntityPace(models.Model):
+    """Rollup of `EntityDay` over the default attention window (see `registry.pace`): documents
+    naming an entity in the current week and the three weeks before it, as of
+    `PaceWindow.today`, per vertical, and over all verticals in the row whose vertical is empty.
+    Kept by ingest, recounted each new day. Never edited by hand."""
+
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
+    vertical = models.ForeignKey(
+        Vertical, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    current = models.IntegerField(default=0)
+    baseline = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entity", "vertical"],
+                condition=models.Q(vertical__isnull=False),
+                name="entity_pace_per_vertical",
+            ),
+            models.UniqueConstraint(
+                fields=["entity"],
+                condition=models.Q(vertical__isnull=True),
+                name="entity_pace_all_verticals",
+            ),
+        ]
+        # The verticals' current attention from the index alone: only rows named this week
+        # add to either of its sums.
+        indexes = [
+            models.Index(
+                fields=["vertical"],
+                include=["current"],
+                condition=models.Q(vertical__isnull=False, current__gt=0),
+                name="entity_pace_named",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entity_id} in {self.vertical_id or 'all'}: {self.current} / {self.baseline}"
+
+
+class PaceWindow(models.Model):
+    """The one day `EntityPace` is counted as of (one row, or none before the first roll)."""
+
+    today = models.DateField()
+
+    def __str__(self) -> str:
+        return f"pace as of {self.today}"
+
+
 class EventDay(models.Model):
     """Rollup: documents attached to an event per day and vertical (`eventMentions`, coverage
     periods, a signal's verticals)."""

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from registry import services, tally
+from registry import pace, services, tally
 from registry.models import Feed, MarketQuestion
 
 
@@ -24,8 +24,10 @@ def _fan_out(job: str, queryset, task) -> int:
 
 @shared_task(name="registry.tasks.ingest_feeds")
 def ingest_feeds() -> int:
-    """Beat: read every active feed (first folding the counts the last reads appended)."""
+    """Beat: read every active feed (first folding the counts the last reads appended, and
+    recounting the attention pace if the day has turned)."""
     tally.fold()
+    pace.roll()
     return _fan_out("ingest-feeds", Feed.objects.filter(active=True), fetch_feed)
 
 

@@ -21,10 +21,10 @@ from config.aliases import ride_field_aliases
 from config.paging import Cursor, ListScope, keyset_page
 from config.problems import ApplicationError
 from config.reads import envelope, not_found
-from registry.models import Entity, EntityAlias, EntityDay, Event, EventDay, Vertical
+from registry import pace
+from registry.models import Entity, EntityAlias, EntityDay, EntityPace, Event, EventDay, Vertical
+from registry.pace import BASELINE_DAYS, CURRENT_DAYS
 
-CURRENT_DAYS = 7
-BASELINE_DAYS = 21
 SERIES_DAYS = 28
 # A zero baseline counts as half a document over its window: a name new this week ranks high
 # in acceleration without dividing by zero, and a single new mention cannot top the list.
@@ -288,15 +288,12 @@ def entities_accelerating(
     The baseline is three windows long. Ranked in the database, so only the top rows leave it.
     """
     window = window_now(window_days, 3 * window_days)
-    rows = EntityDay.objects.filter(entity__tracked=True)
-    if vertical:
-        rows = rows.filter(vertical=vertical)
     current_rate = Cast(F("cur"), FloatField()) / window.current_days
     baseline_rate = Greatest(Cast(F("base"), FloatField()), Value(ZERO_BASELINE_DOCUMENTS)) / Value(
         float(window.baseline_days)
     )
     ranked = list(
-        _windowed(rows, window, "entity_id", "documents", verticals=False)
+        _paced(window, vertical)
         .filter(cur__gte=min_documents)
         .annotate(ratio=current_rate / baseline_rate)
         .order_by("-ratio", "-cur", "entity_id")[:limit]
@@ -335,15 +332,34 @@ def entities_accelerating(
     return ride_field_aliases("top_accelerating", payload)
 
 
+def _paced(window: Window, vertical: Vertical | None) -> QuerySet:
+    """Per tracked entity: `cur` and `base` documents. From the kept pace when it is counted
+    as of today for this window (`registry.pace`), else aggregated from the entity-days."""
+    if (window.current_days, window.baseline_days) == (CURRENT_DAYS, BASELINE_DAYS) and pace.ready(
+        window.today
+    ):
+        rows = EntityPace.objects.filter(entity__tracked=True, vertical=vertical)  # None: all
+        return rows.values("entity_id").annotate(cur=F("current"), base=F("baseline"))
+    rows = EntityDay.objects.filter(entity__tracked=True)
+    if vertical:
+        rows = rows.filter(vertical=vertical)
+    return _windowed(rows, window, "entity_id", "documents", verticals=False)
+
+
 def verticals_list() -> dict[str, Any]:
     window = window_now()
-    attention = {
-        row["vertical_id"]: row
-        for row in EntityDay.objects.filter(day__gte=window.current_start, day__lte=window.today)
-        .values("vertical_id")
-        .annotate(mentions=Sum("documents"), named=Count("entity", distinct=True))
-        .order_by()
-    }
+    if pace.ready(window.today):
+        named = EntityPace.objects.filter(vertical__isnull=False, current__gt=0)
+        per_vertical = named.values("vertical_id").annotate(
+            mentions=Sum("current"), named=Count("*")
+        )
+    else:
+        per_vertical = (
+            EntityDay.objects.filter(day__gte=window.current_start, day__lte=window.today)
+            .values("vertical_id")
+            .annotate(mentions=Sum("documents"), named=Count("entity", distinct=True))
+        )
+    attention = {row["vertical_id"]: row for row in per_vertical.order_by()}
     verticals = Vertical.objects.annotate(entity_count=Count("entities")).order_by("slug")
     return envelope(
         "svc.verticals.v1",

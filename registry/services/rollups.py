@@ -4,7 +4,8 @@ Per day: `EntityDay` (attention per entity and vertical) and `EventDay` (an even
 vertical, and how many carry an assertion verb). Per event, what a topic record needs about all
 its documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions)
 and `EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
-transaction; `rollups_rebuild` recomputes them from the mentions.
+transaction; `rollups_rebuild` recomputes them from the mentions. `EntityPace` sums `EntityDay`
+over the default attention window (`registry.pace`): added to beside it, recounted after it.
 """
 
 from collections import Counter
@@ -14,10 +15,12 @@ from typing import NamedTuple
 
 from django.db import connection, models, transaction
 
+from registry import pace
 from registry.models import (
     Document,
     EntityDay,
     EntityMention,
+    EntityPace,
     EventClaim,
     EventDay,
     EventEntity,
@@ -29,7 +32,7 @@ from registry.services import bulk
 from registry.services.bulk import insert_rows
 
 EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
-ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS)
+ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS, EntityPace)
 
 
 class Counted(NamedTuple):
@@ -61,6 +64,7 @@ def rollups_add(documents: Iterable[Counted]) -> None:
                 for verb in doc.verbs:
                     claims[event, entity, verb, doc.outlet_id] += 1
     _add_counts(EntityDay, ["documents"], {key: (n,) for key, n in entity_days.items()})
+    pace.add(entity_days)
     _add_counts(
         EventDay, ["mentions", "with_verbs"], {k: (n, with_verbs[k]) for k, n in mentions.items()}
     )
@@ -104,6 +108,7 @@ def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
 @transaction.atomic
 def _rebuild(since: date | None) -> dict[str, int]:
     _days_rebuild(since)
+    pace.roll(force=True)
     _totals_rebuild()
     return {
         "entityDays": EntityDay.objects.count(),

@@ -1,7 +1,8 @@
-"""accelerating reads only its window: a year of attention stored, four weeks read.
+"""accelerating reads only its window: a year of attention stored, eight weeks read.
 
 On PostgreSQL, 200,000 entity-day rows over 400 days (500 entities), then the service's own
-accelerating SQL explained: its rows come from the window index (`entity_day_window`, index
+accelerating SQL for a two-week window explained (the default week ranks from the kept pace,
+`test_pace`): its rows come from the window index (`entity_day_window`, index
 only: the rollup's counts are carried in it), never from a scan of all the history. Planner
 statistics and the visibility map are what a bulk load leaves (`rebuild_rollups`).
 """
@@ -48,7 +49,7 @@ def test_accelerating_reads_the_window_not_the_history():
     call_command("rebuild_rollups", "--since", "2100-01-01")  # a bulk load's upkeep, no rows
     assert EntityDay.objects.count() >= ENTITIES * DAYS
     with CaptureQueriesContext(connection) as queries:
-        response = APIClient().get("/api/v1/accelerating", {"window": 7})
+        response = APIClient().get("/api/v1/accelerating", {"window": 14})
     assert response.status_code == 200, response.content
     assert response.json()["entities"]
     ranked = [q["sql"] for q in queries.captured_queries if "registry_entityday" in q["sql"]]

@@ -1,0 +1,139 @@
+"""The default attention window, kept counted: each entity's documents per vertical this week
+and in the three weeks before it, so acceleration and the verticals rank without aggregating.
+
+Ranking every tracked entity over four weeks of `EntityDay` reads every entity-day of the
+window: about 340,000 rows at 1,000,000 documents (160 ms), growing with the documents a day.
+`EntityPace` holds the same sums as of `PaceWindow.today`: one row per (entity, vertical)
+named in the window, and one per entity over all verticals. Acceleration ranks the entities'
+rows (one per entity: 20,000 at 1M, bounded by the registry, not the history), or one
+vertical's; the verticals sum theirs (bounded by entities x verticals).
+
+- `add` runs inside each ingest's transaction, beside the `EntityDay` rows it adds, so the pace
+  is as transactional as the rollup: a rolled-back ingest counts nothing, and a document about
+  an earlier day counts in whichever window that day falls.
+- `roll` recounts the pace from `EntityDay` as of today when the day has turned (the ingest
+  beat asks each run) and after a rollup rebuild. Until it has, `ready()` is false and reads
+  aggregate `EntityDay` themselves: a stale pace is never read.
+- Other windows (`accelerating?window=` other than 7) aggregate `EntityDay`: their cost
+  follows the window's rows.
+
+Concurrency (PostgreSQL): `add` takes ROW EXCLUSIVE on the pace table before it reads the
+window's day; `roll` takes EXCLUSIVE, which waits for ingests already counted to commit (so its
+recount sees them) and holds back the ones after it until it commits (so they count in the new
+window). `roll` never queues for that lock (NOWAIT, retried): an ingest waiting behind it while
+holding rollup rows another ingest needs could otherwise close a cycle.
+
+SQLite (the embedded default, demo-sized) keeps no pace: reads aggregate, as `tally` counts.
+"""
+
+import time
+from datetime import date, timedelta
+
+from django.db import OperationalError, connection, transaction
+from django.utils import timezone
+
+# The default window of acceleration and the verticals: a change here needs `roll(force=True)`.
+CURRENT_DAYS = 7
+BASELINE_DAYS = 21
+PACE, WINDOW, DAYS = "registry_entitypace", "registry_pacewindow", "registry_entityday"
+LOCK_TRIES, LOCK_PAUSE = 40, 0.05  # a roll gives up after about two seconds of busy ingest
+
+
+def today() -> date:
+    return timezone.now().date()
+
+
+def ready(day: date) -> bool:
+    """Whether the pace is counted as of `day` (and kept on this database at all)."""
+    if connection.vendor != "postgresql":
+        return False
+    from registry.models import PaceWindow
+
+    return PaceWindow.objects.filter(today=day).exists()
+
+
+# Per vertical, then over all verticals (the row whose vertical is empty): the columns each
+# groups by, and the conflict target of its partial unique index.
+_LEVELS = [
+    ("a.entity_id, a.vertical_id", "(entity_id, vertical_id) WHERE vertical_id IS NOT NULL"),
+    ("a.entity_id, NULL::bigint", "(entity_id) WHERE vertical_id IS NULL"),
+]
+_WINDOWED = (
+    f"coalesce(sum(a.n) FILTER (WHERE a.day > w.today - {CURRENT_DAYS}), 0), "
+    f"coalesce(sum(a.n) FILTER (WHERE a.day <= w.today - {CURRENT_DAYS}), 0)"
+)
+
+
+def add(entity_days: dict[tuple[int, int, date], int]) -> None:
+    """Add an ingest's (entity, vertical, day) -> documents to the pace, in the caller's
+    transaction. Nothing before the first roll (no window yet), nothing outside the window.
+    Rows are upserted in key order, per vertical first, so concurrent ingests lock alike."""
+    if connection.vendor != "postgresql" or not entity_days:
+        return
+    keys = sorted(entity_days)
+    columns = [list(column) for column in zip(*keys, strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {PACE} IN ROW EXCLUSIVE MODE")
+        # New statements, so new snapshots: the window's day as a roll just committed it.
+        for grouped, target in _LEVELS:
+            cursor.execute(
+                f"INSERT INTO {PACE} AS p (entity_id, vertical_id, current, baseline) "  # noqa: S608
+                f"SELECT {grouped}, {_WINDOWED} "
+                "FROM unnest(%s::bigint[], %s::bigint[], %s::date[], %s::int[]) "
+                "AS a(entity_id, vertical_id, day, n) "
+                f"JOIN {WINDOW} w ON a.day BETWEEN w.today - {CURRENT_DAYS + BASELINE_DAYS - 1} "
+                f"AND w.today GROUP BY {grouped} ORDER BY {grouped} "
+                f"ON CONFLICT {target} DO UPDATE SET current = p.current + EXCLUDED.current, "
+                "baseline = p.baseline + EXCLUDED.baseline",
+                [*columns, [entity_days[key] for key in keys]],
+            )
+
+
+def roll(*, force: bool = False) -> bool:
+    """Recount the pace as of today unless it already is (always if `force`, which waits for
+    the lock: a rollup rebuild calls it inside its own transaction). Returns whether it did;
+    False also when ingest kept the lock busy (the next beat tries again; reads aggregate)."""
+    if connection.vendor != "postgresql":
+        return False
+    day = today()
+    with transaction.atomic(), connection.cursor() as cursor:
+        if not _locked(cursor, wait=force):
+            return False
+        cursor.execute(f"SELECT today FROM {WINDOW}")  # noqa: S608
+        if cursor.fetchone() == (day,) and not force:
+            return False
+        current_start = day - timedelta(days=CURRENT_DAYS - 1)
+        cursor.execute(f"DELETE FROM {PACE}")  # noqa: S608
+        cursor.execute(
+            f"INSERT INTO {PACE} (entity_id, vertical_id, current, baseline) "  # noqa: S608
+            "SELECT entity_id, vertical_id, "
+            "coalesce(sum(documents) FILTER (WHERE day >= %s), 0), "
+            "coalesce(sum(documents) FILTER (WHERE day < %s), 0) "
+            f"FROM {DAYS} WHERE day BETWEEN %s AND %s GROUP BY entity_id, vertical_id",
+            [current_start, current_start, current_start - timedelta(days=BASELINE_DAYS), day],
+        )
+        cursor.execute(
+            f"INSERT INTO {PACE} (entity_id, vertical_id, current, baseline) "  # noqa: S608
+            f"SELECT entity_id, NULL, sum(current), sum(baseline) FROM {PACE} GROUP BY entity_id"
+        )
+        cursor.execute(f"DELETE FROM {WINDOW}")  # noqa: S608
+        cursor.execute(f"INSERT INTO {WINDOW} (today) VALUES (%s)", [day])  # noqa: S608
+    from registry.models import EntityPace
+    from registry.services import bulk
+
+    bulk.vacuum(EntityPace)  # every row was rewritten: statistics, and the dead ones reclaimed
+    return True
+
+
+def _locked(cursor, *, wait: bool) -> bool:
+    if wait:
+        cursor.execute(f"LOCK TABLE {PACE} IN EXCLUSIVE MODE")
+        return True
+    for _ in range(LOCK_TRIES):
+        try:
+            with transaction.atomic():  # a savepoint: a refused lock leaves the rest usable
+                cursor.execute(f"LOCK TABLE {PACE} IN EXCLUSIVE MODE NOWAIT")
+            return True
+        except OperationalError:
+            time.sleep(LOCK_PAUSE)
+    return False
