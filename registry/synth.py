@@ -78,11 +78,13 @@ def synth_generate(
         if progress:
             progress(size)
     tally.fold()
-    # Every table it filled, the registry's too: 20,000 entities planned as 3,570 put the
-    # accelerating and record joins on the wrong side of a hash.
+    # Every table it filled, the registry's and its many-to-many rows too: 20,000 entities
+    # planned as 3,570 put the accelerating and record joins on the wrong side of a hash, and
+    # a topic's 4 entities planned as 40 hashed all 20,000 for a page of signals.
     bulk.vacuum(
-        Entity, Event, Outlet, Feed, Document, EntityMention, EventMention, Story, StoryBand
-    )
+        Entity, Event, Outlet, Feed, Document, EntityMention, EventMention, Story, StoryBand,
+        Entity.verticals.through, Event.entities.through,
+    )  # fmt: skip
     services.rollups_rebuild()  # which vacuums the rollups it rewrote
     return {"documents": made, "entities": len(people), "events": len(topics)}
 

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Count, F, FloatField, Q, QuerySet, Sum, Value
+from django.db.models import (
+    Count,
+    F,
+    FloatField,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Cast, Coalesce, Greatest
 from django.utils import timezone
 
@@ -127,10 +137,16 @@ def entity_brief(entity: Entity, counts: dict[str, Any]) -> dict[str, Any]:
 def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) -> dict[str, Any]:
     """Current flags: topics whose wire tier is `flagged`, busiest first, with their entities."""
     window = window_now()
-    topics = Event.objects.filter(wire_tier="flagged").select_related("lead_entity")
+    # Only what a signal shows: the registry's JSON and time columns cost more to load than
+    # the rest of the answer.
+    topics = (
+        Event.objects.filter(wire_tier="flagged")
+        .select_related("lead_entity")
+        .only(*SIGNAL_FIELDS, "lead_entity__slug", "lead_entity__name")
+    )
     if tier:
         topics = topics.filter(tier=tier)
-    topics = list(topics.prefetch_related("entities"))
+    topics = list(topics)
     rows = EventDay.objects.filter(event__in=topics)
     if vertical:
         rows = rows.filter(vertical=vertical)
@@ -138,15 +154,19 @@ def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) 
     if vertical:
         topics = [topic for topic in topics if counts.get(topic.pk, {}).get("cur")]
     topics.sort(key=lambda t: (-counts.get(t.pk, {}).get("cur", 0), t.subject))
-    signals = [_signal(topic, counts_block(counts.get(topic.pk), window)) for topic in topics]
+    page = topics[:limit]  # only the page's entities are fetched and built: the rest are counted
+    prefetch_related_objects(page, Prefetch("entities", Entity.objects.only("slug", "name")))
     payload = envelope(
         "svc.signals.v1",
         window=window.as_dict(),
         filters={"vertical": vertical.slug if vertical else None, "tier": tier},
-        total=len(signals),
-        signals=signals[:limit],
+        total=len(topics),
+        signals=[_signal(topic, counts_block(counts.get(topic.pk), window)) for topic in page],
     )
     return ride_field_aliases("get_signals", payload)
+
+
+SIGNAL_FIELDS = ("subject", "title", "tier", "action_class", "wire_tier", "coverage_state")
 
 
 def _signal(topic: Event, counts: dict[str, Any]) -> dict[str, Any]:

@@ -74,6 +74,20 @@ def test_signals_filter_by_vertical_tier_and_limit(api):
     assert current_verticals(energy_only) == 1
 
 
+def test_a_page_of_signals_counts_every_flagged_topic_and_names_its_own_entities(api):
+    busy, quiet = flagged(), flagged()
+    busy.entities.add(EntityFactory(name="Port Authority"), EntityFactory(name="Dock Union"))
+    quiet.entities.add(EntityFactory(name="Harbour Board"))
+    EventDayFactory(event=busy, day=ago(0), mentions=4)
+    EventDayFactory(event=quiet, day=ago(0), mentions=1)
+    body = api.get("/api/v1/signals?limit=1").json()
+    assert body["total"] == 2
+    assert [s["topic"] for s in body["signals"]] == [busy.subject]
+    names = {e["name"] for e in body["signals"][0]["entities"]}
+    assert names == {e.name for e in busy.entities.all()}
+    assert {"Port Authority", "Dock Union"} <= names
+
+
 @pytest.mark.parametrize(
     ("query", "field"),
     [
