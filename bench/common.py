@@ -17,7 +17,7 @@ DATABASE = "postgres://postgres@127.0.0.1:5432/svc_bench"
 
 def django_on_bench_database(database: str = DATABASE) -> None:
     """The service's settings plus the trivial view, on `database` (`svc_bench` unless named),
-    migrated, local cache."""
+    migrated, local cache, started as a web worker starts (`config.wsgi`)."""
     os.environ.update(DATABASE_URL=database, DJANGO_SETTINGS_MODULE="bench.settings")
     os.environ.pop("REDIS_URL", None)
     sys.path.insert(0, str(ROOT))
@@ -27,6 +27,7 @@ def django_on_bench_database(database: str = DATABASE) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    import config.wsgi  # noqa: F401 (a web worker's start: the URLconf loaded, then frozen)
 
 
 @contextmanager

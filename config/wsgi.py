@@ -1,6 +1,17 @@
+import gc
 import os
+from importlib import import_module
 
+from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
+
+# What a worker has loaded by now lives as long as it does: settings, models, the URLconf and
+# every view, serializer and schema it imports (loaded here rather than by the first request).
+# Frozen, the collector's full passes no longer walk it: about 210,000 objects, whose walk held
+# one read in a hundred for 150 ms; after the freeze a full pass takes a few milliseconds.
+import_module(settings.ROOT_URLCONF)
+gc.collect()
+gc.freeze()
