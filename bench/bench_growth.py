@@ -36,7 +36,12 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.common import cache_misses, django_on_bench_database, gunicorn  # noqa: E402
+from bench.common import (  # noqa: E402
+    busiest_topics,
+    cache_misses,
+    django_on_bench_database,
+    gunicorn,
+)
 
 SERVER = "postgres://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/15"
@@ -109,14 +114,12 @@ def build(size: int) -> None:
 def measure(size: int, only: str = "") -> dict:
 
     django_on_bench_database(f"{SERVER}/{database(size)}")
-    from django.db.models import Sum
     from django.test import Client
 
     from records.services import records_transition
-    from registry.models import Event
 
     records_transition()
-    topic = Event.objects.annotate(n=Sum("days__mentions")).order_by("-n").first().subject
+    topic = busiest_topics(1)[0].subject
     client = Client(HTTP_HOST="localhost")
     figures = {}
     for name, url in surfaces(topic):

@@ -22,7 +22,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DATABASE, django_on_bench_database, gunicorn, wrk
+from bench.common import DATABASE, busiest_topics, django_on_bench_database, gunicorn, wrk
 
 PORT = 8765
 REDIS = "redis://127.0.0.1:6379/15"  # a database of its own, flushed by nothing else
@@ -32,17 +32,11 @@ def cache_miss() -> str:
     django_on_bench_database()
     from django.core.cache import cache
     from django.db import connection
-    from django.db.models import Sum
     from django.test.utils import CaptureQueriesContext
 
     from records.builder import build_record
-    from registry.models import Event
 
-    busiest = list(
-        Event.objects.annotate(n=Sum("days__mentions"))
-        .order_by("-n")
-        .select_related("lead_entity")[:25]
-    )
+    busiest = list(busiest_topics(25))
     timings, queries = [], set()
     for event in busiest:
         cache.clear()

@@ -85,3 +85,16 @@ def wrk(url: str) -> float:
                          check=True).stdout  # fmt: skip
     line = next(line for line in out.splitlines() if line.startswith("Requests/sec"))
     return float(line.split()[1])
+
+
+def busiest_topics(count: int):
+    """The `count` topics with the most mentions, busiest first. Topics never mentioned sum to
+    NULL, which PostgreSQL sorts first in a descending order: they go last."""
+    from django.db.models import F, Sum
+
+    from registry.models import Event
+
+    mentions = Event.objects.annotate(n=Sum("days__mentions"))
+    return mentions.order_by(F("n").desc(nulls_last=True), "pk").select_related("lead_entity")[
+        :count
+    ]

@@ -25,6 +25,7 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
 )
+from registry.origins import origin_counted
 from registry.selectors.markets import recent_prices, with_prices
 
 REPORTING_SAMPLE = 50  # rows mentioning the lead subject, newest first
@@ -45,7 +46,7 @@ class RecordInputs:
     questions: list[MarketQuestion]
     recent_prices: dict[int, list[tuple[datetime, float]]] = field(default_factory=dict)
     transitions: list[StateTransition] = field(default_factory=list)
-    claim_rows: list[tuple] = field(default_factory=list)  # full tier: the claims ledger's input
+    claim_rows: list[tuple] = field(default_factory=list)  # full tier: the claims, counted
 
     @property
     def today(self) -> date:
@@ -64,10 +65,11 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         .order_by("day")
         .values_list("day", "mentions", "with_verbs")
     )
+    attached = list(event.entities.order_by("name"))
     return RecordInputs(
         event=event,
         now=now,
-        attached=list(event.entities.order_by("name")),
+        attached=attached,
         sources=list(event.primary_sources.order_by("slug")),
         days=[(day, mentions) for day, mentions, _ in days],
         sample=_reporting_sample(event),
@@ -78,7 +80,7 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         questions=questions,
         recent_prices=recent_prices([q.pk for q in questions], now=now),
         transitions=list(event.transitions.order_by("at", "id")),
-        claim_rows=_claim_rows(event) if event.tier == Event.Tier.FULL else [],
+        claim_rows=_claim_rows(event, attached) if event.tier == Event.Tier.FULL else [],
     )
 
 
@@ -108,21 +110,21 @@ def _co_mentions(event: Event) -> list[tuple[str, int]]:
     return list(rows)
 
 
-def _claim_rows(event: Event) -> list[tuple]:
-    """(entity, verb, outlet, upstream, is wire, tier, documents) for the record's own entities.
+def _claim_rows(event: Event, attached: list[Entity]) -> list[tuple]:
+    """(entity, verb, documents, origins, known origins) per claim about the record's own
+    entities, counted in the database under the clusters' origin rule (`origin_counted`).
 
     Claims are about the topic's lead and attached entities, not every name its documents
     mention: a busy topic names thousands of others, and the ledger would swamp the record.
+    Their names are the ones already in hand: joined in SQL, the planner hashed every entity
+    in the registry to name four.
     """
-    entity_ids = {event.lead_entity_id, *event.entities.values_list("pk", flat=True)}
-    return list(
-        EventClaim.objects.filter(event=event, entity_id__in=entity_ids).values_list(
-            "entity__name",
-            "verb",
-            "outlet_id",
-            "outlet__upstream_id",
-            "outlet__is_wire",
-            "outlet__tier",
-            "documents",
-        )
+    names = {entity.pk: entity.name for entity in [event.lead_entity, *attached]}
+    rows = (
+        EventClaim.objects.filter(event=event, entity_id__in=names)
+        .values("entity_id", "verb")
+        .annotate(n=Sum("documents"), **origin_counted())
+        .order_by()
+        .values_list("entity_id", "verb", "n", "origins", "known_origins")
     )
+    return [(names[entity], *rest) for entity, *rest in rows]

@@ -13,6 +13,8 @@ import re
 
 import numpy as np
 from datasketch import MinHash
+from django.db.models import Count, Q
+from django.db.models.functions import Coalesce
 
 PERMUTATIONS = 64
 BANDS = 16
@@ -71,3 +73,19 @@ def origin_counts(members) -> tuple[int, int, int, int]:
         origins_known[origin] = origins_known.get(origin, False) or known
     known_count = sum(origins_known.values())
     return len(members), len(publishers), len(origins_known), known_count
+
+
+def origin_counted(outlet: str = "outlet") -> dict[str, Count]:
+    """`origin_counts`'s origins and known origins as aggregates over rows that reach an outlet
+    through `outlet`, for a database that counts them (the claims ledger: thousands of rows
+    per busy topic, a few dozen claims)."""
+    origin = Coalesce(f"{outlet}__upstream", outlet)
+    known = (
+        Q(**{f"{outlet}__upstream__isnull": False})
+        | Q(**{f"{outlet}__is_wire": True})
+        | Q(**{f"{outlet}__tier": OUTLET_TIER})
+    )
+    return {
+        "origins": Count(origin, distinct=True),
+        "known_origins": Count(origin, distinct=True, filter=known),
+    }

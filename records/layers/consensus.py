@@ -2,15 +2,14 @@
 
 Full-tier records compute it: a claim is an entity with an assertion verb, found together in the
 record's documents; it is corroborated when at least two origins of known provenance carry it
-(syndicated copies count as their upstream, as in the corroborated clusters).
+(syndicated copies count as their upstream, as in the corroborated clusters). The database
+counts each claim's documents and origins (`records.inputs`); this layer ranks and words them.
 """
 
-from collections import Counter, defaultdict
 from typing import Any
 
 from records.inputs import RecordInputs
 from registry.models import Event
-from registry.origins import origin_counts
 
 CORROBORATED_AT = 2
 MAX_CLAIMS = 50  # the best-supported claims; `claimsTotal` says how many there are
@@ -28,23 +27,17 @@ def consensus_layer(inputs: RecordInputs) -> dict[str, Any]:
             "note": "Standard-tier record: no claims ledger is computed.",
             "pending": True,
         }
-    members, documents = defaultdict(list), Counter()
-    for entity, verb, outlet, upstream, is_wire, tier, count in inputs.claim_rows:
-        members[(entity, verb)].append((outlet, upstream, is_wire, tier))
-        documents[(entity, verb)] += count
-    claims = []
-    for (entity, verb), rows in members.items():
-        _, _, origins, known = origin_counts(rows)
-        claims.append(
-            {
-                "entity": entity,
-                "verb": verb,
-                "documents": documents[(entity, verb)],
-                "origins": origins,
-                "knownOrigins": known,
-                "status": "corroborated" if known >= CORROBORATED_AT else "single-origin",
-            }
-        )
+    claims = [
+        {
+            "entity": entity,
+            "verb": verb,
+            "documents": documents,
+            "origins": origins,
+            "knownOrigins": known,
+            "status": "corroborated" if known >= CORROBORATED_AT else "single-origin",
+        }
+        for entity, verb, documents, origins, known in inputs.claim_rows
+    ]
     claims.sort(key=lambda c: (-c["knownOrigins"], -c["documents"], c["entity"], c["verb"]))
     return {
         **base,

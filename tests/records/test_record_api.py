@@ -212,6 +212,51 @@ def test_full_tier_computes_the_claims_ledger_standard_tier_is_pending(api, demo
     assert all(claim["knownOrigins"] <= claim["origins"] for claim in full["claims"])
 
 
+def test_each_claim_counts_what_its_rows_say_under_the_origin_rule(api, demo):
+    """The ledger against its own rows: per (entity, verb) the documents summed, and origins
+    and known origins as `origin_counts` (the clusters' rule) counts them from the outlets."""
+    from collections import defaultdict
+
+    from django.core.cache import cache
+
+    from registry.models import EventClaim, Outlet
+    from registry.origins import origin_counts
+
+    subject = "rate-decision-federal-reserve-december-2026"
+    event = Event.objects.get(subject=subject)
+    ours = {event.lead_entity_id, *event.entities.values_list("pk", flat=True)}
+    # Every kind of origin: one outlet an aggregator (unknown provenance), one a syndicated
+    # copy of another (its upstream is its origin), the rest outlets of record and wires.
+    first, second, third = Outlet.objects.filter(
+        pk__in=EventClaim.objects.filter(event=event).values("outlet")
+    ).order_by("pk")[:3]
+    Outlet.objects.filter(pk=first.pk).update(tier=Outlet.Tier.SOCIAL_AGGREGATOR, is_wire=False)
+    Outlet.objects.filter(pk=second.pk).update(upstream=third, is_wire=False)
+    cache.clear()
+    members, documents = defaultdict(list), defaultdict(int)
+    for claim in EventClaim.objects.filter(event=event, entity_id__in=ours).select_related(
+        "entity", "outlet"
+    ):
+        key = (claim.entity.name, claim.verb)
+        outlet = claim.outlet
+        members[key].append((outlet.pk, outlet.upstream_id, outlet.is_wire, outlet.tier))
+        documents[key] += claim.documents
+    truth = {key: (documents[key], *origin_counts(rows)[2:]) for key, rows in members.items()}
+    assert any(known < origins for _, origins, known in truth.values())
+    ledger = get_record(api, subject)[1]["layers"]["consensus"]
+    assert ledger["claimsTotal"] == len(truth)
+    seen = {
+        (c["entity"], c["verb"]): (c["documents"], c["origins"], c["knownOrigins"])
+        for c in ledger["claims"]
+    }
+    assert seen == {key: truth[key] for key in seen}
+    assert len(seen) == min(len(truth), 50)
+    order = [
+        (-c["knownOrigins"], -c["documents"], c["entity"], c["verb"]) for c in ledger["claims"]
+    ]
+    assert order == sorted(order)
+
+
 def test_primary_sources_layer_reads_the_issuer(api, demo):
     layer = get_record(api, "disaster-eastern-pacific-hurricane-season-2026")[1]["layers"][
         "primarySources"
