@@ -657,7 +657,16 @@ class EventDay(models.Model):
                 fields=["event", "vertical", "day"], name="event_vertical_day_unique"
             ),
         ]
-        indexes = [models.Index(fields=["day", "event"], name="event_day_by_day")]
+        indexes = [
+            models.Index(fields=["day", "event"], name="event_day_by_day"),
+            # Covering on PostgreSQL: a topic's window (signals, for every flagged topic) and
+            # its days (the record) from the index alone, never the older days' heap pages.
+            models.Index(
+                fields=["event", "day"],
+                include=["vertical", "mentions", "with_verbs"],
+                name="event_day_window",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.event_id} on {self.day}: {self.mentions}"

@@ -1,4 +1,4 @@
-"""accelerating reads only its window: a year of attention stored, eight weeks read.
+"""accelerating and signals read only their window: a year of attention stored, weeks read.
 
 On PostgreSQL, 200,000 entity-day rows over 400 days (500 entities), then the service's own
 accelerating SQL for a two-week window explained (the default week ranks from the kept pace,
@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from registry.demo import demo_load
-from registry.models import Entity, EntityDay, Vertical
+from registry.models import Entity, EntityDay, Event, Vertical
 
 pytestmark = pytest.mark.skipif(
     "postgres" not in connection.settings_dict["ENGINE"], reason="PostgreSQL's planner"
@@ -61,3 +61,37 @@ def test_accelerating_reads_the_window_not_the_history():
     assert on_days, plan
     assert {s["Node Type"] for s in on_days} == {"Index Only Scan"}, plan
     assert {s.get("Index Name") for s in on_days} == {"entity_day_window"}, plan
+
+
+@pytest.mark.django_db(transaction=True)
+def test_signals_read_the_window_of_their_topics_not_their_history():
+    """400 days of event-days for 200 flagged topics: the signals' counts come from the
+    (event, day) index alone, the window's rows only (no heap visit for the older days)."""
+    demo_load()
+    vertical = Vertical.objects.first()
+    lead = Entity.objects.first()
+    Event.objects.bulk_create(
+        Event(subject=f"bulk-topic-{n}", title=f"Bulk {n}", lead_entity=lead, wire_tier="flagged")
+        for n in range(200)
+    )
+    ids = list(Event.objects.filter(subject__startswith="bulk-").values_list("pk", flat=True))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO registry_eventday (event_id, vertical_id, day, mentions, with_verbs) "
+            "SELECT e, %s, current_date - d, 1 + (e + d) %% 5, 0 "
+            "FROM unnest(%s::bigint[]) AS e, generate_series(0, %s) AS d",
+            [vertical.pk, ids, DAYS],
+        )
+    call_command("rebuild_rollups", "--since", "2100-01-01")
+    with CaptureQueriesContext(connection) as queries:
+        response = APIClient().get("/api/v1/signals", {"limit": 5})
+    assert response.status_code == 200, response.content
+    assert response.json()["total"] >= 200
+    (counted,) = [q["sql"] for q in queries.captured_queries if "registry_eventday" in q["sql"]]
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + counted)
+        plan = cursor.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    on_days = [s for s in scans(plan[0]["Plan"]) if s.get("Relation Name") == "registry_eventday"]
+    assert {s["Node Type"] for s in on_days} == {"Index Only Scan"}, plan
+    assert sum(s["Actual Rows"] for s in on_days) <= 200 * 28 + len(ids), plan
