@@ -4,7 +4,8 @@ For each size (default 100,000 and 1,000,000 documents) a synthetic database
 `svc_growth_<size>` is built with `bench_synth.py` (kept; `--reuse` skips the build when it
 already holds that many documents). On each, in a fresh process, every read surface is requested
 through the full Django stack with the cache cleared before each request, RUNS times after one
-warm-up: median and p99 per surface, any search text included. Then the growth from the first
+warm-up, in ROUNDS turns that alternate the sizes (so a drifting machine slows each alike):
+median and p99 per surface, any search text included. Then the growth from the first
 size to each larger one, surface by surface.
 
 At the largest size, cached reads under concurrent expiry: gunicorn (2 workers) on Redis, wrk
@@ -46,7 +47,8 @@ from bench.common import (  # noqa: E402
 SERVER = "postgres://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/15"
 PORT = 8766
-RUNS = 60
+RUNS = 60  # requests per surface and size, in ROUNDS turns
+ROUNDS = 3
 MEDIAN_MS, P99_MS, GROWTH, EXPIRY_RATIO = 50, 150, 1.5, 3.0
 SEARCHES = [
     "storm deal vote",  # three common words
@@ -111,7 +113,7 @@ def build(size: int) -> None:
 # --- one size, in its own process (Django binds one database) --------------------------------
 
 
-def measure(size: int, only: str = "") -> dict:
+def measure(size: int, only: str = "", runs: int = RUNS) -> dict:
 
     django_on_bench_database(f"{SERVER}/{database(size)}")
     from django.test import Client
@@ -125,12 +127,20 @@ def measure(size: int, only: str = "") -> dict:
     for name, url in surfaces(topic):
         if not name.startswith(only):
             continue
-        timings = sorted(cache_misses(client, url, RUNS)[0])
+        figures[name] = cache_misses(client, url, runs)[0]
+    return {"topic": topic, "surfaces": figures}
+
+
+def pooled(rounds: list[dict]) -> dict:
+    """One size's rounds as one: every surface's timings together, median and p99."""
+    figures = {}
+    for name in rounds[0]["surfaces"]:
+        timings = sorted(t for one in rounds for t in one["surfaces"][name])
         figures[name] = {
             "median": statistics.median(timings),
             "p99": timings[min(len(timings) - 1, round(len(timings) * 0.99))],
         }
-    return {"topic": topic, "surfaces": figures}
+    return {"topic": rounds[0]["topic"], "surfaces": figures}
 
 
 # --- cached reads while entries expire --------------------------------------------------------
@@ -244,26 +254,33 @@ def main() -> None:
     parser.add_argument("--no-expiry", action="store_true", help="cache misses only")
     parser.add_argument("--only", default="", help="surfaces whose name starts so (all if empty)")
     parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # one size, in a child
+    parser.add_argument("--runs", type=int, default=RUNS, help=argparse.SUPPRESS)
     parser.add_argument("--expiry", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--topic", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.measure, args.only)))
+        print(json.dumps(measure(args.measure, args.only, args.runs)))
         return
     if args.expiry:
         print(json.dumps(under_expiry(args.expiry, args.topic, args.only)))
         return
-    results = {}
     me = [sys.executable, __file__]
-    for size in sorted(int(s) for s in args.sizes.split(",")):
+    sizes = sorted(int(s) for s in args.sizes.split(","))
+    for size in sizes:
         if not (args.reuse and holds(size)):
             build(size)
-        child = [*me, "--measure", str(size), "--only", args.only]
-        out = subprocess.run(child, capture_output=True, text=True)
-        if out.returncode:
-            sys.exit(out.stderr)
-        results[size] = json.loads(out.stdout.splitlines()[-1])
-        print(f"measured {size:,} documents", flush=True)
+    # The sizes take turns, a share of the requests each round: a machine whose speed drifts
+    # during the run (a shared one does) then slows every size alike, and growth stays honest.
+    rounds = {size: [] for size in sizes}
+    for turn in range(ROUNDS):
+        for size in sizes:
+            child = [*me, "--measure", str(size), "--runs", str(RUNS // ROUNDS)]
+            out = subprocess.run([*child, "--only", args.only], capture_output=True, text=True)
+            if out.returncode:
+                sys.exit(out.stderr)
+            rounds[size].append(json.loads(out.stdout.splitlines()[-1]))
+        print(f"round {turn + 1} of {ROUNDS} measured", flush=True)
+    results = {size: pooled(rounds[size]) for size in sizes}
     expiry = None
     if shutil.which("wrk") and not args.no_expiry:
         last = max(results)
