@@ -121,8 +121,9 @@ def test_a_bulk_load_leaves_the_planner_statistics_of_what_it_filled():
             "('registry_document', 'registry_entitymention', 'registry_entityday')"
         )
         tuples = dict(cursor.fetchall())
-    # -1 (never analysed) or 0 would have the planner plan for an empty table. ANALYZE samples
-    # at most 30,000 pages: where earlier tests' rolled-back loads left more, it extrapolates.
-    assert tuples["registry_document"] == pytest.approx(Document.objects.count(), rel=0.1)
-    assert tuples["registry_entitymention"] == pytest.approx(EntityMention.objects.count(), rel=0.1)
-    assert tuples["registry_entityday"] == pytest.approx(EntityDay.objects.count(), rel=0.1)
+    # -1 (never analysed) or 0 would have the planner plan for an empty table; what matters is
+    # the magnitude. Not exact: earlier tests' rolled-back loads leave dead rows, and autovacuum
+    # may re-sample the shared test database meanwhile (CI once read 515 for 600 documents).
+    assert tuples["registry_document"] == pytest.approx(Document.objects.count(), rel=0.5)
+    assert tuples["registry_entitymention"] == pytest.approx(EntityMention.objects.count(), rel=0.5)
+    assert tuples["registry_entityday"] == pytest.approx(EntityDay.objects.count(), rel=0.5)
