@@ -7,8 +7,6 @@ only: the rollup's counts are carried in it), never from a scan of all the histo
 statistics and the visibility map are what a bulk load leaves (`rebuild_rollups`).
 """
 
-import json
-
 import pytest
 from django.core.management import call_command
 from django.db import connection
@@ -17,18 +15,12 @@ from rest_framework.test import APIClient
 
 from registry.demo import demo_load
 from registry.models import Entity, EntityDay, Event, Vertical
+from tests.plans import explained, scans
 
 pytestmark = pytest.mark.skipif(
     "postgres" not in connection.settings_dict["ENGINE"], reason="PostgreSQL's planner"
 )
 ENTITIES, DAYS = 500, 400
-
-
-def scans(node: dict) -> list[dict]:
-    found = [node] if "Scan" in node["Node Type"] else []
-    for child in node.get("Plans", []):
-        found += scans(child)
-    return found
 
 
 @pytest.mark.django_db(transaction=True)
@@ -53,11 +45,8 @@ def test_accelerating_reads_the_window_not_the_history():
     assert response.status_code == 200, response.content
     assert response.json()["entities"]
     ranked = [q["sql"] for q in queries.captured_queries if "registry_entityday" in q["sql"]]
-    with connection.cursor() as cursor:
-        cursor.execute("EXPLAIN (FORMAT JSON) " + ranked[0])
-        plan = cursor.fetchone()[0]
-    plan = json.loads(plan) if isinstance(plan, str) else plan
-    on_days = [s for s in scans(plan[0]["Plan"]) if s.get("Relation Name") == "registry_entityday"]
+    plan = explained(ranked[0])
+    on_days = scans(plan, "registry_entityday")
     assert on_days, plan
     assert {s["Node Type"] for s in on_days} == {"Index Only Scan"}, plan
     assert {s.get("Index Name") for s in on_days} == {"entity_day_window"}, plan
@@ -88,10 +77,7 @@ def test_signals_read_the_window_of_their_topics_not_their_history():
     assert response.status_code == 200, response.content
     assert response.json()["total"] >= 200
     (counted,) = [q["sql"] for q in queries.captured_queries if "registry_eventday" in q["sql"]]
-    with connection.cursor() as cursor:
-        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + counted)
-        plan = cursor.fetchone()[0]
-    plan = json.loads(plan) if isinstance(plan, str) else plan
-    on_days = [s for s in scans(plan[0]["Plan"]) if s.get("Relation Name") == "registry_eventday"]
+    plan = explained(counted, analyze=True)
+    on_days = scans(plan, "registry_eventday")
     assert {s["Node Type"] for s in on_days} == {"Index Only Scan"}, plan
     assert sum(s["Actual Rows"] for s in on_days) <= 200 * 28 + len(ids), plan

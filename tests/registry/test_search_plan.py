@@ -11,7 +11,6 @@ word's first pages come from a walk down the newest rows that stops at a page, r
 a page of rows, and are exactly the pages the whole index gives.
 """
 
-import json
 from contextlib import nullcontext
 
 import pytest
@@ -23,6 +22,7 @@ from config import querybound
 from registry import fulltext
 from registry.demo import demo_load
 from registry.models import Document, Outlet, Vertical
+from tests.plans import explained, scans
 
 SIZE = 80_000
 WORDS = ["storm", "deal", "vote", "market", "rates", "talks", "launch", "court"]
@@ -66,15 +66,8 @@ def search(q: str, **params) -> tuple[list[dict], dict]:
     for sql in statements:
         # run again as the service runs it: in its bounded transaction, the walk down the
         # newest rows as it is, the text index's statement index-first
-        with (
-            querybound.text_search(),
-            nullcontext() if is_walk(sql) else querybound.index_first(),
-            connection.cursor() as cursor,
-        ):
-            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql)
-            plan = cursor.fetchone()[0]
-        plan = json.loads(plan) if isinstance(plan, str) else plan
-        plans.append(plan[0]["Plan"])
+        with querybound.text_search(), nullcontext() if is_walk(sql) else querybound.index_first():
+            plans.append(explained(sql, analyze=True))
     return plans, response.json()
 
 
@@ -82,15 +75,8 @@ def is_walk(sql: str) -> bool:
     return "AS newest" in sql
 
 
-def scans(node: dict) -> list[dict]:
-    found = [node] if "Scan" in node["Node Type"] else []
-    for child in node.get("Plans", []):
-        found += scans(child)
-    return found
-
-
 def on_documents(plan: dict) -> list[dict]:
-    return [s for s in scans(plan) if s.get("Relation Name") == "registry_document"]
+    return scans(plan, "registry_document")
 
 
 def truth(q: str) -> list[int]:
