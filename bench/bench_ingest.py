@@ -7,9 +7,15 @@ in batches the size of a large feed. Floor (issue 4): 1,000 documents/s.
     .venv/bin/python bench/bench_ingest.py                        # SQLite, temporary file
     .venv/bin/python bench/bench_ingest.py --postgres              # fresh database svc_bench_ingest
     .venv/bin/python bench/bench_ingest.py --postgres --topics 2000  # topics sharing terms
+    .venv/bin/python bench/bench_ingest.py --postgres --topics 2000 --workers 2  # concurrent
+
+With `--workers N`, N processes (forked after the setup, as Celery's prefork pool starts its
+workers) ingest every N-th item each, concurrently: the service's ingest throughput when feeds
+are fetched by several workers, with their rollup upserts meeting on the same rows.
 """
 
 import argparse
+import multiprocessing
 import os
 import random
 import sys
@@ -95,6 +101,27 @@ def add_topics(n: int, rng: random.Random) -> None:
         )
 
 
+def ingest_share(items, batch: int) -> int:
+    from registry import services
+
+    return sum(
+        services.documents_ingest(items=items[offset : offset + batch]).new
+        for offset in range(0, len(items), batch)
+    )
+
+
+def ingest(items, batch: int, workers: int) -> int:
+    """New documents stored by `workers` processes, each taking every `workers`-th item."""
+    if workers == 1:
+        return ingest_share(items, batch)
+    from django.db import connections
+
+    connections.close_all()  # each forked process opens its own connection
+    shares = [(items[n::workers], batch) for n in range(workers)]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return sum(pool.starmap(ingest_share, shares))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--documents", type=int, default=20_000)
@@ -103,10 +130,11 @@ def main() -> None:
     parser.add_argument(
         "--topics", type=int, default=0, help="extra topics, led by bench entities, sharing terms"
     )
+    parser.add_argument("--workers", type=int, default=1, help="concurrent ingest processes")
     args = parser.parse_args()
     engine = configure(args.postgres)
 
-    from registry import pace, services
+    from registry import pace
     from registry.demo import demo_load
     from registry.models import Entity, Story
     from registry.tagging import current_tagger
@@ -120,12 +148,11 @@ def main() -> None:
     current_tagger()  # built once, as a long-running worker would have it
     items = make_items(args.documents, random.Random(7))
     started = time.perf_counter()
-    new = 0
-    for offset in range(0, len(items), args.batch):
-        new += services.documents_ingest(items=items[offset : offset + args.batch]).new
+    new = ingest(items, args.batch, args.workers)
     elapsed = time.perf_counter() - started
     rate = args.documents / elapsed
     print(f"database             {engine}")
+    print(f"ingest processes     {args.workers}")
     print(f"extra topics         {args.topics:,} sharing {len(WORDS)} words")
     print(f"documents offered    {args.documents:,} in batches of {args.batch}")
     print(f"new documents        {new:,} (the rest are URL duplicates)")
