@@ -91,16 +91,24 @@ class ListScope:
         self, cursor: Cursor | None, model: type[Model], order: Sequence[str]
     ) -> list[Any] | None:
         """The cursor's position as values of `model`'s `order` fields, or a 400 naming it."""
+        after = self.issued(cursor, len(order))
+        if after is None:
+            return None
+        return [_field_value(model, f, value) for f, value in zip(order, after, strict=True)]
+
+    def issued(self, cursor: Cursor | None, length: int) -> list[Any] | None:
+        """The cursor's position as it was issued, once it is known to be this list's, with
+        `length` values (a 400 naming it if not); the caller checks each value's type."""
         if cursor is None:
             return None
         if (cursor.list, cursor.filters) != (self.name, self.filters):
-            raise _refused(
+            raise refused(
                 "issued for another list or other filters; pass the `nextCursor` this list "
                 "gave, with the same filters"
             )
-        if len(cursor.after) != len(order):
-            raise _refused("not a cursor for this list")
-        return [_field_value(model, f, value) for f, value in zip(order, cursor.after, strict=True)]
+        if len(cursor.after) != length:
+            raise refused("not a cursor for this list")
+        return cursor.after
 
 
 def keyset_page(
@@ -145,17 +153,17 @@ def _field_value(model: type[Model], field: str, value: Any) -> Any:
     """A position value checked as its model field would check it (type and range): a signed
     cursor of this list always passes, so a refusal here means a cursor format gone stale."""
     if not isinstance(value, _SCALARS) or isinstance(value, bool):
-        raise _refused("not a cursor for this list")
+        raise refused("not a cursor for this list")
     try:
         model_field = model._meta.get_field(field.lstrip("-"))
         checked = model_field.to_python(value)
         model_field.run_validators(checked)
     except (ValidationError, TypeError, ValueError, OverflowError) as exc:
-        raise _refused("not a cursor for this list") from exc
+        raise refused("not a cursor for this list") from exc
     return checked
 
 
-def _refused(reason: str) -> ApplicationError:
+def refused(reason: str) -> ApplicationError:
     return ApplicationError(
         status=400, state="invalid-field", field="cursor", error=f"cursor: {reason}."
     )

@@ -250,7 +250,11 @@ def get_market_questions(args: dict, caller: Caller) -> dict:
 
 def search_reporting(args: dict, caller: Caller) -> dict:
     return selectors.documents_search(
-        q=args["q"], vertical=args.get("vertical"), limit=args["limit"], cursor=args.get("cursor")
+        q=args["q"],
+        vertical=args.get("vertical"),
+        sort=args["sort"],
+        limit=args["limit"],
+        cursor=args.get("cursor"),
     )
 
 

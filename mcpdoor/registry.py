@@ -237,7 +237,7 @@ TOOLS = _tools(
     Tool(
         "search_reporting",
         "Search reporting",
-        "Full-text search over ingested reporting, newest first.",
+        "Full-text search over ingested reporting, newest first or by relevance.",
         q.DocumentsQuery,
         h.search_reporting,
         "GET /api/v1/documents?q=",

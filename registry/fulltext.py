@@ -10,7 +10,9 @@ with the same web-search syntax translated to FTS5's. `matching(q)` is the one e
 read surface and the Answer Engine's retriever both use it.
 """
 
+import json
 import re
+from datetime import date
 
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector
@@ -18,10 +20,13 @@ from django.db import connection
 from django.db.models import BooleanField, QuerySet
 from django.db.models.expressions import RawSQL
 
+from config import querybound
 from registry.models import Document
 
 # The newest rows walked before the text index is asked (see `newest_matching`).
 WINDOW = 10_000
+# How many of the newest matches a relevance sort ranks (see `scores`).
+RANK_POOL = 500
 NEWEST = ["-day", "-id"]
 CONFIG = "english"
 FTS_TABLE = "registry_document_fts"
@@ -55,9 +60,20 @@ def matching(q: str, documents: QuerySet | None = None) -> QuerySet:
     return documents.filter(pk__in=rows)
 
 
-def newest_matching(q: str, documents: QuerySet, limit: int) -> list[int] | None:
-    """The ids of the first `limit` matches of `q` among `documents` newest first (by day,
-    then id), when the newest `WINDOW` rows hold that many; else None (ask the text index).
+def newest_matches(q: str, documents: QuerySet, limit: int) -> list[tuple[int, date]]:
+    """The first `limit` matches of `q` among `documents` newest first, as (id, day): from the
+    walk down the newest rows when it finds them all, else from the text index alone."""
+    found = newest_matching(q, documents, limit)
+    if found is not None:
+        return found
+    rows = matching(q, documents).order_by(*NEWEST).values_list("id", "day")[:limit]
+    with querybound.index_first():
+        return list(rows)
+
+
+def newest_matching(q: str, documents: QuerySet, limit: int) -> list[tuple[int, date]] | None:
+    """The first `limit` matches of `q` among `documents` newest first (by day, then id), as
+    (id, day), when the newest `WINDOW` rows hold that many; else None (ask the text index).
 
     A common word's newest matches are among the newest rows: walking them down the day index,
     testing each stored vector, stops at the `limit`-th match, so its cost follows how common
@@ -87,7 +103,38 @@ def newest_matching(q: str, documents: QuerySet, limit: int) -> list[int] | None
             [*params, CONFIG, q, limit],
         )
         found = sorted(cursor.fetchall(), key=lambda row: (row[1], row[0]), reverse=True)
-    return [pk for pk, _ in found] if len(found) == limit else None
+    return found if len(found) == limit else None
+
+
+def scores(q: str, ids: list[int]) -> dict[int, float]:
+    """How closely each document is about `q` (higher is closer), for a page's worth of ids.
+
+    PostgreSQL: cover density (`ts_rank_cd`: how many stretches hold the words, and how short
+    they are) over title and summary, scaled down by the document's length, plus the same over
+    the title alone, so words in the title count twice. SQLite: FTS5's BM25 with the title
+    weighted twice. Scored on the ids given only: ranking every match of a common word would
+    cost what the matches number (100,000 at 1,000,000 documents), so callers rank a bounded
+    pool (`RANK_POOL`).
+    """
+    if not ids:
+        return {}
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            table = Document._meta.db_table
+            cursor.execute(
+                f"SELECT d.id, ts_rank_cd(d.{VECTOR_COLUMN}, query, 1) "  # noqa: S608 (constants)
+                "+ ts_rank_cd(to_tsvector(%s::regconfig, d.title), query, 1) "
+                f'FROM "{table}" d, websearch_to_tsquery(%s::regconfig, %s) AS query '
+                "WHERE d.id = ANY(%s)",
+                [CONFIG, CONFIG, q, list(ids)],
+            )
+        else:
+            cursor.execute(
+                f"SELECT rowid, -bm25({FTS_TABLE}, 2.0, 1.0) FROM {FTS_TABLE} "  # noqa: S608
+                f"WHERE {FTS_TABLE} MATCH %s AND rowid IN (SELECT value FROM json_each(%s))",
+                [fts5_query(q), json.dumps(list(ids))],
+            )
+        return {pk: float(score) for pk, score in cursor.fetchall()}
 
 
 def fts5_query(q: str) -> str | None:

@@ -87,3 +87,9 @@ class DocumentsQuery(PageQuery):
         min_length=1, max_length=200, help_text='Words, "phrases", `or`, -excluded.'
     )
     vertical = VerticalField()
+    sort = serializers.ChoiceField(
+        choices=["newest", "relevance"],
+        default="newest",
+        help_text="`newest` first (every match, by date), or `relevance`: the newest 500 "
+        "matches ranked by how closely each is about the words (title words count twice).",
+    )

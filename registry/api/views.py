@@ -156,14 +156,16 @@ class MarketsView(ReadView):
     errors=(400, 503),  # 503 query-timeout: a search past SVC_SEARCH_TIMEOUT_MS
 )
 class DocumentsView(ReadView):
-    """Full-text search over ingested reporting, newest first: attributed rows to verify at
-    their source. Web-search syntax: words, "phrases", `or`, -excluded. A search that runs
-    past its time limit is stopped: 503 `query-timeout` (narrow the text)."""
+    """Full-text search over ingested reporting, newest first or by relevance: attributed rows
+    to verify at their source. Web-search syntax: words, "phrases", `or`, -excluded. A search
+    that runs past its time limit is stopped: 503 `query-timeout` (narrow the text)."""
 
     query = q.DocumentsQuery
 
-    def read(self, *, q, limit, cursor=None, vertical=None):
-        return selectors.documents_search(q=q, vertical=vertical, limit=limit, cursor=cursor)
+    def read(self, *, q, limit, sort, cursor=None, vertical=None):
+        return selectors.documents_search(
+            q=q, vertical=vertical, sort=sort, limit=limit, cursor=cursor
+        )
 
 
 @read_operation("getStats", tag="platform", schema="svc.stats.v1", errors=())

@@ -1,9 +1,10 @@
 """Search over reporting: attributed rows, never verified facts."""
 
+from datetime import date
 from typing import Any
 
 from config import querybound
-from config.paging import Cursor, ListScope, keyset_after, keyset_rows
+from config.paging import Cursor, ListScope, keyset_after, refused
 from config.reads import envelope
 from registry import fulltext
 from registry.models import Document, Vertical
@@ -12,40 +13,84 @@ SNIPPET = 280
 
 
 def documents_search(
-    *, q: str, vertical: Vertical | None, limit: int, cursor: Cursor | None
+    *, q: str, vertical: Vertical | None, limit: int, cursor: Cursor | None, sort: str = "newest"
 ) -> dict[str, Any]:
-    """Reporting whose title or summary matches `q` (web-search syntax), newest first."""
+    """Reporting whose title or summary matches `q` (web-search syntax), newest first, or the
+    newest `fulltext.RANK_POOL` matches most relevant first."""
     documents = Document.objects.filter(is_market_question_page=False)
     if vertical:
         documents = documents.filter(vertical=vertical)
-    scope = ListScope.of("documents", q=q, vertical=vertical.slug if vertical else None)
-    after = scope.position(cursor, Document, fulltext.NEWEST)
-    if after is not None:
-        documents = documents.filter(keyset_after(fulltext.NEWEST, after))
+    filters = {"q": q, "vertical": vertical.slug if vertical else None}
+    if sort == "relevance":  # its own list: a newest-first cursor means nothing here
+        filters["sort"] = sort
+    scope = ListScope.of("documents", **filters)
     with querybound.text_search("q"):
-        page, more = _newest_first(q, documents, limit)
-    next_cursor = scope.cursor((page[-1].day, page[-1].pk)) if more else None
+        if sort == "relevance":
+            page, more, ranked = _most_relevant(q, documents, limit, scope, cursor)
+        else:
+            (page, more), ranked = _newest_first(q, documents, limit, scope, cursor), None
+    last = page[-1] if page else None
     return envelope(
         "svc.documents.v1",
         q=q,
+        sort=sort,
+        rankedAmong=ranked,
         filters={"vertical": vertical.slug if vertical else None},
         syntax='Words are all required; "quoted phrases", `or` between alternatives, -excluded.',
         note="Attributed reporting as the outlets published it: verify each row at its source.",
         documents=[document_row(doc) for doc in page],
-        nextCursor=next_cursor,
+        nextCursor=scope.cursor(_position(last)) if more else None,
     )
 
 
-def _newest_first(q: str, documents, limit: int) -> tuple[list[Document], bool]:
-    """A page of matches newest first and whether more follow: from the walk down the newest
-    rows when it finds a page and one more, else from the text index alone."""
-    ids = fulltext.newest_matching(q, documents, limit + 1)
-    if ids is not None:
-        rows = Document.objects.select_related("outlet", "vertical").in_bulk(ids)
-        return [rows[pk] for pk in ids[:limit]], len(ids) > limit
-    found = fulltext.matching(q, documents).select_related("outlet", "vertical")
-    with querybound.index_first():
-        return keyset_rows(found, order=fulltext.NEWEST, limit=limit, after=None)
+def _newest_first(q: str, documents, limit: int, scope: ListScope, cursor: Cursor | None):
+    """A page of matches newest first and whether more follow."""
+    after = scope.position(cursor, Document, fulltext.NEWEST)
+    if after is not None:
+        documents = documents.filter(keyset_after(fulltext.NEWEST, after))
+    found = fulltext.newest_matches(q, documents, limit + 1)
+    rows = Document.objects.select_related("outlet", "vertical").in_bulk([pk for pk, _ in found])
+    return [rows[pk] for pk, _ in found[:limit]], len(found) > limit
+
+
+def _most_relevant(q: str, documents, limit: int, scope: ListScope, cursor: Cursor | None):
+    """A page of the newest `RANK_POOL` matches by score, then newest; whether more follow;
+    how many were ranked. The pool is ranked afresh each page (it is at most 500 rows), and a
+    cursor carries the last row's (score, day, id)."""
+    pool = fulltext.newest_matches(q, documents, fulltext.RANK_POOL)
+    scored = fulltext.scores(q, [pk for pk, _ in pool])
+    ranked = sorted(((scored.get(pk, 0.0), day, pk) for pk, day in pool), reverse=True)
+    after = _relevance_after(scope.issued(cursor, 3))
+    if after is not None:
+        ranked = [key for key in ranked if key < after]
+    rows = Document.objects.select_related("outlet", "vertical").in_bulk(
+        [pk for *_, pk in ranked[:limit]]
+    )
+    page = []
+    for score, _, pk in ranked[:limit]:
+        rows[pk].score = score
+        page.append(rows[pk])
+    return page, len(ranked) > limit, len(pool)
+
+
+def _relevance_after(issued: list[Any] | None) -> tuple[float, date, int] | None:
+    if issued is None:
+        return None
+    score, day, pk = issued
+    try:
+        if isinstance(pk, bool) or not isinstance(pk, int) or not isinstance(score, int | float):
+            raise TypeError(pk)
+        return float(score), date.fromisoformat(day), pk
+    except (TypeError, ValueError) as exc:
+        raise refused("not a cursor for this list") from exc
+
+
+def _position(doc: Document | None) -> list[Any]:
+    if doc is None:
+        return []
+    if hasattr(doc, "score"):
+        return [doc.score, doc.day, doc.pk]
+    return [doc.day, doc.pk]
 
 
 def document_row(doc: Document) -> dict[str, Any]:
@@ -60,4 +105,5 @@ def document_row(doc: Document) -> dict[str, Any]:
         "vertical": doc.vertical.slug,
         "snippet": doc.summary[:SNIPPET],
         "kind": "attributed reporting: verify at its source",
+        **({"score": round(doc.score, 6)} if hasattr(doc, "score") else {}),
     }

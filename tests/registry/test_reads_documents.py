@@ -105,3 +105,100 @@ def test_search_needs_a_bounded_q(api, params, field):
 )
 def test_web_search_syntax_becomes_quoted_fts5(query, expected):
     assert fts5_query(query) == expected
+
+
+# --- relevance ----------------------------------------------------------------------------
+@pytest.fixture
+def copper():
+    """Four matches of `copper strike`: the oldest is about it, the newest names it in passing."""
+    outlet, now = OutletFactory(name="Wire Two"), timezone.now()
+    markets = VerticalFactory(slug="markets")
+    stories = [
+        ("Copper strike shuts the Escondida mine", "The copper strike at the mine entered a "
+         "third day; copper prices rose as the strike spread."),
+        ("Miners vote on a copper strike", "A strike ballot at two copper mines."),
+        ("Markets wrap: stocks, bonds and the dollar", "Also: copper, a dock strike, and oil."),
+        ("Weekly briefing", "Grain, oil, the euro and gold; a strike at a port; copper flat."),
+    ]  # fmt: skip
+    services.documents_ingest(
+        items=[
+            services.IncomingDocument(
+                url=f"https://{outlet.domain}/copper/{n}", title=title, summary=summary,
+                outlet=outlet, vertical=markets, fetched_at=now,
+                published_at=now - timedelta(days=len(stories) - n),
+            )
+            for n, (title, summary) in enumerate(stories)
+        ]
+    )  # fmt: skip
+    return [title for title, _ in stories]
+
+
+def search(api, **params):
+    response = api.get("/api/v1/documents", params)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_relevance_puts_the_story_about_the_words_first(api, copper):
+    newest = search(api, q="copper strike")
+    assert [d["title"] for d in newest["documents"]] == copper[::-1]
+    assert newest["sort"] == "newest"
+    ranked = search(api, q="copper strike", sort="relevance")
+    titles = [d["title"] for d in ranked["documents"]]
+    assert sorted(titles) == sorted(copper)
+    assert set(titles[:2]) == set(copper[:2])  # about the words, in the title: first, though oldest
+    scores = [d["score"] for d in ranked["documents"]]
+    assert scores == sorted(scores, reverse=True)
+    assert scores[0] > scores[-1] > 0
+    assert (ranked["sort"], ranked["rankedAmong"]) == ("relevance", 4)
+
+
+def test_relevance_pages_through_the_same_order(api, copper):
+    whole = [d["id"] for d in search(api, q="copper strike", sort="relevance")["documents"]]
+    seen, cursor = [], None
+    while True:
+        page = search(api, q="copper strike", sort="relevance", limit=1, **(
+            {"cursor": cursor} if cursor else {}))  # fmt: skip
+        seen += [d["id"] for d in page["documents"]]
+        cursor = page["nextCursor"]
+        if not cursor:
+            break
+    assert seen == whole
+
+
+def test_relevance_ranks_the_newest_matches_only_and_says_how_many(api, copper, monkeypatch):
+    from registry import fulltext
+
+    monkeypatch.setattr(fulltext, "RANK_POOL", 2)
+    ranked = search(api, q="copper strike", sort="relevance")
+    assert {d["title"] for d in ranked["documents"]} == set(copper[2:])  # the newest two
+    assert ranked["rankedAmong"] == 2
+    assert search(api, q="copper strike")["rankedAmong"] is None
+
+
+def test_a_cursor_keeps_to_its_order(api, copper):
+    first = search(api, q="copper strike", limit=1)
+    response = api.get(
+        "/api/v1/documents",
+        {"q": "copper strike", "sort": "relevance", "cursor": first["nextCursor"]},
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "cursor"
+
+
+def test_an_unknown_sort_is_refused_by_name(api):
+    response = api.get("/api/v1/documents", {"q": "copper", "sort": "best"})
+    assert response.status_code == 400
+    assert response.json()["field"] == "sort"
+
+
+def test_the_mcp_tool_ranks_alike(api, client, copper):
+    from tests.mcpdoor.door import post
+
+    arguments = {"q": "copper strike", "sort": "relevance"}
+    call = {"name": "search_reporting", "arguments": arguments}
+    answer = post(client, {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call})
+    body = answer.json()["result"]["structuredContent"]
+    rest = search(api, **arguments)
+    assert [d["id"] for d in body["documents"]] == [d["id"] for d in rest["documents"]]
+    assert body["sort"] == "relevance"
