@@ -58,6 +58,7 @@ SEARCHES = [
     "inflation or outage",  # alternatives
     "Entity 17",  # a name
 ]
+RANKED = ["storm deal vote", "inflation or outage", "Entity 17"]  # sort=relevance: a pool of 500
 
 
 def surfaces(topic: str) -> list[tuple[str, str]]:
@@ -83,6 +84,9 @@ def surfaces(topic: str) -> list[tuple[str, str]]:
     ]
     for text in SEARCHES:
         reads.append((f"search {text}", "/api/v1/documents?" + str(httpx.QueryParams(q=text))))
+    for text in RANKED:
+        query = httpx.QueryParams(q=text, sort="relevance")
+        reads.append((f"search {text}, by relevance", f"/api/v1/documents?{query}"))
     return reads
 
 
