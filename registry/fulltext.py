@@ -25,8 +25,9 @@ from registry.models import Document
 
 # The newest rows walked before the text index is asked (see `newest_matching`).
 WINDOW = 10_000
-# How many of the newest matches a relevance sort ranks (see `scores`).
-RANK_POOL = 500
+# A relevance sort ranks the newest RANK_POOL matches, or, when the walk's window holds at least
+# RANK_ENOUGH, those (see `relevance_pool`).
+RANK_POOL, RANK_ENOUGH = 200, 100
 NEWEST = ["-day", "-id"]
 CONFIG = "english"
 FTS_TABLE = "registry_document_fts"
@@ -71,9 +72,21 @@ def newest_matches(q: str, documents: QuerySet, limit: int) -> list[tuple[int, d
         return list(rows)
 
 
-def newest_matching(q: str, documents: QuerySet, limit: int) -> list[tuple[int, date]] | None:
+def relevance_pool(q: str, documents: QuerySet) -> list[tuple[int, date]]:
+    """The matches a relevance sort ranks, as (id, day): the newest `RANK_POOL`, but no
+    further back than the walk's window when that holds `RANK_ENOUGH`. A name in one document
+    in seventy has 139 matches in the newest 10,000 at 1,000,000 documents and 13,000 in all:
+    the text index would fetch every one of those rows to find the newest 200 (80 ms)."""
+    found = newest_matching(q, documents, RANK_POOL, enough=RANK_ENOUGH)
+    return newest_matches(q, documents, RANK_POOL) if found is None else found
+
+
+def newest_matching(
+    q: str, documents: QuerySet, limit: int, *, enough: int | None = None
+) -> list[tuple[int, date]] | None:
     """The first `limit` matches of `q` among `documents` newest first (by day, then id), as
-    (id, day), when the newest `WINDOW` rows hold that many; else None (ask the text index).
+    (id, day), when the newest `WINDOW` rows hold that many (or `enough`, then as many as
+    they hold); else None (ask the text index).
 
     A common word's newest matches are among the newest rows: walking them down the day index,
     testing each stored vector, stops at the `limit`-th match, so its cost follows how common
@@ -103,7 +116,7 @@ def newest_matching(q: str, documents: QuerySet, limit: int) -> list[tuple[int, 
             [*params, CONFIG, q, limit],
         )
         found = sorted(cursor.fetchall(), key=lambda row: (row[1], row[0]), reverse=True)
-    return found if len(found) == limit else None
+    return found if len(found) >= min(limit, enough or limit) else None
 
 
 def scores(q: str, ids: list[int]) -> dict[int, float]:

@@ -90,6 +90,6 @@ class DocumentsQuery(PageQuery):
     sort = serializers.ChoiceField(
         choices=["newest", "relevance"],
         default="newest",
-        help_text="`newest` first (every match, by date), or `relevance`: the newest 500 "
+        help_text="`newest` first (every match, by date), or `relevance`: the newest 200 "
         "matches ranked by how closely each is about the words (title words count twice).",
     )

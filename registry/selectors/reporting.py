@@ -54,10 +54,10 @@ def _newest_first(q: str, documents, limit: int, scope: ListScope, cursor: Curso
 
 
 def _most_relevant(q: str, documents, limit: int, scope: ListScope, cursor: Cursor | None):
-    """A page of the newest `RANK_POOL` matches by score, then newest; whether more follow;
-    how many were ranked. The pool is ranked afresh each page (it is at most 500 rows), and a
-    cursor carries the last row's (score, day, id)."""
-    pool = fulltext.newest_matches(q, documents, fulltext.RANK_POOL)
+    """A page of the relevance pool by score, then newest; whether more follow; how many were
+    ranked. The pool is ranked afresh each page (at most 200 rows, one query), and a cursor
+    carries the last row's (score, day, id)."""
+    pool = fulltext.relevance_pool(q, documents)
     scored = fulltext.scores(q, [pk for pk, _ in pool])
     ranked = sorted(((scored.get(pk, 0.0), day, pk) for pk, day in pool), reverse=True)
     after = _relevance_after(scope.issued(cursor, 3))

@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from registry import services
@@ -174,6 +175,24 @@ def test_relevance_ranks_the_newest_matches_only_and_says_how_many(api, copper, 
     assert {d["title"] for d in ranked["documents"]} == set(copper[2:])  # the newest two
     assert ranked["rankedAmong"] == 2
     assert search(api, q="copper strike")["rankedAmong"] is None
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the walk down the newest rows is PostgreSQL's"
+)
+def test_relevance_reaches_back_no_further_than_the_walk_when_it_holds_enough(
+    api, copper, monkeypatch
+):
+    from registry import fulltext
+
+    monkeypatch.setattr(fulltext, "WINDOW", 3)  # the newest three documents
+    monkeypatch.setattr(fulltext, "RANK_ENOUGH", 3)
+    within = search(api, q="copper strike", sort="relevance")
+    assert {d["title"] for d in within["documents"]} == set(copper[1:])
+    assert within["rankedAmong"] == 3
+    monkeypatch.setattr(fulltext, "RANK_ENOUGH", 4)  # too few there: the newest 500, anywhere
+    wider = search(api, q="copper strike", sort="relevance", limit=10)  # not the cached answer
+    assert wider["rankedAmong"] == 4
 
 
 def test_a_cursor_keeps_to_its_order(api, copper):
