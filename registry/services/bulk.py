@@ -47,13 +47,11 @@ def copy_create(model: type[models.Model], objects: list[models.Model]) -> list[
 def insert_rows(
     model: type[models.Model], fields: list[str], rows: list[tuple], *, on_conflict: str = ""
 ) -> None:
-    """Rows whose ids nobody needs (mentions, LSH bands, rollups), in bulk: on PostgreSQL COPY,
-    or with `on_conflict` one INSERT ... SELECT from an array per column; elsewhere multi-row
-    INSERTs.
+    """Multi-row INSERTs for rows whose ids nobody needs (mentions, LSH bands, rollups).
 
     bulk_create builds a model instance per row, and executemany still costs a statement per
     row; at 16 bands per story and several mentions per document both dominated an ingest batch.
-    Values here are ids, dates, short strings and integers, which both backends adapt natively.
+    Values here are ids, dates and integers, which both backends adapt natively.
     """
     if not rows:
         return
@@ -67,20 +65,6 @@ def insert_rows(
         ):
             for row in rows:
                 copy.write_row(row)
-        return
-    if connection.vendor == "postgresql":
-        # One statement of one array per column: a multi-row VALUES list of 900 placeholders is
-        # parsed afresh by psycopg on every call (too long for its query cache), a tenth of an
-        # ingest batch; the arrays also travel as one value each.
-        types = ", ".join(
-            f"%s::{model._meta.get_field(name).db_type(connection)}[]" for name in fields
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "  # noqa: S608
-                f"SELECT * FROM unnest({types}) {on_conflict}",
-                [list(column) for column in zip(*rows, strict=True)],
-            )
         return
     row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
     per_statement = max(1, 900 // len(fields))  # far below SQLite's bound-variable limit

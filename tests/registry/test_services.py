@@ -5,8 +5,6 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from registry import services
 from registry.canonical import canonical_url
@@ -327,6 +325,9 @@ def test_ingest_retries_once_when_another_worker_stored_the_url_first(monkeypatc
 def test_rebuild_runs_in_the_database_whatever_the_number_of_rows():
     """No row crosses into Python: the statements are the same for 1 or 1,000,000 rows, so
     memory stays flat (bulk_create had held every rebuilt row at once: 1 GB at 1M documents)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     demo_load(today=date(2026, 11, 22))
     with CaptureQueriesContext(connection) as small:
         services.rollups_rebuild()
@@ -343,36 +344,3 @@ def test_rebuild_runs_in_the_database_whatever_the_number_of_rows():
     rows = [sql for sql in inserts if "registry_pacewindow" not in sql]  # that is one day
     assert rows
     assert all("SELECT" in sql for sql in rows)  # INSERT ... SELECT, never VALUES
-
-
-@pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="SQLite bounds a statement's variables: chunks"
-)
-def test_a_large_batch_adds_to_each_rollup_in_one_statement():
-    """Rollup upserts travel as one array per column: a multi-row VALUES list was cut into
-    statements of 225 rows, each parsed afresh by the driver, a tenth of a large batch."""
-    words = ("Alpha", "Bravo", "Cobalt", "Delta", "Ember", "Fjord")
-    names = [f"Quorvath {word}" for word in words]
-    Entity.objects.bulk_create(
-        Entity(slug=f"quorvath-{w.lower()}", name=n) for w, n in zip(words, names, strict=True)
-    )
-    outlet, vertical = OutletFactory(), VerticalFactory(slug="markets")
-    items = [
-        incoming(
-            f"https://news.example/large/{n}",
-            f"{names[n % 6]} and {names[(n + 1) % 6]} with {names[(n + 3) % 6]}",
-            outlet=outlet,
-            vertical=vertical,
-            at=AT - timedelta(days=n % 120),
-        )
-        for n in range(360)
-    ]
-    with CaptureQueriesContext(connection) as batch:
-        report = services.documents_ingest(items=items)
-    assert report.new == 360
-    ours = EntityDay.objects.filter(entity__name__in=names)
-    assert ours.count() > 225  # more keys than one VALUES statement held
-    assert sum(ours.values_list("documents", flat=True)) == 3 * 360
-    inserts = [q["sql"].split("SELECT")[0] for q in batch.captured_queries]
-    assert sum('INSERT INTO "registry_entityday"' in sql for sql in inserts) == 1
-    assert sum('INSERT INTO "registry_eventclaim"' in sql for sql in inserts) <= 1
