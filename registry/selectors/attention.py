@@ -9,6 +9,7 @@ The `counts` shape (DESIGN §5) is the same everywhere: `counts.attention.curren
 they cover. Earlier field names ride beside it (`config.aliases`).
 """
 
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -17,12 +18,10 @@ from django.db.models import (
     Count,
     F,
     FloatField,
-    Prefetch,
     Q,
     QuerySet,
     Sum,
     Value,
-    prefetch_related_objects,
 )
 from django.db.models.functions import Cast, Coalesce, Greatest
 from django.utils import timezone
@@ -155,13 +154,16 @@ def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) 
         topics = [topic for topic in topics if counts.get(topic.pk, {}).get("cur")]
     topics.sort(key=lambda t: (-counts.get(t.pk, {}).get("cur", 0), t.subject))
     page = topics[:limit]  # only the page's entities are fetched and built: the rest are counted
-    prefetch_related_objects(page, Prefetch("entities", Entity.objects.only("slug", "name")))
+    entities = _entities_named(page)
     payload = envelope(
         "svc.signals.v1",
         window=window.as_dict(),
         filters={"vertical": vertical.slug if vertical else None, "tier": tier},
         total=len(topics),
-        signals=[_signal(topic, counts_block(counts.get(topic.pk), window)) for topic in page],
+        signals=[
+            _signal(topic, entities[topic.pk], counts_block(counts.get(topic.pk), window))
+            for topic in page
+        ],
     )
     return ride_field_aliases("get_signals", payload)
 
@@ -169,7 +171,22 @@ def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) 
 SIGNAL_FIELDS = ("subject", "title", "tier", "action_class", "wire_tier", "coverage_state")
 
 
-def _signal(topic: Event, counts: dict[str, Any]) -> dict[str, Any]:
+def _entities_named(topics: list[Event]) -> dict[int, list[dict[str, str]]]:
+    """Each topic's entities as a signal names them, by name: rows, not model instances (a
+    full page names about 460 entities at 1,000,000 documents; built as instances they were
+    a third of the answer's time)."""
+    named = defaultdict(list)
+    rows = (
+        Event.entities.through.objects.filter(event__in=topics)
+        .order_by("entity__name", "entity_id")
+        .values_list("event_id", "entity__slug", "entity__name")
+    )
+    for topic, slug, name in rows:
+        named[topic].append({"slug": slug, "name": name})
+    return named
+
+
+def _signal(topic: Event, entities: list[dict[str, str]], counts: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "topic",
         "topic": topic.subject,
@@ -179,7 +196,7 @@ def _signal(topic: Event, counts: dict[str, Any]) -> dict[str, Any]:
         "wireTier": topic.wire_tier,
         "coverageState": topic.coverage_state,
         "lead": {"slug": topic.lead_entity.slug, "name": topic.lead_entity.name},
-        "entities": [{"slug": e.slug, "name": e.name} for e in topic.entities.all()],
+        "entities": entities,
         "counts": counts,
         "links": {"record": f"/api/record/{topic.subject}", "page": f"/records/{topic.subject}/"},
     }

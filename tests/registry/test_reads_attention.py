@@ -83,9 +83,13 @@ def test_a_page_of_signals_counts_every_flagged_topic_and_names_its_own_entities
     body = api.get("/api/v1/signals?limit=1").json()
     assert body["total"] == 2
     assert [s["topic"] for s in body["signals"]] == [busy.subject]
-    names = {e["name"] for e in body["signals"][0]["entities"]}
-    assert names == {e.name for e in busy.entities.all()}
-    assert {"Port Authority", "Dock Union"} <= names
+    names = [e["name"] for e in body["signals"][0]["entities"]]
+    assert names == sorted(e.name for e in busy.entities.all())  # by name, each once
+    assert {"Port Authority", "Dock Union"} <= set(names)
+    bare = flagged()  # no entities: an empty list, not a missing one
+    EventDayFactory(event=bare, day=ago(0), mentions=9)
+    first = api.get("/api/v1/signals?limit=1&tier=" + bare.tier).json()["signals"][0]
+    assert (first["topic"], first["entities"]) == (bare.subject, [])
 
 
 @pytest.mark.parametrize(
