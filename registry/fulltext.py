@@ -11,6 +11,7 @@ read surface and the Answer Engine's retriever both use it.
 """
 
 import json
+import math
 import re
 from datetime import date
 
@@ -122,32 +123,46 @@ def newest_matching(
 def scores(q: str, ids: list[int]) -> dict[int, float]:
     """How closely each document is about `q` (higher is closer), for a page's worth of ids.
 
+    A document's score depends on the document alone, never on the rest of the collection, so
+    a cursor's (score, day, id) keeps its place when documents arrive between pages (BM25's
+    corpus statistics moved every score with each insert: rows repeated across pages).
     PostgreSQL: cover density (`ts_rank_cd`: how many stretches hold the words, and how short
     they are) over title and summary, scaled down by the document's length, plus the same over
-    the title alone, so words in the title count twice. SQLite: FTS5's BM25 with the title
-    weighted twice. Scored on the ids given only: ranking every match of a common word would
-    cost what the matches number (100,000 at 1,000,000 documents), so callers rank a bounded
-    pool (`RANK_POOL`).
+    the title alone, so words in the title count twice. SQLite: the matches FTS5 marks
+    (`highlight`, its own stemming), title matches twice, over 1 + ln(words). Scored on the ids
+    given only: ranking every match of a common word would cost what the matches number
+    (100,000 at 1,000,000 documents), so callers rank a bounded pool (`RANK_POOL`).
     """
     if not ids:
         return {}
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            table = Document._meta.db_table
-            cursor.execute(
-                f"SELECT d.id, ts_rank_cd(d.{VECTOR_COLUMN}, query, 1) "  # noqa: S608 (constants)
-                "+ ts_rank_cd(to_tsvector(%s::regconfig, d.title), query, 1) "
-                f'FROM "{table}" d, websearch_to_tsquery(%s::regconfig, %s) AS query '
-                "WHERE d.id = ANY(%s)",
-                [CONFIG, CONFIG, q, list(ids)],
-            )
-        else:
-            cursor.execute(
-                f"SELECT rowid, -bm25({FTS_TABLE}, 2.0, 1.0) FROM {FTS_TABLE} "  # noqa: S608
-                f"WHERE {FTS_TABLE} MATCH %s AND rowid IN (SELECT value FROM json_each(%s))",
-                [fts5_query(q), json.dumps(list(ids))],
-            )
+        if connection.vendor != "postgresql":
+            return _fts5_scores(cursor, q, ids)
+        table = Document._meta.db_table
+        cursor.execute(
+            f"SELECT d.id, ts_rank_cd(d.{VECTOR_COLUMN}, query, 1) "  # noqa: S608 (constants)
+            "+ ts_rank_cd(to_tsvector(%s::regconfig, d.title), query, 1) "
+            f'FROM "{table}" d, websearch_to_tsquery(%s::regconfig, %s) AS query '
+            "WHERE d.id = ANY(%s)",
+            [CONFIG, CONFIG, q, list(ids)],
+        )
         return {pk: float(score) for pk, score in cursor.fetchall()}
+
+
+def _fts5_scores(cursor, q: str, ids: list[int]) -> dict[int, float]:
+    marked = ", ".join(f"highlight({FTS_TABLE}, {n}, char(1), char(2))" for n in (0, 1))
+    cursor.execute(
+        f"SELECT rowid, {marked} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s "  # noqa: S608
+        "AND rowid IN (SELECT value FROM json_each(%s))",
+        [fts5_query(q), json.dumps(list(ids))],
+    )
+    found = {}
+    for pk, title, summary in cursor.fetchall():
+        title, summary = title or "", summary or ""
+        words = len(re.findall(r"\w+", f"{title} {summary}"))
+        hits = 2 * title.count("\x01") + summary.count("\x01")
+        found[pk] = hits / (1 + math.log(max(words, 1)))
+    return found
 
 
 def fts5_query(q: str) -> str | None:

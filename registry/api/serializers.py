@@ -90,6 +90,7 @@ class DocumentsQuery(PageQuery):
     sort = serializers.ChoiceField(
         choices=["newest", "relevance"],
         default="newest",
+        error_messages={"invalid_choice": '"{input}" is not one of: newest, relevance.'},
         help_text="`newest` first (every match, by date), or `relevance`: the newest 200 "
         "matches ranked by how closely each is about the words (title words count twice).",
     )

@@ -167,6 +167,27 @@ def test_relevance_pages_through_the_same_order(api, copper):
     assert seen == whole
 
 
+def test_a_document_arriving_between_pages_repeats_no_row(api, copper):
+    first = search(api, q="copper strike", sort="relevance", limit=2)
+    outlet = OutletFactory(name="Wire Three")
+    services.documents_ingest(
+        items=[
+            services.IncomingDocument(
+                url=f"https://{outlet.domain}/copper/late", title="Copper strike talks resume",
+                summary="Talks to end the copper strike resumed.", outlet=outlet,
+                vertical=VerticalFactory(slug="markets"), fetched_at=timezone.now(),
+                published_at=timezone.now(),
+            )
+        ]
+    )  # fmt: skip
+    rest = search(api, q="copper strike", sort="relevance", cursor=first["nextCursor"])
+    served = [d["id"] for d in first["documents"] + rest["documents"]]
+    assert len(served) == len(set(served))
+    earlier = {d["id"]: d["score"] for d in search(api, q="copper strike", sort="relevance",
+                                                   limit=7)["documents"]}  # fmt: skip
+    assert all(earlier[d["id"]] == d["score"] for d in first["documents"])  # scores held
+
+
 def test_relevance_ranks_the_newest_matches_only_and_says_how_many(api, copper, monkeypatch):
     from registry import fulltext
 
@@ -209,6 +230,7 @@ def test_an_unknown_sort_is_refused_by_name(api):
     response = api.get("/api/v1/documents", {"q": "copper", "sort": "best"})
     assert response.status_code == 400
     assert response.json()["field"] == "sort"
+    assert "newest, relevance" in response.json()["error"]  # what it takes
 
 
 def test_the_mcp_tool_ranks_alike(api, client, copper):
