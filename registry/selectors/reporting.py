@@ -29,7 +29,6 @@ def documents_search(
             page, more, ranked = _most_relevant(q, documents, limit, scope, cursor)
         else:
             (page, more), ranked = _newest_first(q, documents, limit, scope, cursor), None
-    last = page[-1] if page else None
     return envelope(
         "svc.documents.v1",
         q=q,
@@ -39,7 +38,7 @@ def documents_search(
         syntax='Words are all required; "quoted phrases", `or` between alternatives, -excluded.',
         note="Attributed reporting as the outlets published it: verify each row at its source.",
         documents=[document_row(doc) for doc in page],
-        nextCursor=scope.cursor(_position(last)) if more else None,
+        nextCursor=scope.cursor(_position(page[-1])) if more else None,
     )
 
 
@@ -85,9 +84,8 @@ def _relevance_after(issued: list[Any] | None) -> tuple[float, date, int] | None
         raise refused("not a cursor for this list") from exc
 
 
-def _position(doc: Document | None) -> list[Any]:
-    if doc is None:
-        return []
+def _position(doc: Document) -> list[Any]:
+    """Where a page ended: (score, day, id) by relevance, (day, id) newest first."""
     if hasattr(doc, "score"):
         return [doc.score, doc.day, doc.pk]
     return [doc.day, doc.pk]
