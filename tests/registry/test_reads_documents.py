@@ -216,6 +216,21 @@ def test_relevance_reaches_back_no_further_than_the_walk_when_it_holds_enough(
     assert wider["rankedAmong"] == 4
 
 
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the walk down the newest rows is PostgreSQL's"
+)
+def test_relevance_walks_the_newest_rows_once_before_the_text_index(api, copper, monkeypatch):
+    from django.test.utils import CaptureQueriesContext
+
+    from registry import fulltext
+
+    monkeypatch.setattr(fulltext, "RANK_ENOUGH", 5)  # four matches: the walk falls short
+    with CaptureQueriesContext(connection) as queries:
+        ranked = search(api, q="copper strike", sort="relevance")
+    assert ranked["rankedAmong"] == 4
+    assert sum("AS newest" in q["sql"] for q in queries.captured_queries) == 1
+
+
 def test_a_cursor_keeps_to_its_order(api, copper):
     first = search(api, q="copper strike", limit=1)
     response = api.get(
