@@ -58,7 +58,7 @@ SEARCHES = [
     "inflation or outage",  # alternatives
     "Entity 17",  # a name
 ]
-RANKED = ["storm deal vote", "inflation or outage", "Entity 17"]  # sort=relevance: a pool of 500
+RANKED = ["storm deal vote", "inflation or outage", "Entity 17"]  # sort=relevance: a pool of 200
 
 
 def surfaces(topic: str) -> list[tuple[str, str]]:

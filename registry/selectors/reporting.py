@@ -15,8 +15,8 @@ SNIPPET = 280
 def documents_search(
     *, q: str, vertical: Vertical | None, limit: int, cursor: Cursor | None, sort: str = "newest"
 ) -> dict[str, Any]:
-    """Reporting whose title or summary matches `q` (web-search syntax), newest first, or the
-    newest `fulltext.RANK_POOL` matches most relevant first."""
+    """Reporting whose title or summary matches `q` (web-search syntax), newest first, or a
+    pool of the newest matches (`fulltext.relevance_pool`) most relevant first."""
     documents = Document.objects.filter(is_market_question_page=False)
     if vertical:
         documents = documents.filter(vertical=vertical)
@@ -62,11 +62,10 @@ def _most_relevant(q: str, documents, limit: int, scope: ListScope, cursor: Curs
     after = _relevance_after(scope.issued(cursor, 3))
     if after is not None:
         ranked = [key for key in ranked if key < after]
-    rows = Document.objects.select_related("outlet", "vertical").in_bulk(
-        [pk for *_, pk in ranked[:limit]]
-    )
+    shown = ranked[:limit]
+    rows = Document.objects.select_related("outlet", "vertical").in_bulk([pk for *_, pk in shown])
     page = []
-    for score, _, pk in ranked[:limit]:
+    for score, _, pk in shown:
         rows[pk].score = score
         page.append(rows[pk])
     return page, len(ranked) > limit, len(pool)
