@@ -57,7 +57,8 @@ def text_search(field: str = "q") -> Iterator[None]:
 @contextmanager
 def index_first() -> Iterator[None]:
     """The enclosed statements start from an index's bitmap, never a walk or a table read
-    (PostgreSQL; inside `text_search`, whose transaction the settings are local to)."""
+    (PostgreSQL; inside a transaction, which the settings are local to: `text_search`'s, or an
+    ingest batch's probe of the story bands)."""
     if connection.vendor != "postgresql":
         yield
         return

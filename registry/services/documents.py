@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 import numpy as np
 from django.db import IntegrityError, connection, transaction
 
+from config import querybound
 from config.cachekeys import topics_changed
 from registry import origins
 from registry.canonical import canonical_url, is_market_question_page
@@ -257,17 +258,13 @@ def _candidate_stories(all_bands, earliest: datetime):
 
 def _bands_with_hashes(hashes: list[int]):
     if connection.vendor == "postgresql":
-        # One index probe per hash, forced: with a join or an IN list the planner prices 3,000
-        # cached probes as random reads and scans the whole band table instead (160 ms against
-        # 11 ms at 260k bands, and growing). OFFSET 0 keeps the LATERAL subquery from being
-        # flattened back into that join.
+        # One bitmap scan of the band index for every hash, forced (`index_first`): the planner
+        # prices 3,000 cached probes as random reads and scans the whole band table instead
+        # (160 ms against 11 ms at 260k bands, and growing). Cheaper than one LATERAL probe per
+        # hash, which paid a subquery per row: 8 against 27 ms a batch of 200 documents.
         table = StoryBand._meta.db_table
-        sql = (
-            "SELECT sb.band, sb.hash, sb.story_id FROM unnest(%s::bigint[]) AS wanted(hash) "  # noqa: S608
-            f"CROSS JOIN LATERAL (SELECT band, hash, story_id FROM {table} "
-            "WHERE hash = wanted.hash OFFSET 0) sb"
-        )
-        with connection.cursor() as cursor:
+        sql = f"SELECT band, hash, story_id FROM {table} WHERE hash = ANY(%s::bigint[])"  # noqa: S608
+        with querybound.index_first(), connection.cursor() as cursor:
             cursor.execute(sql, [hashes])
             yield from cursor.fetchall()
         return

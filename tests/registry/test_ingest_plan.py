@@ -1,0 +1,74 @@
+"""An ingest batch finds the stories its documents may join through the band index, at a size
+where the planner would rather read the whole band table: what PostgreSQL did is read from the
+transaction's own scan counters, never timed.
+
+200,000 stored bands (generated in SQL, analysed) and a batch of 200 documents, one of them
+another outlet's copy of a stored story: 3,200 hashes to look up, which the planner prices as
+random reads and answers with a sequential scan unless told otherwise.
+"""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import connection
+
+from registry import origins, services
+from registry.demo import demo_load
+from registry.models import Outlet, Story, StoryBand, Vertical
+
+BANDS = 200_000
+AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
+
+pytestmark = pytest.mark.skipif(
+    "postgres" not in connection.settings_dict["ENGINE"], reason="PostgreSQL's planner"
+)
+
+
+def band_scans() -> tuple[int, int]:
+    """(sequential, index) scans of the band table so far in this transaction."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relid = %s::regclass",
+            [StoryBand._meta.db_table],
+        )
+        return cursor.fetchone()
+
+
+def incoming(n: int, title: str, outlet, vertical, summary: str = ""):
+    return services.IncomingDocument(
+        url=f"https://plan-{n}.example/story/{n}", title=title, outlet=outlet, vertical=vertical,
+        summary=summary or f"report {n} on item {n * 7919} for desk {n % 13}",
+        published_at=AT, fetched_at=AT,
+    )  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_batch_finds_its_stories_through_the_band_index_at_any_size():
+    demo_load()
+    outlets, vertical = list(Outlet.objects.all()[:2]), Vertical.objects.first()
+    stored = "Harbour authority fines the operator of the grain terminal after the spill"
+    lede = "The fine follows a week of clean-up along the northern quay, officials said."
+    first = services.documents_ingest(items=[incoming(0, stored, outlets[0], vertical, lede)])
+    story = Story.objects.get(members__pk=first.document_ids[0])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {StoryBand._meta.db_table} (story_id, band, hash) "  # noqa: S608
+            "SELECT %s, n %% 16, (random() * 9e18)::bigint FROM generate_series(1, %s) n",
+            [story.pk, BANDS],
+        )
+        cursor.execute(f"ANALYZE {StoryBand._meta.db_table}")
+    batch = [incoming(n, f"Desk {n} notes item {n * 7919} in passing", outlets[1], vertical)
+             for n in range(1, 200)]  # fmt: skip
+    batch.append(incoming(200, stored, outlets[1], vertical, lede))  # another outlet's copy
+    sequential, indexed = band_scans()
+
+    report = services.documents_ingest(items=batch)
+
+    assert report.new == 200
+    assert band_scans()[0] == sequential  # the band table was never read whole
+    assert band_scans()[1] > indexed
+    rewrite = Story.objects.get(members__url="https://plan-200.example/story/200")
+    assert rewrite.pk == story.pk  # the probe found the stored story's bands
+    assert rewrite.documents == 2
+    new_stories = Story.objects.filter(members__pk__in=report.document_ids).exclude(pk=story.pk)
+    assert StoryBand.objects.filter(story__in=new_stories).count() == origins.BANDS * 199
