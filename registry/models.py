@@ -296,7 +296,12 @@ class Story(models.Model):
 class StoryBand(models.Model):
     """One LSH band of a story's signature: documents sharing a band are candidates."""
 
-    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="bands")
+    # No database constraint (Django still cascades a story's deletion): bands are written only
+    # for stories the same ingest transaction has just created, so the check could never fail,
+    # and it cost a locked parent row per band at COMMIT, sixteen a story (see decisions.md).
+    story = models.ForeignKey(
+        Story, on_delete=models.CASCADE, related_name="bands", db_constraint=False
+    )
     band = models.PositiveSmallIntegerField()
     hash = models.BigIntegerField()
 
@@ -355,7 +360,10 @@ class Tally(models.Model):
 
 
 class EntityMention(models.Model):
-    document = models.ForeignKey(Document, on_delete=models.CASCADE)
+    # Mentions are written only by the ingest transaction that creates their document: like
+    # `StoryBand.story`, no database check of the document (Django cascades its deletion). The
+    # registry's side (entity, event) keeps its constraint: a curator may delete one meanwhile.
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, db_constraint=False)
     entity = models.ForeignKey(Entity, on_delete=models.CASCADE)
     day = models.DateField()
 
@@ -374,7 +382,7 @@ class EntityMention(models.Model):
 
 
 class EventMention(models.Model):
-    document = models.ForeignKey(Document, on_delete=models.CASCADE)
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, db_constraint=False)
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     day = models.DateField()
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
-from registry import services
+from registry import origins, services
 from registry.canonical import canonical_url
 from registry.demo import demo_load
 from registry.models import (
@@ -17,10 +17,12 @@ from registry.models import (
     EventClaim,
     EventDay,
     EventEntity,
+    EventMention,
     EventOutlet,
     EventVerb,
     Feed,
     ScheduledJob,
+    StoryBand,
 )
 from registry.services import documents as documents_module
 from registry.services import scheduled_job_run
@@ -189,6 +191,28 @@ def test_market_question_pages_are_kept_but_never_counted(fed):
     assert doc.is_market_question_page
     assert doc.story_id is None
     assert not EntityDay.objects.filter(entity=fed).exists()
+
+
+def test_deleting_a_document_or_story_takes_what_ingest_wrote_for_it(fed, fed_decision):
+    """Mentions and bands have no database constraint on the rows ingest wrote beside them:
+    Django's cascade is what removes them, and nothing may be left pointing at nothing."""
+    report = ingest(
+        incoming("https://news.example/1", "Federal Reserve nears rate decision"),
+        incoming("https://news.example/2", "Federal Reserve minutes show rate debate"),
+    )
+    gone, kept = Document.objects.filter(pk__in=report.document_ids).order_by("pk")
+    assert EntityMention.objects.filter(document=gone).exists()
+    assert EventMention.objects.filter(document=gone).exists()
+    gone.delete()
+    assert not EntityMention.objects.filter(document_id=gone.pk).exists()
+    assert not EventMention.objects.filter(document_id=gone.pk).exists()
+    assert EntityMention.objects.filter(document=kept).exists()
+    story = kept.story
+    assert story.bands.count() == origins.BANDS
+    story.delete()
+    assert not StoryBand.objects.filter(story_id=story.pk).exists()
+    kept.refresh_from_db()
+    assert kept.story_id is None
 
 
 def test_unusable_items_are_skipped_and_counted():
