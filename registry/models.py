@@ -325,7 +325,9 @@ class Document(models.Model):
     vertical = models.ForeignKey(Vertical, on_delete=models.PROTECT, related_name="documents")
     published_at = models.DateTimeField(null=True, blank=True)
     fetched_at = models.DateTimeField()
-    day = models.DateField(db_index=True, help_text="Published day, else the day it was fetched.")
+    day = models.DateField(  # indexed as the first column of document_newest
+        help_text="Published day, else the day it was fetched."
+    )
     verbs = models.JSONField(default=list, blank=True)
     is_market_question_page = models.BooleanField(default=False)
     guid = models.CharField(max_length=500, null=True, blank=True)
@@ -363,8 +365,12 @@ class EntityMention(models.Model):
     # Mentions are written only by the ingest transaction that creates their document: like
     # `StoryBand.story`, no database check of the document (Django cascades its deletion). The
     # registry's side (entity, event) keeps its constraint: a curator may delete one meanwhile.
-    document = models.ForeignKey(Document, on_delete=models.CASCADE, db_constraint=False)
-    entity = models.ForeignKey(Entity, on_delete=models.CASCADE)
+    document = models.ForeignKey(  # indexed as the first column of entity_mention_unique
+        Document, on_delete=models.CASCADE, db_constraint=False, db_index=False
+    )
+    entity = models.ForeignKey(  # indexed as the first column of entity_mention_newest
+        Entity, on_delete=models.CASCADE, db_index=False
+    )
     day = models.DateField()
 
     class Meta:
@@ -382,8 +388,12 @@ class EntityMention(models.Model):
 
 
 class EventMention(models.Model):
-    document = models.ForeignKey(Document, on_delete=models.CASCADE, db_constraint=False)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    document = models.ForeignKey(  # indexed as the first column of event_mention_unique
+        Document, on_delete=models.CASCADE, db_constraint=False, db_index=False
+    )
+    event = models.ForeignKey(  # indexed as the first column of event_mention_by_day
+        Event, on_delete=models.CASCADE, db_index=False
+    )
     day = models.DateField()
 
     class Meta:
@@ -575,7 +585,9 @@ class MarketPrice(AppendOnly):
 class EntityDay(models.Model):
     """Rollup: documents mentioning an entity per day and vertical. Read surfaces sum these."""
 
-    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="days")
+    entity = models.ForeignKey(  # indexed as the first column of entity_day_unique
+        Entity, on_delete=models.CASCADE, related_name="days", db_index=False
+    )
     vertical = models.ForeignKey(Vertical, on_delete=models.CASCADE, related_name="+")
     day = models.DateField()
     documents = models.PositiveIntegerField(default=0)
@@ -652,7 +664,9 @@ class EventDay(models.Model):
     """Rollup: documents attached to an event per day and vertical (`eventMentions`, coverage
     periods, a signal's verticals)."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="days")
+    event = models.ForeignKey(  # indexed as the first column of event_vertical_day_unique
+        Event, on_delete=models.CASCADE, related_name="days", db_index=False
+    )
     vertical = models.ForeignKey(Vertical, on_delete=models.CASCADE, related_name="+")
     day = models.DateField()
     mentions = models.PositiveIntegerField(default=0)
@@ -683,7 +697,9 @@ class EventDay(models.Model):
 class EventOutlet(models.Model):
     """Rollup: an event's documents per outlet (the record's distinct publishers)."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(  # indexed as the first column of event_outlet_unique
+        Event, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     outlet = models.ForeignKey(Outlet, on_delete=models.CASCADE, related_name="+")
     documents = models.PositiveIntegerField(default=0)
 
@@ -699,7 +715,9 @@ class EventOutlet(models.Model):
 class EventVerb(models.Model):
     """Rollup: an event's documents per assertion verb (`asserts`)."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(  # indexed as the first column of event_verb_unique
+        Event, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     verb = models.CharField(max_length=40, choices=AssertionVerb.choices)
     documents = models.PositiveIntegerField(default=0)
 
@@ -715,7 +733,9 @@ class EventVerb(models.Model):
 class EventEntity(models.Model):
     """Rollup: an event's documents per entity they name (the record's co-mentions)."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(  # indexed as the first column of event_entity_unique
+        Event, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
     documents = models.PositiveIntegerField(default=0)
 
@@ -735,7 +755,9 @@ class EventEntity(models.Model):
 class EventClaim(models.Model):
     """Rollup: an event's documents per (entity, assertion verb, outlet): the claims ledger."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(  # indexed as the first column of event_claim_unique
+        Event, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
     verb = models.CharField(max_length=40, choices=AssertionVerb.choices)
     outlet = models.ForeignKey(Outlet, on_delete=models.CASCADE, related_name="+")
