@@ -79,7 +79,7 @@ def add(entity_days: dict[tuple[int, int, date], int]) -> None:
             cursor.execute(
                 f"INSERT INTO {PACE} AS p (entity_id, vertical_id, current, baseline) "  # noqa: S608
                 f"SELECT {grouped}, {_WINDOWED} "
-                "FROM unnest(%s::bigint[], %s::bigint[], %s::date[], %s::int[]) "
+                "FROM unnest(%b::bigint[], %b::bigint[], %b::date[], %b::int[]) "
                 "AS a(entity_id, vertical_id, day, n) "
                 f"JOIN {WINDOW} w ON a.day BETWEEN w.today - {CURRENT_DAYS + BASELINE_DAYS - 1} "
                 f"AND w.today GROUP BY {grouped} ORDER BY {grouped} "

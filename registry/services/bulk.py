@@ -66,6 +66,18 @@ def insert_rows(
             for row in rows:
                 copy.write_row(row)
         return
+    if connection.vendor == "postgresql":
+        # COPY cannot upsert. One statement unnesting an array per column (dumped binary, %b),
+        # in the rows' order: multi-row VALUES had a placeholder per value, which psycopg parses
+        # anew for every statement of more than 50 (2 ms for 180 rows; 0.55 ms for 450 here).
+        arrays = ", ".join(
+            f"%b::{model._meta.get_field(name).db_type(connection)}[]" for name in fields
+        )
+        table = quote(model._meta.db_table)
+        sql = f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays}) {on_conflict}"  # noqa: S608
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+        return
     row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
     per_statement = max(1, 900 // len(fields))  # far below SQLite's bound-variable limit
     with connection.cursor() as cursor:

@@ -263,7 +263,7 @@ def _bands_with_hashes(hashes: list[int]):
         # (160 ms against 11 ms at 260k bands, and growing). Cheaper than one LATERAL probe per
         # hash, which paid a subquery per row: 8 against 27 ms a batch of 200 documents.
         table = StoryBand._meta.db_table
-        sql = f"SELECT band, hash, story_id FROM {table} WHERE hash = ANY(%s::bigint[])"  # noqa: S608
+        sql = f"SELECT band, hash, story_id FROM {table} WHERE hash = ANY(%b::bigint[])"  # noqa: S608
         with querybound.index_first(), connection.cursor() as cursor:
             cursor.execute(sql, [hashes])
             yield from cursor.fetchall()

@@ -9,16 +9,20 @@ another outlet's copy of a stored story: 3,200 hashes to look up, which the plan
 random reads and answers with a sequential scan unless told otherwise.
 """
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from registry import origins, services
 from registry.demo import demo_load
 from registry.models import (
     Document,
     EntityMention,
+    Event,
+    EventClaim,
+    EventDay,
     EventMention,
     Outlet,
     Story,
@@ -106,3 +110,42 @@ def test_no_table_ingest_writes_keeps_an_index_another_index_already_leads_with(
             [[model._meta.db_table for model in INGEST_WRITES]],
         )
         assert cursor.fetchall() == []
+
+
+def writes_for(batch) -> list[str]:
+    """The write statements of one ingest, each as its kind and table."""
+    with CaptureQueriesContext(connection) as queries:
+        report = services.documents_ingest(items=batch)
+    assert report.new == len(batch)
+    words = [q["sql"].replace('"', "").split() for q in queries.captured_queries]
+    return [" ".join(w[:3]) for w in words if w[0] in ("INSERT", "COPY", "UPDATE")]
+
+
+@pytest.mark.django_db
+def test_a_batch_costs_the_same_writes_at_any_size():
+    """Rollups are upserted with one statement per table, however many rows a batch adds:
+    multi-row VALUES took one statement per 180 rows, each parsed anew by the driver."""
+    demo_load()
+    events = list(Event.objects.exclude(subject_terms=[]).select_related("lead_entity")[:6])
+    outlets, vertical = list(Outlet.objects.all()[:3]), Vertical.objects.first()
+
+    def item(i: int) -> services.IncomingDocument:
+        event = events[i % len(events)]
+        return services.IncomingDocument(
+            url=f"https://sizes.example/{i}", outlet=outlets[i % 3], vertical=vertical,
+            title=f"{event.lead_entity.name} {event.subject_terms[0]}: officials confirmed "
+            f"item {i}, a spokesperson says",
+            summary=f"filed {i} {i * 31} {i * 97}",
+            published_at=AT - timedelta(days=i), fetched_at=AT,
+        )  # fmt: skip
+
+    def batch(start: int, n: int):
+        return [item(i) for i in range(start, start + n)]
+
+    small = writes_for(batch(0, 6))
+    large = writes_for(batch(1000, 400))  # 400 days: hundreds of rows in each day rollup
+
+    assert EventDay.objects.filter(day__lt=AT.date() - timedelta(days=999)).count() >= 400
+    assert EventClaim.objects.exists()
+    assert "INSERT INTO registry_eventclaim" in large
+    assert large == small
