@@ -29,6 +29,28 @@ def test_signature_round_trips_through_bytes():
     assert (origins.from_bytes(origins.to_bytes(sig)) == sig).all()
 
 
+def test_signatures_and_bands_stay_what_the_database_already_holds():
+    """Stories keep their signature and bands; a new document must find them after an upgrade
+    or a change to how they are computed. Values as stored by the first release."""
+    text = "Harbour authority fines the operator of the grain terminal after the spill"
+    sig = origins.signature(text)
+    assert origins.to_bytes(sig).hex()[:64] == (
+        "3f91350389d8c70ffe9bfc2504f0c5025c649d1f32c5042d49e8db527cf88b12"
+    )
+    assert [value for _, value in origins.band_hashes(sig)][:4] == [
+        5599478047290162270, 5346988130014783960, 988099897877890113, 8461564058692202595,
+    ]  # fmt: skip
+    assert [band for band, _ in origins.band_hashes(sig)] == list(range(origins.BANDS))
+
+
+def test_a_signature_owes_nothing_to_the_one_before_it():
+    first, other = HEADLINE, "Central bank holds rates as inflation cools in the region"
+    before = origins.signature(first)
+    origins.signature(other)
+    assert (origins.signature(first) == before).all()
+    assert not (origins.signature(other) == before).all()
+
+
 def member(outlet_id, upstream=None, wire=False, tier=Outlet.Tier.OUTLET):
     return (outlet_id, upstream, wire, tier, AT, AT)
 
