@@ -1,8 +1,9 @@
 """Documents: deduplicated, tagged, clustered into stories, and counted in the rollups.
 
 `documents_ingest` is the one way documents enter the registry (feeds, the demo loader, tests).
-A batch costs a fixed number of queries, whatever its size: existing URLs are looked up at once,
-rows are bulk-inserted, and rollups are upserted with one statement per distinct key.
+A batch costs a fixed number of statements on PostgreSQL, whatever its size: existing URLs are
+looked up at once, candidate stories found with one scan of the band index, rows copied in, and
+each rollup upserted with one statement (SQLite takes a statement per few hundred rows).
 """
 
 from collections import defaultdict
