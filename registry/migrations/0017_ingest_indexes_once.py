@@ -3,6 +3,20 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from registry import fulltext
+
+
+def sqlite_search_off(apps, schema_editor):
+    """SQLite rebuilds a table to alter a column, and the table's triggers go with it: the
+    ones keeping the FTS5 index in step. Off before the document table is rebuilt, on after."""
+    if schema_editor.connection.vendor == "sqlite":
+        fulltext.drop(schema_editor)
+
+
+def sqlite_search_on(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        fulltext.create(schema_editor)
+
 
 class Migration(migrations.Migration):
 
@@ -11,11 +25,13 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(sqlite_search_off, sqlite_search_on),
         migrations.AlterField(
             model_name='document',
             name='day',
             field=models.DateField(help_text='Published day, else the day it was fetched.'),
         ),
+        migrations.RunPython(sqlite_search_on, sqlite_search_off),
         migrations.AlterField(
             model_name='entityday',
             name='entity',

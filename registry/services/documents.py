@@ -267,7 +267,8 @@ def _bands_with_hashes(hashes: list[int]):
         sql = f"SELECT band, hash, story_id FROM {table} WHERE hash = ANY(%b::bigint[])"  # noqa: S608
         with querybound.index_first(), connection.cursor() as cursor:
             cursor.execute(sql, [hashes])
-            yield from cursor.fetchall()
+            rows = cursor.fetchall()
+        yield from rows  # outside: the planner settings are back before the caller goes on
         return
     for start in range(0, len(hashes), _CHUNK):
         chunk = hashes[start : start + _CHUNK]
