@@ -1,5 +1,7 @@
 """Serializer fields stricter than DRF's own where a generated client relies on the type."""
 
+import json
+
 from rest_framework import serializers
 
 
@@ -21,3 +23,31 @@ class JsonBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid", input=data)
         return data
+
+
+ECHOED = 40  # characters of a refused value said back: enough to recognise it
+
+
+def echoed(value: object) -> str:
+    """A refused value as an error message quotes it: as JSON writes it (never a Python repr),
+    cut short, so a 5 KB value is not sent back three times (`detail`, `error`, `errors`)."""
+    if isinstance(value, str):
+        return json.dumps(value if len(value) <= ECHOED else f"{value[:ECHOED]}...")
+    text = json.dumps(value, default=str)
+    return text if len(text) <= ECHOED else f"{text[:ECHOED]}..."
+
+
+class Choice(serializers.ChoiceField):
+    """One of a fixed set; a refusal names the set (DRF's says only "not a valid choice") and
+    quotes the value short."""
+
+    default_error_messages = {"invalid_choice": "{input} is not one of: {choices}."}
+
+    def to_internal_value(self, data):
+        if data == "" and self.allow_blank:
+            return ""
+        try:
+            return self.choice_strings_to_values[str(data)]
+        except KeyError:
+            choices = ", ".join(self.choice_strings_to_values)
+            self.fail("invalid_choice", input=echoed(data), choices=choices)

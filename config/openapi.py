@@ -116,6 +116,11 @@ class ProblemSerializer(serializers.Serializer):
     error = serializers.CharField()
     state = serializers.CharField(help_text="Stable slug, e.g. key-required, invalid-field.")
     field = serializers.CharField(required=False, help_text="The offending field (400).")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Every offending field with what is wrong with it (400).",
+    )
     howToGetOne = serializers.CharField(required=False, help_text="How to get a key (401).")
     next = serializers.ListField(child=serializers.DictField(), required=False)
     retryAfter = serializers.IntegerField(required=False, help_text="Seconds to wait (429, 503).")

@@ -88,6 +88,10 @@ def problem_body(
     }
     if field is not None:
         body["field"] = field
+        if status == 400 and "errors" not in members:
+            # Every refusal of a field has the same shape as a validation error's, so a client
+            # reads `errors` once, whichever check refused it.
+            body["errors"] = {field: [error.removeprefix(f"{field}: ")]}
     if status == 401:
         body.setdefault("howToGetOne", how_to_get_a_key())
     body.update(members)

@@ -71,6 +71,15 @@ def query_params(request, query: type[serializers.Serializer] | None) -> dict[st
             error=f"{unknown[0]}: this operation does not take it (it takes {takes}).",
         )
     for name, values in request.query_params.lists():
+        if len(values) > 1:
+            # Read as the last one, `?limit=5&limit=500` would answer what the caller did not
+            # check: one value each, as the document declares them.
+            raise ApplicationError(
+                status=400,
+                state="invalid-field",
+                field=name,
+                error=f"{name}: given {len(values)} times; give it once.",
+            )
         if any(value == "" for value in values):
             # An empty value is not "no filter": leave the parameter out to mean that.
             raise ApplicationError(
@@ -129,8 +138,9 @@ class ReadView(APIView):
 
 
 def read_key(request) -> str:
-    """The cache key of a read: its path and its query, parameters in a canonical order."""
-    canonical = f"{request.path}?{urlencode(sorted(request.GET.items()))}"
+    """The cache key of a read: its path and its query, parameters in a canonical order, each
+    value kept (a repeated parameter must miss, and be refused, not hit its last value's entry)."""
+    canonical = f"{request.path}?{urlencode(sorted(request.GET.lists()), doseq=True)}"
     return READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
 
 

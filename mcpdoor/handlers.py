@@ -15,6 +15,7 @@ from answers import services as answers
 from answers.api.views import AskRequest, answered_later, ticket_body
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey
+from config.fields import Choice
 from config.paging import LIMIT_MAX, PageQuery
 from config.problems import ApplicationError
 from config.reads import envelope
@@ -82,7 +83,7 @@ OFFSET_MAX = 1_000_000_000
 
 
 class DatasetArgs(serializers.Serializer):
-    id = serializers.ChoiceField(choices=list(datasets.DATASETS))
+    id = Choice(choices=list(datasets.DATASETS))
     offset = serializers.IntegerField(
         min_value=0, max_value=OFFSET_MAX, default=0, help_text="Rows to skip."
     )

@@ -8,7 +8,7 @@ from answers import services
 from answers.models import AskTicket
 from billing.auth import KeyedAPIView
 from config import contract
-from config.fields import TextField
+from config.fields import Choice, TextField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.problems import ApplicationError
@@ -26,7 +26,7 @@ class AskRequest(serializers.Serializer):
     # Length is checked on the text as sent (what the schema's maxLength describes), then the
     # surrounding whitespace is dropped.
     question = TextField(min_length=1, max_length=2000, trim_whitespace=False)
-    mode = serializers.ChoiceField(choices=AskTicket.Mode.choices, default="sync")
+    mode = Choice(choices=AskTicket.Mode.choices, default="sync")
     # No default in the document (a generated client would send it); blank means no topic.
     topic = serializers.SlugField(
         max_length=120, required=False, allow_blank=True, help_text="A record's slug to ask about."

@@ -14,7 +14,7 @@ from billing.auth import KeyedAPIView
 from billing.models import ApiKey, Price
 from config import contract
 from config.bursts import BurstLimited
-from config.fields import JsonBooleanField
+from config.fields import Choice, JsonBooleanField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.reads import ReadView, envelope, read_operation
@@ -144,7 +144,7 @@ class TariffView(ReadView):
 
 
 class QuoteItem(serializers.Serializer):
-    unit = serializers.ChoiceField(choices=Price.Unit.choices)
+    unit = Choice(choices=Price.Unit.choices)
     quantity = serializers.IntegerField(min_value=1, max_value=10_000)
     months = serializers.IntegerField(min_value=1, max_value=36, required=False)
 

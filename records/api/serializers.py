@@ -2,18 +2,17 @@
 
 from rest_framework import serializers
 
+from config.fields import Choice
 from config.paging import PageQuery
 from records.models import StateTransition
 from registry.models import ActionClass, Event
 
 
 class RecordsQuery(PageQuery):
-    actionClass = serializers.ChoiceField(choices=ActionClass.choices, required=False)
-    tier = serializers.ChoiceField(choices=Event.Tier.choices, required=False)
-    coverageState = serializers.ChoiceField(
-        choices=StateTransition.Coverage.choices, required=False
-    )
-    wireTier = serializers.ChoiceField(choices=StateTransition.WireTier.choices, required=False)
+    actionClass = Choice(choices=ActionClass.choices, required=False)
+    tier = Choice(choices=Event.Tier.choices, required=False)
+    coverageState = Choice(choices=StateTransition.Coverage.choices, required=False)
+    wireTier = Choice(choices=StateTransition.WireTier.choices, required=False)
     q = serializers.CharField(
         max_length=120, required=False, help_text="Part of the subject or title."
     )
@@ -26,6 +25,6 @@ class CoverageQuery(serializers.Serializer):
 
 
 class DatasetQuery(serializers.Serializer):
-    format = serializers.ChoiceField(
+    format = Choice(
         choices=["json", "jsonl", "csv"], default="json", help_text="json, jsonl or csv."
     )

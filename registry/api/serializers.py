@@ -2,20 +2,28 @@
 
 from rest_framework import serializers
 
+from config.fields import Choice, echoed
 from config.paging import LIMIT_MAX, PageQuery
 from registry.models import Event, Vertical
 
 
 class VerticalField(serializers.SlugRelatedField):
+    default_error_messages = {"does_not_exist": "no vertical is {value}; see /api/v1/verticals."}
+
     def __init__(self, **kwargs):
         super().__init__(
             slug_field="slug", queryset=Vertical.objects.all(), required=False, **kwargs
         )
 
+    def fail(self, key, **kwargs):
+        if "value" in kwargs:  # quoted short, as JSON
+            kwargs["value"] = echoed(kwargs["value"])
+        super().fail(key, **kwargs)
+
 
 class SignalsQuery(serializers.Serializer):
     vertical = VerticalField(help_text="Only documents in this vertical (a slug).")
-    tier = serializers.ChoiceField(choices=Event.Tier.choices, required=False)
+    tier = Choice(choices=Event.Tier.choices, required=False)
     limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=50)
 
 
@@ -29,13 +37,13 @@ class EntityCompareQuery(serializers.Serializer):
         r"^[^,]*[^,\s][^,]*(,[^,]*[^,\s][^,]*){1,9}$",
         max_length=1000,
         help_text="2 to 10 slugs, names or aliases, separated by commas.",
-        error_messages={"invalid": "give 2 to 10 names separated by commas"},
+        error_messages={"invalid": "give 2 to 10 names separated by commas."},
     )
 
     def validate_names(self, value: str) -> list[str]:
         names = [name.strip() for name in value.split(",") if name.strip()]
         if not 2 <= len(names) <= 10:
-            raise serializers.ValidationError("give 2 to 10 names separated by commas")
+            raise serializers.ValidationError("give 2 to 10 names separated by commas.")
         return names
 
 
@@ -87,7 +95,7 @@ class DocumentsQuery(PageQuery):
         min_length=1, max_length=200, help_text='Words, "phrases", `or`, -excluded.'
     )
     vertical = VerticalField()
-    sort = serializers.ChoiceField(
+    sort = Choice(
         choices=["newest", "relevance"],
         default="newest",
         error_messages={"invalid_choice": '"{input}" is not one of: newest, relevance.'},

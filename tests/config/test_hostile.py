@@ -161,3 +161,68 @@ def test_an_empty_parameter_is_refused_rather_than_read_as_absent(client, query)
     response = client.get(f"/api/v1/signals?{query}")
     assert response.status_code == 400
     assert response.json()["field"] == query.rstrip("=")
+
+
+@pytest.mark.parametrize("path", ["/api/v1/signals", "/api/v1/records", "/api/v1/accelerating"])
+def test_a_parameter_given_twice_is_refused_even_when_one_of_its_values_is_cached(client, path):
+    assert client.get(f"{path}?limit=2").status_code == 200  # cached under limit=2 now
+    response = client.get(f"{path}?limit=50&limit=2")
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["state"], body["field"]) == ("invalid-field", "limit")
+    assert "once" in body["error"]
+
+
+@pytest.mark.parametrize(
+    "query", ["tierr=1", "tier=", "limit=x", "limit=1&limit=2", "tier=nonsense", "limit=1%00"]
+)
+def test_every_refusal_of_a_field_lists_it_under_errors_as_generated_clients_read_it(client, query):
+    body = client.get(f"/api/v1/signals?{query}").json()
+    assert body["status"] == 400
+    field = body["field"]
+    assert list(body["errors"]) == [field]
+    (message,) = body["errors"][field]
+    assert body["error"] == f"{field}: {message}"
+
+
+def test_a_refused_value_is_echoed_short_and_the_allowed_ones_are_named(client):
+    from registry.models import Event
+
+    response = client.get("/api/v1/signals?tier=" + "x" * 5000)
+    assert response.status_code == 400
+    assert len(response.content) < 1500  # was 15 KB: the value three times over
+    body = response.json()
+    for tier in Event.Tier.values:
+        assert tier in body["error"]
+
+
+def test_the_problem_document_declares_errors_for_generated_clients(client):
+    document = client.get("/api/openapi.json", HTTP_ACCEPT="application/json").json()
+    errors = document["components"]["schemas"]["Problem"]["properties"]["errors"]
+    assert errors["type"] == "object"
+    assert errors["additionalProperties"] == {"type": "array", "items": {"type": "string"}}
+
+
+def test_a_tool_refusing_an_object_quotes_it_as_json_not_as_python(client):
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call"}
+    call["params"] = {"name": "get_signals", "arguments": {"tier": {"a": [1, None]}}}
+    response = client.post(
+        "/api/mcp",
+        json.dumps(call),
+        content_type="application/json",
+        HTTP_ACCEPT="application/json, text/event-stream",
+        HTTP_MCP_PROTOCOL_VERSION="2025-06-18",
+    )
+    result = response.json()["result"]
+    assert result["isError"] is True
+    (text,) = (part["text"] for part in result["content"])
+    assert '{"a": [1, null]} is not one of' in text
+    assert "None" not in text
+    assert "'a'" not in text
+
+
+def test_an_unknown_vertical_is_echoed_short_and_the_list_is_named(client):
+    response = client.get("/api/v1/signals?vertical=" + "v" * 5000)
+    assert response.status_code == 400
+    assert len(response.content) < 1500
+    assert "/api/v1/verticals" in response.json()["error"]
