@@ -68,7 +68,11 @@ def surfaces(topic: str) -> list[tuple[str, str]]:
         ("record history", f"/api/v1/records/{topic}/history"),
         ("record coverage", f"/api/v1/records/{topic}/coverage"),
         ("records listing", "/api/v1/records?wireTier=flagged"),
+        # The same page at every size: more topics are flagged as documents a day grow, so
+        # the default page holds more of them (24 at 100k, 50 at 1M).
+        ("records listing, page of 20", "/api/v1/records?wireTier=flagged&limit=20"),
         ("signals", "/api/v1/signals"),
+        ("signals, page of 20", "/api/v1/signals?limit=20"),
         ("entity search", "/api/v1/entities?q=Entity%2012"),
         ("entity detail", "/api/v1/entities/synth-entity-0"),
         ("entities compare", "/api/v1/entities/compare?names=synth-entity-0,synth-entity-1"),
