@@ -28,13 +28,18 @@ class JsonBooleanField(serializers.BooleanField):
 ECHOED = 40  # characters of a refused value said back: enough to recognise it
 
 
+def clipped(text: str) -> str:
+    """Text of the caller's said back (a value, an unknown name), cut short: a 5 KB value was
+    sent back three times over (`detail`, `error`, `errors`)."""
+    return text if len(text) <= ECHOED else f"{text[:ECHOED]}..."
+
+
 def echoed(value: object) -> str:
     """A refused value as an error message quotes it: as JSON writes it (never a Python repr),
-    cut short, so a 5 KB value is not sent back three times (`detail`, `error`, `errors`)."""
+    cut short."""
     if isinstance(value, str):
-        return json.dumps(value if len(value) <= ECHOED else f"{value[:ECHOED]}...")
-    text = json.dumps(value, default=str)
-    return text if len(text) <= ECHOED else f"{text[:ECHOED]}..."
+        return json.dumps(clipped(value))
+    return clipped(json.dumps(value, default=str))
 
 
 class Choice(serializers.ChoiceField):

@@ -10,7 +10,7 @@ from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import Http404, JsonResponse
 from django_ratelimit.exceptions import Ratelimited
 from rest_framework import exceptions as drf
@@ -123,6 +123,11 @@ def response_for_exception(request, exc: Exception) -> JsonResponse | None:
             field=exc.field,
             headers=exc.headers,
             **exc.members,
+        )
+    if isinstance(exc, TooManyFieldsSent):  # Django's cap, met reading the query string
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        return problem_response(
+            request, status=400, field="query", error=f"query: more than {limit} parameters."
         )
     if isinstance(exc, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE

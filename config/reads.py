@@ -24,6 +24,7 @@ from rest_framework import serializers
 from rest_framework.views import APIView
 
 from config import contract, readcache
+from config.fields import clipped
 from config.openapi import problem_responses
 from config.problems import ApplicationError
 
@@ -64,11 +65,12 @@ def query_params(request, query: type[serializers.Serializer] | None) -> dict[st
     unknown = sorted(set(request.query_params) - allowed)
     if unknown:
         takes = ", ".join(sorted(allowed)) or "no parameters"
+        name = clipped(unknown[0])
         raise ApplicationError(
             status=400,
             state="unknown-parameter",
-            field=unknown[0],
-            error=f"{unknown[0]}: this operation does not take it (it takes {takes}).",
+            field=name,
+            error=f"{name}: this operation does not take it (it takes {takes}).",
         )
     for name, values in request.query_params.lists():
         if len(values) > 1:

@@ -98,7 +98,6 @@ class DocumentsQuery(PageQuery):
     sort = Choice(
         choices=["newest", "relevance"],
         default="newest",
-        error_messages={"invalid_choice": '"{input}" is not one of: newest, relevance.'},
         help_text="`newest` first (every match, by date), or `relevance`: the newest 200 "
         "matches ranked by how closely each is about the words (title words count twice).",
     )

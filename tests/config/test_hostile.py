@@ -226,3 +226,25 @@ def test_an_unknown_vertical_is_echoed_short_and_the_list_is_named(client):
     assert response.status_code == 400
     assert len(response.content) < 1500
     assert "/api/v1/verticals" in response.json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/signals", "/api/health", "/api/v1/documents"])
+def test_more_query_parameters_than_the_service_reads_is_a_400_naming_the_query(client, path):
+    many = "&".join(f"p{n}=1" for n in range(1001))
+    response = client.get(f"{path}?{many}")
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["state"], body["field"]) == ("invalid-request", "query")
+
+
+def test_a_long_unknown_parameter_name_is_said_back_short(client):
+    response = client.get("/api/v1/signals?" + "Z" * 5000 + "=1")
+    assert response.status_code == 400
+    assert len(response.content) < 1500
+    assert response.json()["state"] == "unknown-parameter"
+
+
+def test_a_refused_sort_is_quoted_once(client):
+    response = client.get("/api/v1/documents?q=x&sort=bogus")
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"sort": ['"bogus" is not one of: newest, relevance.']}
