@@ -29,8 +29,8 @@ ECHOED = 40  # characters of a refused value said back: enough to recognise it
 
 
 def clipped(text: str) -> str:
-    """Text of the caller's said back (a value, an unknown name), cut short: a 5 KB value was
-    sent back three times over (`detail`, `error`, `errors`)."""
+    """Text the caller sent (a value, an unknown name), cut short to be said back: a 5 KB value
+    came back three times over (`detail`, `error`, `errors`)."""
     return text if len(text) <= ECHOED else f"{text[:ECHOED]}..."
 
 
@@ -48,11 +48,8 @@ class Choice(serializers.ChoiceField):
 
     default_error_messages = {"invalid_choice": "{input} is not one of: {choices}."}
 
-    def to_internal_value(self, data):
-        if data == "" and self.allow_blank:
-            return ""
-        try:
-            return self.choice_strings_to_values[str(data)]
-        except KeyError:
+    def fail(self, key, **kwargs):
+        if key == "invalid_choice":
             choices = ", ".join(self.choice_strings_to_values)
-            self.fail("invalid_choice", input=echoed(data), choices=choices)
+            kwargs.update(input=echoed(kwargs["input"]), choices=choices)
+        super().fail(key, **kwargs)

@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Model, Q, QuerySet
 from rest_framework import serializers
 
-from config.problems import ApplicationError
+from config.problems import ApplicationError, invalid_field
 
 LIMIT_DEFAULT = 50
 LIMIT_MAX = 200
@@ -164,9 +164,7 @@ def _field_value(model: type[Model], field: str, value: Any) -> Any:
 
 
 def refused(reason: str) -> ApplicationError:
-    return ApplicationError(
-        status=400, state="invalid-field", field="cursor", error=f"cursor: {reason}."
-    )
+    return invalid_field("cursor", f"{reason}.")
 
 
 def _plain(value: Any) -> Any:

@@ -59,6 +59,13 @@ class ApplicationError(Exception):
         self.members = members
 
 
+def invalid_field(field: str, error: str) -> ApplicationError:
+    """400 `invalid-field`: `field` named, and `error` said after its name."""
+    return ApplicationError(
+        status=400, state="invalid-field", field=field, error=f"{field}: {error}"
+    )
+
+
 def how_to_get_a_key() -> str:
     return (
         f"POST {settings.SVC_BASE_URL}/api/keys issues a free key at once (no card, no human "

@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 from config import contract, readcache
 from config.fields import clipped
 from config.openapi import problem_responses
-from config.problems import ApplicationError
+from config.problems import ApplicationError, invalid_field
 
 READ_KEY = "read:v2:{digest}"
 
@@ -73,36 +73,29 @@ def query_params(request, query: type[serializers.Serializer] | None) -> dict[st
             error=f"{name}: this operation does not take it (it takes {takes}).",
         )
     for name, values in request.query_params.lists():
-        if len(values) > 1:
-            # Read as the last one, `?limit=5&limit=500` would answer what the caller did not
-            # check: one value each, as the document declares them.
-            raise ApplicationError(
-                status=400,
-                state="invalid-field",
-                field=name,
-                error=f"{name}: given {len(values)} times; give it once.",
-            )
-        if any(value == "" for value in values):
-            # An empty value is not "no filter": leave the parameter out to mean that.
-            raise ApplicationError(
-                status=400,
-                state="invalid-field",
-                field=name,
-                error=f"{name}: empty; leave the parameter out instead.",
-            )
-        if any("\x00" in value for value in values):
-            # PostgreSQL refuses NUL in text: caught here, a 400 instead of a database error.
-            raise ApplicationError(
-                status=400,
-                state="invalid-field",
-                field=name,
-                error=f"{name}: contains a NUL character.",
-            )
+        unreadable = _unreadable(values)
+        if unreadable:
+            raise invalid_field(name, unreadable)
     if query is None:
         return {}
     validated = query(data=request.query_params)
     validated.is_valid(raise_exception=True)
     return dict(validated.validated_data)
+
+
+def _unreadable(values: list[str]) -> str | None:
+    """Why a query parameter's values cannot be read, if they cannot."""
+    if len(values) > 1:
+        # Read as the last one, `?limit=5&limit=500` would answer what the caller did not
+        # check: one value each, as the document declares them.
+        return f"given {len(values)} times; give it once."
+    if values[0] == "":
+        # An empty value is not "no filter": leave the parameter out to mean that.
+        return "empty; leave the parameter out instead."
+    if "\x00" in values[0]:
+        # PostgreSQL refuses NUL in text: caught here, a 400 instead of a database error.
+        return "contains a NUL character."
+    return None
 
 
 class ReadView(APIView):

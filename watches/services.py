@@ -15,7 +15,7 @@ from django.utils import timezone
 from billing import services as billing
 from billing.models import ApiKey
 from config.contention import retried_on_contention
-from config.problems import ApplicationError
+from config.problems import ApplicationError, invalid_field
 from config.reads import envelope
 from registry.fetch import FetchError, post
 from registry.netguard import refusal_for_url
@@ -29,16 +29,10 @@ SAVE_ONLY = {
 }
 
 
-def _invalid(field: str, error: str) -> ApplicationError:
-    return ApplicationError(
-        status=400, state="invalid-field", field=field, error=f"{field}: {error}"
-    )
-
-
 def standard_base(base: Any) -> StandardWatch:
     if not isinstance(base, str) or base not in STANDARD:
         known = ", ".join(STANDARD)
-        raise _invalid(
+        raise invalid_field(
             "base", f"not a standard Watch id; one of {known} (GET /api/v1/watches/standard)"
         )
     return STANDARD[base]
@@ -49,11 +43,11 @@ def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise _invalid("coordinates", "an object of coordinate names and values")
+        raise invalid_field("coordinates", "an object of coordinate names and values")
     known = {c.name: c for c in watch.coordinates}
     for name in given:
         if name not in known:
-            raise _invalid(
+            raise invalid_field(
                 f"coordinates.{name}",
                 f"not a coordinate of {watch.id}; it takes {', '.join(known)}",
             )
@@ -84,7 +78,7 @@ def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[
         try:
             value = coordinate.parse(given.get(name, coordinate.default))
         except ValueError as exc:
-            raise _invalid(f"coordinates.{name}", str(exc)) from None
+            raise invalid_field(f"coordinates.{name}", str(exc)) from None
         effective[name] = value
         status = "given-and-applied" if name in given else "default-used"
         lines.append({"coordinate": name, "status": status, "value": value})
@@ -94,7 +88,7 @@ def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[
 def _chosen(coordinate) -> Any:
     value = coordinate.chosen()
     if value is None:
-        raise _invalid(
+        raise invalid_field(
             f"coordinates.{coordinate.name}",
             f"the registry has nothing to choose yet ({coordinate.rule}); give a value",
         )
@@ -105,7 +99,7 @@ def _read(watch: StandardWatch, coordinates: dict) -> dict[str, Any]:
     try:
         return watch.run(coordinates)
     except NotReadable as missing:
-        raise _invalid(f"coordinates.{missing.coordinate}", str(missing)) from None
+        raise invalid_field(f"coordinates.{missing.coordinate}", str(missing)) from None
 
 
 def watch_unfurl(*, base: Any, coordinates: Any, extras: dict[str, Any]) -> dict[str, Any]:
@@ -161,7 +155,7 @@ def watch_save(
     effective, _ = effective_coordinates(standard, coordinates)
     _read(standard, effective)  # names nothing unknown: a Watch that cannot read is not saved
     if webhook_url is not None and (reason := refusal_for_url(webhook_url)):
-        raise _invalid("webhookUrl", reason)
+        raise invalid_field("webhookUrl", reason)
     secret = None
     if watch_id is None:
         new_id = f"w_{secrets.token_urlsafe(12)}"
