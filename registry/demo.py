@@ -167,6 +167,10 @@ class DemoEvent:
     outlets: list[str]
     tier: str = Event.Tier.STANDARD
     home_domains: list[str] = field(default_factory=list)
+    # (headline, summary) naming the lead and saying relevant things in words that carry no
+    # curated term: never attached by the tagger, so only meaning finds them (one every other day
+    # from yesterday back).
+    unmarked: list[tuple[str, str]] = field(default_factory=list)
 
 
 EVENTS = [
@@ -781,17 +785,47 @@ MARKET_PAGES = {
 DEMO_SEED = 20261122
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class World:
+    """One registry's curated data, as the loader below lays it out (the demo's, and others' such
+    as `registry.atlas`). Slugs, domains, subjects and market ids are natural keys: two worlds
+    loaded into one database share a row only where they name the same key (an outlet's domain,
+    a vertical)."""
+
+    verticals: dict[str, str]
+    entities: dict[str, tuple]
+    outlets: dict[str, tuple]
+    feeds: dict[str, tuple]
+    events: list[DemoEvent]
+    sources: list[dict]
+    markets: list[tuple]
+    seed: int
+
+
+DEMO = World(VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, DEMO_SEED)
+
+
 def demo_load(*, today: date | None = None) -> dict[str, int]:
     """Load the demo registry. Idempotent: a second run finds every row and adds nothing.
 
     Dates are laid out back from an anchor day: `today` (default: now) on the first load, and the
     day of that first load ever after, so a later run neither adds nor moves anything.
     """
-    anchored = anchor_day()
+    return world_load(DEMO, today=today)
+
+
+def anchor_day() -> date | None:
+    return world_anchor_day(DEMO)
+
+
+@transaction.atomic
+def world_load(world: World, *, today: date | None = None) -> dict[str, int]:
+    """Load one world (see `demo_load`); its anchor day is its own events' first load."""
+    anchored = world_anchor_day(world)
     today = anchored or today or datetime.now(UTC).date()
     verticals = {
-        slug: services.vertical_upsert(slug=slug, name=name) for slug, name in VERTICALS.items()
+        slug: services.vertical_upsert(slug=slug, name=name)
+        for slug, name in world.verticals.items()
     }
     entities = {
         slug: services.entity_upsert(
@@ -802,37 +836,37 @@ def demo_load(*, today: date | None = None) -> dict[str, int]:
             aliases=aliases,
             verticals=[verticals[v] for v in verts],
         )
-        for slug, (name, kind, tracked, verts, aliases) in ENTITIES.items()
+        for slug, (name, kind, tracked, verts, aliases) in world.entities.items()
     }
-    outlets = _load_outlets()
+    outlets = _load_outlets(world.outlets)
     feeds = {}
-    for url, (domain, vertical, also) in FEEDS.items():
+    for url, (domain, vertical, also) in world.feeds.items():
         feed = services.feed_upsert(url=url, outlet=outlets[domain], vertical=verticals[vertical])
         for filled in (vertical, *also):
             feeds[(domain, filled)] = feed
-    events = {demo.subject: _load_event(demo, entities) for demo in EVENTS}
+    events = {demo.subject: _load_event(demo, entities) for demo in world.events}
     if anchored is None:  # the anchor is the day the rows are laid out from, not the clock's
         Event.objects.filter(subject__in=events).update(
             created_at=datetime.combine(today, time(0), tzinfo=UTC)
         )
     documents = sum(
-        _load_documents(demo, index, today, entities, outlets, verticals, feeds)
-        for index, demo in enumerate(EVENTS)
+        _load_documents(demo, world.seed + index, today, entities, outlets, verticals, feeds)
+        for index, demo in enumerate(world.events)
     )
-    _load_sources(today, events)
-    _load_markets(today, events, entities, outlets, verticals)
+    _load_sources(today, events, world.sources)
+    _load_markets(today, events, entities, outlets, verticals, world.markets)
     return {"events": len(events), "entities": len(entities), "newDocuments": documents}
 
 
-def anchor_day() -> date | None:
-    subjects = [demo.subject for demo in EVENTS]
+def world_anchor_day(world: World) -> date | None:
+    subjects = [demo.subject for demo in world.events]
     first = Event.objects.filter(subject__in=subjects).order_by("created_at").first()
     return first.created_at.date() if first else None
 
 
-def _load_outlets() -> dict[str, Outlet]:
+def _load_outlets(specs: dict[str, tuple]) -> dict[str, Outlet]:
     outlets: dict[str, Outlet] = {}
-    for domain, (name, tier, is_wire, upstream) in OUTLETS.items():  # wires come first
+    for domain, (name, tier, is_wire, upstream) in specs.items():  # wires come first
         outlets[domain] = services.outlet_upsert(
             domain=domain,
             name=name,
@@ -857,9 +891,9 @@ def _load_event(demo: DemoEvent, entities: dict[str, Entity]) -> Event:
     )
 
 
-def _load_documents(demo, index, today, entities, outlets, verticals, feeds) -> int:
+def _load_documents(demo, seed, today, entities, outlets, verticals, feeds) -> int:
     """One ingest batch per event, through the real pipeline (tagging, stories, rollups)."""
-    rng = random.Random(DEMO_SEED + index)
+    rng = random.Random(seed)
     lead = entities[demo.lead]
     attached = [entities[slug] for slug in demo.attached]
     vertical = verticals[demo.vertical]
@@ -893,11 +927,17 @@ def _load_documents(demo, index, today, entities, outlets, verticals, feeds) -> 
             url = f"https://{demo.outlets[0]}/{demo.vertical}/{day:%Y/%m/%d}/{demo.lead}-notes"
             at = datetime.combine(day, time(12, 0), tzinfo=UTC)
             add(url, demo.off_topic[0].format(lead=lead.name), "", demo.outlets[0], at)
+    for n, (headline, story) in enumerate(demo.unmarked):
+        day = today - timedelta(days=1 + 2 * n)
+        domain = demo.outlets[n % len(demo.outlets)]
+        url = f"https://{domain}/{demo.vertical}/{day:%Y/%m/%d}/{demo.lead}-report-{n}"
+        at = datetime.combine(day, time(10, 30), tzinfo=UTC)
+        add(url, headline.format(lead=lead.name), story.format(lead=lead.name), domain, at)
     return services.documents_ingest(items=items).new
 
 
-def _load_sources(today: date, events: dict[str, Event]) -> None:
-    for spec in SOURCES:
+def _load_sources(today: date, events: dict[str, Event], specs: list[dict]) -> None:
+    for spec in specs:
         spec = dict(spec)
         history = spec.pop("history")
         guarded = [events[subject] for subject in spec.pop("events")]
@@ -937,8 +977,8 @@ def _load_sources(today: date, events: dict[str, Event]) -> None:
             )
 
 
-def _load_markets(today, events, entities, outlets, verticals) -> None:
-    for subject, venue, external_id, question, category, deadline_in, (start, end) in MARKETS:
+def _load_markets(today, events, entities, outlets, verticals, markets) -> None:
+    for subject, venue, external_id, question, category, deadline_in, (start, end) in markets:
         event = events[subject]
         deadline = datetime.combine(today + timedelta(days=deadline_in), time(23, 59), tzinfo=UTC)
         url = MARKET_PAGES[venue].format(id=external_id.lower())

@@ -2,18 +2,33 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from records.services import records_transition
+from registry.atlas import atlas_load
 from registry.demo import demo_load
+
+# Each registry a load_demo can lay out: its loader and the words its summary line starts with.
+REGISTRIES = {"demo": (demo_load, "demo registry"), "atlas": (atlas_load, "atlas registry")}
 
 
 class Command(BaseCommand):
-    help = "Load the demo registry (idempotent: a second run adds nothing)."
+    help = (
+        "Load the demo registry, or another (--registry), idempotently: a second run adds nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--registry",
+            choices=sorted(REGISTRIES),
+            default="demo",
+            help="Which world to load (default demo; atlas: the engine's second eval world).",
+        )
 
     def handle(self, *args, **options):
-        counts = demo_load()
+        load, label = REGISTRIES[options["registry"]]
+        counts = load()
         # Record today's states once (history grows from here on the beat; never backfilled).
         records_transition()
         self.stdout.write(
-            f"demo registry: {counts['events']} events, {counts['entities']} entities, "
+            f"{label}: {counts['events']} events, {counts['entities']} entities, "
             f"{counts['newDocuments']} new documents"
         )
         call_command("embed_registry", stdout=self.stdout)  # the Answer Engine's first ask is fast
