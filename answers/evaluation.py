@@ -11,26 +11,74 @@ Figures, each of which a wrong engine moves:
 - duplicateCitations: the same headline (a syndicated copy) cited twice in one answer.
 - resolvedAsLive: a historical market capture cited in a sentence that does not say so.
 - premises: false premises named first (caught) and premises named where there was none.
+- languageRight: cases that name the question's language whose envelope `language` says it (a
+  missing field is wrong).
 - mustCite / mustNotCite / first sentence / injected words: the case's own expectations.
-The evaluation day is the demo's anchor day (the day its rows were laid out from), so windows
-like "this week" mean the same rows whenever the set runs.
+Each registry's set runs as of that registry's anchor day (the day its rows were laid out from),
+so windows like "this week" mean the same rows whenever the set runs. Both registries are loaded
+for either's set, so each one's topics are distractors for the other's questions.
 """
 
 import json
 import re
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
-from answers import engine
+from django.db import transaction
 
-EVAL_SET = Path(__file__).resolve().parent / "eval" / "questions.json"
+from answers import engine
+from records.services import records_transition
+from registry.atlas import atlas_anchor_day, atlas_load
+from registry.demo import anchor_day, demo_load
+
+EVAL_DIR = Path(__file__).resolve().parent / "eval"
+EVAL_SET = EVAL_DIR / "questions.json"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+@dataclass(frozen=True)
+class Registry:
+    load: Callable[..., dict]
+    anchor: Callable[[], date | None]
+    cases: Path
+
+
+REGISTRIES = {
+    "demo": Registry(demo_load, anchor_day, EVAL_SET),
+    "atlas": Registry(atlas_load, atlas_anchor_day, EVAL_DIR / "atlas.json"),
+}
 
 
 def load_cases(path: Path = EVAL_SET) -> list[dict[str, Any]]:
     return json.loads(path.read_text(encoding="utf-8"))["cases"]
+
+
+def registries_evaluate(
+    names: list[str], *, files: dict[str, Path] | None = None
+) -> dict[str, dict[str, Any]]:
+    """Each named registry's set scored with every registry loaded, as of its own anchor day.
+
+    Runs in one transaction rolled back at the end: the loads (idempotent: nothing new where a
+    registry is already there) and the day's states leave a `make run` database as it was.
+    """
+    files = files or {}
+    with transaction.atomic():
+        for registry in REGISTRIES.values():
+            registry.load()
+        records_transition()
+        scores = {
+            name: evaluate(
+                load_cases(files.get(name, REGISTRIES[name].cases)),
+                day=REGISTRIES[name].anchor(),
+            )
+            for name in names
+        }
+        transaction.set_rollback(True)
+    return scores
 
 
 def evaluate(cases: list[dict[str, Any]], *, day: date) -> dict[str, Any]:
@@ -77,7 +125,18 @@ def score(case: dict, result: dict, day: date, tally: dict) -> list[str]:
             problems.append(f"routed to {got}, expected {want}")
     problems += _citations(case, result, day, tally)
     problems += _wording(case, result, tally)
+    problems += _language(case, result, tally)
     return problems
+
+
+def _language(case: dict, result: dict, tally: dict) -> list[str]:
+    want = case.get("language")
+    if not want:
+        return []
+    tally["languages"] += 1
+    got = result.get("language")
+    tally["languageRight"] += got == want
+    return [] if got == want else [f"answered in {got or 'no stated language'}, expected {want}"]
 
 
 def _citations(case: dict, result: dict, day: date, tally: dict) -> list[str]:
@@ -155,7 +214,17 @@ def _figures(t: dict) -> dict[str, Any]:
         "resolvedAsLive": t["resolvedAsLive"],
         "premisesCaught": f"{t['premisesCaught']}/{t['premises']}" if t["premises"] else None,
         "premisesInvented": t["premisesInvented"],
+        "languageRight": round(t["languageRight"] / t["languages"], 3) if t["languages"] else None,
     }
+
+
+# Windows counted back from the evaluation day: "past-N-days" and "last-N-weeks" end today and
+# start N days (weeks) before it, so a parser that counts today in or out both pass; "since-N"
+# is a question's {since_weekday} or {since_date} (the day N days back) to today; "between" is
+# {between_start} to {between_end}.
+_BACK = re.compile(r"(past|last|since)-(\d+)(-days|-weeks|)$")
+SINCE_WEEKDAY_BACK, SINCE_DATE_BACK = 3, 10
+BETWEEN_BACK = (20, 12)
 
 
 def expected_window(name: str, day: date) -> tuple[str, str]:
@@ -169,13 +238,31 @@ def expected_window(name: str, day: date) -> tuple[str, str]:
         "yesterday": (day - timedelta(days=1), day - timedelta(days=1)),
         "first-week-of-month": (first, first + timedelta(days=6)),
         "last-month": (last_month_end.replace(day=1), last_month_end),
+        "this-month": (first, day),
+        "between": tuple(day - timedelta(days=back) for back in BETWEEN_BACK),
     }
+    back = _BACK.match(name)
+    if back:
+        n = int(back.group(2)) * (7 if back.group(3) == "-weeks" else 1)
+        spans[name] = (day - timedelta(days=n), day)
     start, end = spans[name]
     return start.isoformat(), end.isoformat()
 
 
 def _dated(question: str, day: date) -> str:
     last_month = day.replace(day=1) - timedelta(days=1)
+    since_weekday = day - timedelta(days=SINCE_WEEKDAY_BACK)
+    start, end = (day - timedelta(days=back) for back in BETWEEN_BACK)
     return question.format(
-        month=day.strftime("%B"), last_month=last_month.strftime("%B"), year=last_month.year
+        month=day.strftime("%B"),
+        last_month=last_month.strftime("%B"),
+        year=last_month.year,
+        since_weekday=since_weekday.strftime("%A"),
+        since_date=_spoken(day - timedelta(days=SINCE_DATE_BACK)),
+        between_start=_spoken(start),
+        between_end=_spoken(end),
     )
+
+
+def _spoken(day: date) -> str:
+    return f"{day:%B} {day.day}"
