@@ -5,24 +5,21 @@ Routing adds three signals over the registry's own vocabulary (`answers.vocabula
 aliases found by the tagger (after typo correction with rapidfuzz against the registry's words),
 shared stems weighted by rarity (curated subject-line and question-set terms included), and the
 cosine of the question's embedding to each topic's (when the model loaded). Time expressions are
-read by dateparser; only the "Nth week of" form is composed here, from the month dateparser reads.
+read by `answers.timewindow`.
 """
 
-import calendar
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime
 
 import numpy as np
-from dateparser.date import DateDataParser
-from dateparser.search import search_dates
 from rapidfuzz import fuzz, process
 
 from answers import embeddings
+from answers.timewindow import TIME_WORDS, Window, time_window
 from answers.vocabulary import STOP, Topic, Vocabulary, stem, stems, words
 from registry.tagging import current_tagger
 
-LANGUAGES = ["en", "es", "fr", "de", "pt", "it"]
 MIN_SCORE = 1.5  # a topic must score at least this to be answered from
 RELATIVE_CUT = 0.7  # of the best topic's score, for a second topic to be kept
 COMPARE_CUT = 0.35  # the second side of a comparison
@@ -83,38 +80,11 @@ _PREMISE_LEAD = re.compile(
     r"|\b(?:after|since|following)\s+the\b",
     re.IGNORECASE,
 )
-_NTH_WEEK = re.compile(r"\b(first|second|third|fourth|last)\s+week\s+of\s+$", re.IGNORECASE)
-_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 _TOKEN = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _CONNECTORS = {"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"}
-_NOT_DATES = {"now", "currently", "still"}
-# Words that make a span dateparser found a time expression (English calendar words come from
-# `calendar`; the relative words and other languages' months are listed).
-_TIME_WORDS = frozenset(
-    """today yesterday tomorrow week weeks weekend month months year years ago last next past
-    fortnight hoy ayer semana mes año heute gestern woche monat jahr hier aujourd'hui
-    semaine mois année hoje ontem mês ano enero febrero marzo abril mayo junio julio agosto
-    septiembre octubre noviembre diciembre januar februar märz mai juni juli oktober
-    dezember janvier février mars avril juin juillet août septembre octobre novembre
-    décembre janeiro fevereiro março maio junho julho setembro outubro novembro dezembro""".split()
-) | {w.lower() for w in [*calendar.month_name, *calendar.month_abbr, *calendar.day_name] if w}
 # A name after one of these is where the question is set, not what it is about.
 _LOCATIVE = {"in", "near", "over", "across", "off", "around", "at", "into", "toward", "towards",
              "en", "dans", "em", "im", "nel"}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Window:
-    start: date
-    end: date
-    text: str
-    filters: bool  # only a window in the past filters evidence; a future one names the event
-
-    def holds(self, day: date | None) -> bool:
-        return day is not None and self.start <= day <= self.end
-
-    def describe(self) -> str:
-        return f"{self.text} ({self.start.isoformat()} to {self.end.isoformat()})"
 
 
 @dataclass
@@ -189,55 +159,6 @@ def correct(question: str, vocab: Vocabulary) -> str:
     return _TOKEN.sub(fix, question)
 
 
-def time_window(question: str, *, now: datetime) -> Window | None:
-    settings = {"RELATIVE_BASE": now.replace(tzinfo=None), "RETURN_AS_TIMEZONE_AWARE": False}
-    found = search_dates(question, languages=LANGUAGES, settings=settings) or []
-    parser = DateDataParser(languages=LANGUAGES, settings=settings)
-    today = now.date()
-    for span, _ in found:
-        if not _is_time_expression(span):
-            continue
-        data = parser.get_date_data(span)
-        if data.date_obj is None:
-            continue
-        start, end = _period(data.date_obj.date(), data.period or "day")
-        nth = _NTH_WEEK.search(question[: question.find(span)])
-        if nth and data.period == "month":  # "the first week of November"
-            start, end = _nth_week(start, end, nth.group(1).lower())
-            span = f"{nth.group(0)}{span}"
-        return Window(start, end, span.strip(), filters=start <= today)
-    return None
-
-
-def _is_time_expression(span: str) -> bool:
-    """dateparser finds dates in stray words ("die", "do in"): a span counts only if it carries a
-    calendar or relative time word, or a year."""
-    said = {w.lower() for w in _TOKEN.findall(span)}
-    if said & _NOT_DATES:
-        return False
-    return bool(said & _TIME_WORDS) or any(w.isdigit() and len(w) == 4 for w in said)
-
-
-def _period(day: date, period: str) -> tuple[date, date]:
-    if period == "week":
-        monday = day - timedelta(days=day.weekday())
-        return monday, monday + timedelta(days=6)
-    if period == "month":
-        first = day.replace(day=1)
-        following = (first + timedelta(days=32)).replace(day=1)
-        return first, following - timedelta(days=1)
-    if period == "year":
-        return day.replace(month=1, day=1), day.replace(month=12, day=31)
-    return day, day
-
-
-def _nth_week(first: date, last: date, which: str) -> tuple[date, date]:
-    if which == "last":
-        return last - timedelta(days=6), last
-    start = first + timedelta(days=7 * _NTH[which])
-    return start, min(start + timedelta(days=6), last)
-
-
 def _query_vector(question: str, vocab: Vocabulary) -> np.ndarray | None:
     model = embeddings.embedder()
     if model is None or vocab.topic_vectors is None:
@@ -300,7 +221,7 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
 
 
 def _is_date_word(low: str) -> bool:
-    return low in _TIME_WORDS
+    return low in TIME_WORDS
 
 
 def _name_by_meaning(span: str, vocab: Vocabulary) -> int | None:

@@ -2,14 +2,14 @@
 and the embedding model's place (loaded once, vectors kept, a lexical fallback said loudly)."""
 
 import logging
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
 
 from answers import embeddings, vocabulary
 from answers.models import Embedding
-from answers.understanding import correct, intent_of, premise_of, time_window, understand
+from answers.understanding import correct, intent_of, premise_of, understand
 from registry.demo import demo_load
 from registry.models import Event
 
@@ -42,30 +42,6 @@ def _model_restored():
 )
 def test_the_intent_of_a_question(question, intent):
     assert intent_of(question) == intent
-
-
-@pytest.mark.parametrize(
-    ("question", "start", "end"),
-    [
-        ("what changed this week", date(2026, 11, 16), date(2026, 11, 22)),
-        ("what happened yesterday", date(2026, 11, 17), date(2026, 11, 17)),
-        ("news from October 2026", date(2026, 10, 1), date(2026, 10, 31)),
-        ("in the first week of November", date(2026, 11, 1), date(2026, 11, 7)),
-        ("during last week", date(2026, 11, 9), date(2026, 11, 15)),
-    ],
-)
-def test_time_expressions_become_windows(question, start, end):
-    window = time_window(question, now=NOW)
-    assert window is not None, question
-    assert (window.start, window.end) == (start, end)
-    assert window.filters
-
-
-def test_a_question_without_a_time_has_no_window_and_a_future_one_does_not_filter():
-    assert time_window("What did the ECB decide?", now=NOW) is None
-    ahead = time_window("Will the Fed cut in December 2026?", now=NOW)
-    assert ahead is not None
-    assert not ahead.filters
 
 
 def test_a_false_premise_is_read_with_its_direction():
