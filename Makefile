@@ -12,7 +12,7 @@ PYTEST_ARGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run run-stack test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
+.PHONY: install messages catalogues run run-stack test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,45 @@ $(STAMP): pyproject.toml requirements/constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c requirements/constraints.txt '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)  ## virtualenv with pinned dependencies
+# The Answer Engine's catalogues: each .po is compiled by Babel (pure Python: no GNU gettext needed)
+# into the .mo Django reads, by every target that installs, again whenever its .po changes.
+PO := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO := $(PO:.po=.mo)
+
+install: $(STAMP) $(MO)  ## virtualenv with pinned dependencies, and the compiled catalogues
+
+# Babel's API rather than `pybabel compile`, whose printf check reads "{pct}% on" in one template
+# as a "% o" conversion and refuses every translation of it. The templates are str.format ones:
+# tests/answers/test_languages.py checks that each translation keeps its msgid's {placeholders}.
+define COMPILE_MO
+import sys
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+po, mo = sys.argv[1:]
+with open(po, "rb") as source:
+    catalog = read_po(source)
+if catalog.fuzzy:
+    sys.exit(f"{po}: the header is marked fuzzy; review it and drop the flag")
+done = sum(1 for m in catalog if m.id and m.string and not m.fuzzy)
+with open(mo + ".tmp", "wb") as target:
+    write_mo(target, catalog)
+print(f"{mo}: {done} of {len(catalog)} messages translated")
+endef
+export COMPILE_MO
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(STAMP)
+	$(BIN)/python -c "$$COMPILE_MO" $< $@ && mv $@.tmp $@
+
+messages: $(MO)  ## compile the catalogues in locale/ (make install does too)
+
+# msgids come from the engine's `_()` / gettext calls; a new one lands in every .po untranslated
+# (or fuzzy), and tests/answers/test_languages.py fails until each language has its translation.
+catalogues: $(STAMP)  ## extract the engine's sentences into locale/django.pot and update every .po
+	$(BIN)/pybabel extract --no-location --sort-output --no-wrap \
+		--project "Intelligence Feed Service" \
+		-k gettext_lazy -k ngettext_lazy:1,2 -k pgettext_lazy:1c,2 -k _lazy \
+		-o locale/django.pot answers
+	$(BIN)/pybabel update --no-wrap -i locale/django.pot -d locale -D django
 
 run: install  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, local cache, worker + beat
 	$(MANAGE) migrate --noinput

@@ -221,7 +221,19 @@ CELERY_BEAT_SCHEDULE = {
 # --- HTTP -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
-USE_I18N = False
+# On for the Answer Engine alone: it answers in the question's language (answers.languages) from
+# the catalogues in locale/. No LocaleMiddleware, so the site, the admin and the API stay English
+# whatever a browser's Accept-Language says; only the engine activates another language.
+USE_I18N = True
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Spanish"),
+    ("de", "German"),
+    ("fr", "French"),
+    ("ja", "Japanese"),
+    ("ar", "Arabic"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "/static/"

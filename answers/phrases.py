@@ -1,0 +1,83 @@
+"""The Answer Engine's own sentences: templates with named placeholders, translated in locale/.
+
+Lazy: each is looked up when it is formatted, in the language `answers.languages.answering`
+activated, so `SAID_ON.format(source=..., date=..., words=...)` is German inside a German answer.
+Quoted evidence goes in through a placeholder and stays in its own language. A new sentence goes
+here (or in `_()` where it is used), then `make catalogues` and a translation in each .po.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+DISCLAIMER = _(
+    "Informational only: not investment, legal or betting advice. Reporting is attributed, not "
+    "verified; market prices are what a crowd believes, never a fact or a forecast."
+)
+
+# --- one row said -------------------------------------------------------------------------------
+SAID_ON = _('{source} said on {date}: "{words}"')
+REPORTED_ON = _("{source} reported on {date}: {words}")
+CROWD_PRICES = _('On {venue}, a crowd prices "{question}" at {pct}% as of {date}: belief, not fact')
+HISTORICAL_PRICE = _(
+    'A historical capture, not a live price: on {venue}, a crowd priced "{question}" at {pct}% '
+    "on {date}, and {ended}"
+)
+ENDED_RESOLVED = _("the question has resolved")
+ENDED_DEADLINE_PASSED = _("its deadline {deadline} passed")
+PRICE_MOVED = _(
+    'On {venue}, the crowd\'s price for "{question}" moved from {start}% to {end}% by {date}: '
+    "belief, not fact"
+)
+STATE_RECORDED = _(
+    "The service recorded the {field} of {topic} moving from {start} to {end} on {date}"
+)
+SOURCE_FLIPPED = _("{source} flipped from {start} to {end} on {date}")
+ATTENTION_STATE = _(
+    "The service's own attention to {topic} is {state}, on wire tier {wire}: a measure of "
+    "reporting, not of the event"
+)
+ON_TOPIC = _("On {topic}: {statement}")
+
+# --- premises and gaps --------------------------------------------------------------------------
+PREMISE_UNSUPPORTED = _('The record does not support the premise "{premise}"')
+PREMISE_CONTRADICTED = _('The record contradicts the premise "{premise}"')
+NO_FIGURES = _("The registry holds no {noun} figures for {target}")
+NO_CHANGE_IN_SPAN = _(
+    "The record shows no state change, issuer flip or price move for {topic} {span}"
+)
+SPAN_IN_WINDOW = _("in {window}")
+SPAN_LAST_7_DAYS = _("in the last 7 days")
+
+# --- comparisons --------------------------------------------------------------------------------
+COMPARE_HIGHER = _("{topic} is higher: {first} against {second}")
+COMPARE_LOWER = _("{topic} is lower: {first} against {second}")
+COMPARE_MORE_LIKELY = _(
+    "Crowds price {topic} as more likely: {first} against {second}, belief, not fact"
+)
+COMPARE_NO_VERDICT = _(
+    "No verdict: the registry holds no comparable figure for both {first} and {second}"
+)
+
+# --- declined and nothing held ------------------------------------------------------------------
+UNTRACKED_NAME = _("The registry does not track {name}.")
+DECLINED_UNTRACKED = _(
+    "The registry does not track {names}, so this is not in the record: it holds no issuer "
+    "reading, reporting or market question about it, and this engine does not guess."
+)
+DECLINED_NOT_IN_RECORD = _(
+    "That is not in the record: the registry holds no issuer reading, reporting or market "
+    "question that answers it, and this engine does not guess."
+)
+NO_TOPIC_NAMED = _("The question names no topic, entity or reporting the registry holds.")
+NOTHING_HELD = _(
+    "The registry tracks {titles}, but holds nothing{span} that answers this: no issuer "
+    "reading, reporting, market price or recorded change it could cite."
+)
+
+# --- unknowns -----------------------------------------------------------------------------------
+NO_ISSUER_READING = _("No first-party issuer reading is held for {topic}: no fact of record.")
+NO_LIVE_MARKET = _("No live market question is captured for {topic}.")
+NO_REPORTING_IN_WINDOW = _("No reporting on {topic} falls in {window}.")
+NO_CHANGE_RECORDED = _("No state change, issuer flip or price move is recorded for {topic}.")
+NOTHING_AFTER = _("Nothing after {date} is known to this answer.")
+# `NOTHING_AFTER`'s date when no cited row carries one.
+THE_LATEST_READING = _("the latest reading")
