@@ -930,7 +930,7 @@ def _load_documents(demo, seed, today, entities, outlets, verticals, feeds) -> i
     for n, (headline, story) in enumerate(demo.unmarked):
         day = today - timedelta(days=1 + 2 * n)
         domain = demo.outlets[n % len(demo.outlets)]
-        url = f"https://{domain}/{demo.vertical}/{day:%Y/%m/%d}/{demo.lead}-report-{n}"
+        url = f"https://{domain}/{demo.vertical}/{day:%Y/%m/%d}/{demo.lead}-unmarked-{n}"
         at = datetime.combine(day, time(10, 30), tzinfo=UTC)
         add(url, headline.format(lead=lead.name), story.format(lead=lead.name), domain, at)
     return services.documents_ingest(items=items).new

@@ -111,6 +111,6 @@ def test_loading_atlas_twice_adds_nothing_and_both_registries_live_in_one_databa
     subjects = set(Event.objects.values_list("subject", flat=True))
     assert {e.subject for e in DEMO.events} | {e.subject for e in ATLAS.events} == subjects
     # Rows written in words that carry no curated term are held, and attached to no topic.
-    unmarked = Document.objects.filter(url__contains="-report-")
+    unmarked = Document.objects.filter(url__contains="-unmarked-")
     assert unmarked.count() == sum(len(e.unmarked) for e in ATLAS.events)
     assert not EventMention.objects.filter(document__in=unmarked).exists()
