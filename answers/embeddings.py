@@ -5,16 +5,25 @@ inside the package; nothing is fetched from a hub, ever). It is loaded once per 
 use. If it cannot load (the wheel missing, an unsupported platform, `SVC_ANSWER_EMBEDDINGS=off`),
 the engine routes and ranks lexically and says so in the log, loudly, once.
 
+Documents' passage vectors (title and summary) are kept in `answers.Embedding` (kind
+`document`): computed in the background for every topic's newest attached documents
+(`documents_embed`, the beat's `embed-documents` and `manage.py embed_registry`), and for a few
+during an ask (`documents_store`). `preload` loads the model, the vocabulary and the tagger when a
+worker starts (`config.wsgi`, Celery's `worker_process_init`), so no caller's first ask pays them.
+
 Tests replace the model with `use(...)`: anything with `queries` and `passages` will do.
 """
 
 import functools
+import hashlib
 import logging
 import threading
+import time
 from typing import Protocol
 
 import numpy as np
 from django.conf import settings
+from django.db import connections
 
 logger = logging.getLogger(__name__)
 
@@ -96,3 +105,143 @@ def _load() -> Embedder | None:
     except Exception:  # any failure to load is the same fallback, said loudly
         logger.exception("Answer Engine: the embedding model did not load; routing is lexical")
         return None
+
+
+# A title and its summary's opening: what a reader sees of a document, and all the meaning one
+# 384-dimension vector holds (cost grows with the square of the length).
+PASSAGE_CHARS = 600
+EMBED_BATCH = 32
+DOCUMENTS_PER_TOPIC = 64  # each topic's newest attached documents kept with a vector
+DOCUMENTS_PER_RUN = 512  # computed by one background run (about 15 to 45 s on one thread)
+
+
+def passage(title: str, summary: str) -> str:
+    return (f"{title}. {summary}" if summary else title).strip()[:PASSAGE_CHARS]
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def kept_documents(model: Embedder, ids: list[int]) -> dict[int, tuple[str, np.ndarray]]:
+    """The kept passage vectors of documents `ids` (one query): id -> (text digest, vector)."""
+    from answers.models import Embedding
+
+    rows = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name, key__in=ids)
+    return {
+        key: (text_sha256, np.frombuffer(bytes(vector), dtype=np.float32))
+        for key, text_sha256, vector in rows.values_list("key", "text_sha256", "vector")
+    }
+
+
+def documents_store(model: Embedder, texts: dict[int, str]) -> dict[int, np.ndarray]:
+    """Embed the passages `texts` (document id -> text) in batches and keep them, replacing a
+    vector whose text changed. Two processes embedding the same document both write the same
+    row; the unique key settles it."""
+    from answers.models import Embedding
+
+    computed: dict[int, np.ndarray] = {}
+    keys = list(texts)
+    for start in range(0, len(keys), EMBED_BATCH):
+        batch = keys[start : start + EMBED_BATCH]
+        vectors = model.passages([texts[key] for key in batch]).astype(np.float32)
+        rows = [
+            Embedding(kind=Embedding.Kind.DOCUMENT, key=key, model=model.name,
+                      text_sha256=digest(texts[key]), vector=vector.tobytes())
+            for key, vector in zip(batch, vectors, strict=True)
+        ]  # fmt: skip
+        Embedding.objects.bulk_create(
+            rows, update_conflicts=True, unique_fields=["kind", "key", "model"],
+            update_fields=["text_sha256", "vector"],
+        )  # fmt: skip
+        computed.update(zip(batch, vectors, strict=True))
+    return computed
+
+
+def documents_embed(
+    *,
+    limit: int | None = DOCUMENTS_PER_RUN,
+    per_topic: int = DOCUMENTS_PER_TOPIC,
+    subjects: list[str] | None = None,
+) -> dict[str, int]:
+    """Keep a passage vector for every topic's newest `per_topic` attached documents (curated
+    mentions and mentions of its lead entity, as reporting reads them): only those without one
+    or whose text changed are computed, at most `limit` in one run (None: all). Three queries a
+    topic; at 2,000 topics a run with nothing to compute reads for a few seconds."""
+    from registry.models import Document, Event
+
+    model = embedder()
+    if model is None:
+        return {"topics": 0, "checked": 0, "computed": 0}
+    # Newest topics first: a run that stops at its limit has served those most likely asked.
+    events = Event.objects.order_by("-pk")
+    if subjects is not None:
+        events = events.filter(subject__in=subjects)
+    checked = computed = topics = 0
+    pending: dict[int, str] = {}
+    for event in events.only("pk", "lead_entity_id"):
+        room = None if limit is None else limit - computed - len(pending)
+        if room is not None and room <= 0:
+            break
+        topics += 1
+        ids = _newest_attached(event, per_topic)
+        kept = _kept_digests(model, ids)
+        rows = Document.objects.filter(pk__in=ids).values_list("pk", "title", "summary")
+        for pk, title, summary in rows:
+            checked += 1
+            text = passage(title, summary)
+            if kept.get(pk) != digest(text) and pk not in pending and (room is None or room > 0):
+                pending[pk] = text
+                room = None if room is None else room - 1
+        if len(pending) >= EMBED_BATCH:
+            computed += len(documents_store(model, pending))
+            pending = {}
+    if pending:
+        computed += len(documents_store(model, pending))
+    return {"topics": topics, "checked": checked, "computed": computed}
+
+
+def _newest_attached(event, per_topic: int) -> list[int]:
+    from registry.models import EntityMention, EventMention
+
+    ids: dict[int, object] = {}
+    for mentions in (
+        EventMention.objects.filter(event_id=event.pk, document__is_market_question_page=False),
+        EntityMention.objects.filter(
+            entity_id=event.lead_entity_id, document__is_market_question_page=False
+        ),
+    ):
+        rows = mentions.order_by("-day", "-document_id").values_list("document_id", "day")
+        ids.update(rows[:per_topic])
+    return sorted(ids, key=lambda pk: (ids[pk], pk), reverse=True)[:per_topic]
+
+
+def _kept_digests(model: Embedder, ids: list[int]) -> dict[int, str]:
+    from answers.models import Embedding
+
+    rows = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name, key__in=ids)
+    return dict(rows.values_list("key", "text_sha256"))
+
+
+def preload() -> None:
+    """Load the model, and if the database answers the vocabulary and the tagger, so a worker's
+    first ask costs what its tenth does. Called where a worker starts (`config.wsgi`, Celery's
+    `worker_process_init`); never fails start-up: a database that is down is logged and the
+    first ask builds them instead."""
+    if settings.SVC_ANSWER_EMBEDDINGS == "off":
+        return
+    started = time.perf_counter()
+    embedder()
+    try:
+        from answers import vocabulary
+        from registry.tagging import current_tagger
+
+        vocabulary.current()
+        current_tagger()
+    except Exception:  # the database down or not migrated: the first ask builds them instead
+        logger.warning("Answer Engine: vocabulary not loaded at start", exc_info=True)
+    finally:
+        # The connection was opened outside a request: nothing would close it, and a process
+        # forked from this one must not share its socket.
+        connections.close_all()
+    logger.info("Answer Engine: loaded at start in %.1f s", time.perf_counter() - started)

@@ -55,16 +55,18 @@ class AskTicket(models.Model):
 class Embedding(models.Model):
     """A registry text's embedding, kept so each process loads it instead of computing it.
 
-    Keyed by what it embeds (a topic or an entity), the model, and the text's digest: a changed
-    text (a renamed entity, a new alias, new curated terms) is embedded again, nothing else is.
+    Keyed by what it embeds (a topic, an entity, or a document's title and summary), the model,
+    and the text's digest: a changed text (a renamed entity, a new alias, new curated terms, an
+    edited headline) is embedded again, nothing else is.
     """
 
     class Kind(models.TextChoices):
         TOPIC = "topic"
         ENTITY = "entity"
+        DOCUMENT = "document"
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    key = models.PositiveBigIntegerField(help_text="The event's or entity's id.")
+    key = models.PositiveBigIntegerField(help_text="The event's, entity's or document's id.")
     model = models.CharField(max_length=100)
     text_sha256 = models.CharField(max_length=64)
     vector = models.BinaryField(help_text="float32, L2-normalised.")

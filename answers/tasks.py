@@ -4,7 +4,7 @@ import logging
 
 from celery import shared_task
 
-from answers import services
+from answers import embeddings, services
 
 logger = logging.getLogger(__name__)
 
@@ -30,3 +30,10 @@ def reap_tickets(stale_minutes: int | None = None) -> dict[str, int]:
         except Exception:  # queued again with attempts left: the next reap takes it
             logger.exception("ask %s: answering it in the reaper failed", ticket_id)
     return {"requeued": reaped["requeued"], "failed": reaped["failed"]}
+
+
+@shared_task(name="answers.tasks.embed_documents")
+def embed_documents(limit: int | None = None) -> dict[str, int]:
+    """Passage vectors for every topic's newest attached documents that lack one (beat
+    `embed-documents`), bounded per run so a run never holds a worker for long."""
+    return embeddings.documents_embed(limit=limit or embeddings.DOCUMENTS_PER_RUN)

@@ -4,12 +4,17 @@ import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("svc")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# A pool process loads the Answer Engine before it reports up (`_load_answer_engine`): at
+# 1,000,000 documents the vocabulary takes about 10 s, past billiard's 4 s default, after which
+# the parent kills the process it takes for hung and forks another, forever.
+app.conf.worker_proc_alive_timeout = 60.0
 
 
 @app.on_after_configure.connect
@@ -21,3 +26,12 @@ def _prepare_folders(sender, **kwargs):
     folders.append(str(Path(sender.conf.beat_schedule_filename).parent))
     for folder in filter(None, folders):
         Path(folder).mkdir(parents=True, exist_ok=True)
+
+
+@worker_process_init.connect
+def _load_answer_engine(**kwargs):
+    # Each pool process (prefork forks them before any task) loads the model, the vocabulary
+    # and the tagger once, so its first ask costs what its tenth does. Never fails the process.
+    from answers.embeddings import preload
+
+    preload()

@@ -13,5 +13,9 @@ application = get_wsgi_application()
 # Frozen, the collector's full passes no longer walk it: about 210,000 objects, whose walk held
 # one read in a hundred for 150 ms; after the freeze a full pass takes a few milliseconds.
 import_module(settings.ROOT_URLCONF)
+# The Answer Engine's model, vocabulary and tagger, loaded here rather than by the first ask
+# (gunicorn imports this module once per worker; no --preload, so each worker holds its own C
+# handle). Skipped with SVC_ANSWER_EMBEDDINGS=off; a database that is down is logged, not fatal.
+import_module("answers.embeddings").preload()
 gc.collect()
 gc.freeze()

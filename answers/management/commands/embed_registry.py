@@ -2,16 +2,31 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from answers import vocabulary
+from answers import embeddings, vocabulary
 
 
 class Command(BaseCommand):
     help = (
-        "Embed the registry's topics and entities for the Answer Engine (only what changed since "
-        "the last run), so no process pays for it on its first question."
+        "Embed the registry's topics and entities, and every topic's newest attached documents, "
+        "for the Answer Engine (only what is new or changed since the last run), so no process "
+        "pays for it on a question."
     )
 
-    def handle(self, *args, **options):
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--topic", action="append", dest="subjects", metavar="SUBJECT",
+            help="Embed the documents of this topic only (repeatable; default: every topic).",
+        )  # fmt: skip
+        parser.add_argument(
+            "--per-topic", type=int, default=embeddings.DOCUMENTS_PER_TOPIC,
+            help="Newest attached documents per topic kept with a vector.",
+        )  # fmt: skip
+        parser.add_argument(
+            "--limit", type=int, default=None,
+            help="At most this many document vectors computed (default: all that are missing).",
+        )  # fmt: skip
+
+    def handle(self, *args, subjects, per_topic, limit, **options):
         started = time.perf_counter()
         vocabulary.forget()
         vocab = vocabulary.current()
@@ -19,4 +34,10 @@ class Command(BaseCommand):
         self.stdout.write(
             f"answer engine vocabulary: {len(vocab.topics)} topics, {len(vocab.entity_names)} "
             f"entities, model {model}, {time.perf_counter() - started:.1f} s"
+        )
+        started = time.perf_counter()
+        done = embeddings.documents_embed(limit=limit, per_topic=per_topic, subjects=subjects)
+        self.stdout.write(
+            f"documents: {done['topics']} topics, {done['checked']} documents checked, "
+            f"{done['computed']} vectors computed, {time.perf_counter() - started:.1f} s"
         )

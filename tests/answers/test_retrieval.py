@@ -1,0 +1,229 @@
+"""Reporting evidence by meaning: every document attached to a topic is a candidate (its curated
+mentions and those naming its lead entity without a curated term), ranked by rare stems plus
+the closeness of kept passage vectors; vectors computed once, in the background or for a few
+candidates during an ask, and the model loaded when a worker starts.
+
+The cast: Calder Shipping, whose dock strike is the tracked topic. Its chief executive's
+resignation names the company but none of the strike's curated terms, so the record never shows
+it; the Answer Engine must find it when asked in other words.
+"""
+
+import logging
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from answers import embeddings, retrieval, vocabulary
+from answers.models import Embedding
+from registry.models import Document, EntityMention, EventMention
+from registry.services.documents import IncomingDocument, documents_ingest
+from tests.factories import EntityFactory, EventFactory, OutletFactory, VerticalFactory
+
+pytestmark = pytest.mark.django_db
+DAY = datetime(2026, 11, 20, 9, tzinfo=UTC)
+
+STRIKE = ("Calder Shipping dock strike enters its second week",
+          "Pickets remain outside the container terminal while union talks stall.")  # fmt: skip
+RESIGNATION = ("Calder Shipping chief executive resigns after a board revolt",
+               "Maren Holt quit on Tuesday after six years in charge; the directors named an "
+               "interim leader.")  # fmt: skip
+VESSELS = ("Calder Shipping orders four container vessels from a Korean yard",
+           "The ships are due in 2028 and will burn methanol.")  # fmt: skip
+QUESTION = "Did the boss of Calder Shipping step down?"
+
+
+@pytest.fixture(autouse=True)
+def _model_restored():
+    """Tests here may swap the process's model; the next test gets the real one back."""
+    saved = dict(embeddings._state)
+    yield
+    embeddings._state.clear()
+    embeddings._state.update(saved)
+    embeddings.query_vector.cache_clear()
+
+
+@pytest.fixture
+def calder(settings):
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    lead = EntityFactory(slug="calder-shipping", name="Calder Shipping")
+    event = EventFactory(subject="calder-shipping-dock-strike", title="Calder Shipping strike",
+                         lead_entity=lead, subject_terms=["dock strike"],
+                         question_terms=["walkout", "picket"])  # fmt: skip
+    return event
+
+
+def publish(*stories: tuple[str, str], start: datetime = DAY) -> list[int]:
+    """Ingest each (title, summary), a day apart in the order given (the last is the newest)."""
+    outlet, vertical = OutletFactory(), VerticalFactory(slug="business")
+    items = [
+        IncomingDocument(url=f"https://harbour.example/{start:%Y%m%d}/{n}", title=title,
+                         summary=summary, outlet=outlet, vertical=vertical,
+                         fetched_at=start + timedelta(days=n), published_at=start + timedelta(days=n))
+        for n, (title, summary) in enumerate(stories)
+    ]  # fmt: skip
+    return documents_ingest(items=items).document_ids
+
+
+def ask(api, question: str) -> dict:
+    response = api.post("/api/ask", {"question": question}, format="json")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def topic_of(event):
+    return next(t for t in vocabulary.current().topics if t.pk == event.pk)
+
+
+class Counting:
+    """A stand-in model: words hashed into 64 dimensions; counts the documents it embeds."""
+
+    name = "counting stand-in"
+
+    def __init__(self, documents: list[str]):
+        self.documents = set(documents)
+        self.embedded: list[str] = []
+
+    def _vectors(self, texts):
+        out = np.zeros((len(texts), 64), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in text.lower().split():
+                out[row, hash(word) % 64] += 1.0
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+    def queries(self, texts):
+        return self._vectors(texts)
+
+    def passages(self, texts):
+        self.embedded += [t for t in texts if t in self.documents]
+        return self._vectors(texts)
+
+
+def counting() -> Counting:
+    texts = Document.objects.values_list("title", "summary")
+    model = Counting([embeddings.passage(title, summary) for title, summary in texts])
+    embeddings.use(model)
+    vocabulary.forget()
+    return model
+
+
+def test_a_document_naming_the_lead_without_a_curated_term_answers_by_meaning(api, calder):
+    strike, resignation, vessels = publish(STRIKE, RESIGNATION, VESSELS)
+    # The record's rule stands: only the strike report carries a curated term.
+    assert list(EventMention.objects.values_list("document_id", flat=True)) == [strike]
+    assert EntityMention.objects.filter(document_id=resignation).exists()
+    embeddings.documents_embed()  # the beat's run: the topic's newest documents get vectors
+
+    answer = ask(api, QUESTION)
+
+    assert answer["topics"][0]["topic"] == calder.subject
+    cited = [c["url"] for c in answer["citations"]]
+    assert Document.objects.get(pk=resignation).url in cited
+    assert cited.index(Document.objects.get(pk=resignation).url) == min(
+        cited.index(d.url) for d in Document.objects.all() if d.url in cited
+    )
+
+
+def test_meaning_ranks_a_paraphrase_above_a_newer_unrelated_row(calder):
+    publish(STRIKE, RESIGNATION, VESSELS)
+    embeddings.documents_embed()
+    rows = retrieval.reporting(calder, topic_of(calder), "Has the head of the firm quit?", None)
+    order = [row.title for row in rows]
+    assert order.index(RESIGNATION[0]) < order.index(VESSELS[0])
+    assert rows[0].title == RESIGNATION[0]
+    assert rows[0].facts == {"summary": RESIGNATION[1]}
+    assert rows[0].source and rows[0].date == "2026-11-21"
+
+
+def test_market_question_pages_and_other_topics_rows_are_not_candidates(calder):
+    ids = publish(STRIKE, RESIGNATION, VESSELS)
+    Document.objects.filter(pk=ids[2]).update(is_market_question_page=True)
+    other = EventFactory(subject="other-topic", title="Other topic")
+    publish(("Entity news of another lead", "Nothing about Calder."), start=DAY + timedelta(30))
+    rows = retrieval.reporting(calder, topic_of(calder), QUESTION, None)
+    assert sorted(r.title for r in rows) == sorted([STRIKE[0], RESIGNATION[0]])
+    assert retrieval.reporting(other, topic_of(other), QUESTION, None) == []
+
+
+def test_passage_vectors_are_computed_once_and_reused_by_the_next_ask(api, calder):
+    publish(STRIKE, RESIGNATION, VESSELS)
+    model = counting()
+    ask(api, "Is the Calder Shipping dock strike over?")
+    first = list(model.embedded)
+    assert first, "the best lexical matches lacking a vector are embedded during the ask"
+    assert len(first) <= retrieval.EMBEDDED_PER_ASK
+    kept = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name)
+    assert kept.count() == len(set(first))
+
+    ask(api, "Is the Calder Shipping dock strike over?")
+    ask(api, "Are the Calder Shipping pickets still at the terminal?")
+    assert model.embedded == first, "the second ask computes no vector"
+
+
+def test_embed_registry_is_incremental(calder):
+    ids = publish(STRIKE, RESIGNATION, VESSELS)
+    model = counting()
+    call_command("embed_registry", stdout=open_null())
+    assert sorted(model.embedded) == sorted(
+        embeddings.passage(*Document.objects.values_list("title", "summary").get(pk=pk))
+        for pk in ids
+    )
+    model.embedded.clear()
+    call_command("embed_registry", stdout=open_null())
+    assert model.embedded == [], "the second run computes nothing"
+
+    Document.objects.filter(pk=ids[1]).update(summary="Maren Holt has stepped aside.")
+    model.documents.add(embeddings.passage(RESIGNATION[0], "Maren Holt has stepped aside."))
+    call_command("embed_registry", stdout=open_null())
+    assert model.embedded == [embeddings.passage(RESIGNATION[0], "Maren Holt has stepped aside.")]
+
+
+def test_the_background_task_is_bounded_per_run(calder):
+    publish(*[(f"Calder Shipping note {n}", f"Harbour diary entry {n}.") for n in range(5)])
+    model = counting()
+    assert embeddings.documents_embed(limit=2)["computed"] == 2
+    assert embeddings.documents_embed(limit=2)["computed"] == 2
+    assert embeddings.documents_embed(limit=2)["computed"] == 1
+    assert embeddings.documents_embed(limit=2)["computed"] == 0
+    assert len(model.embedded) == 5
+
+
+def test_an_asks_queries_do_not_grow_with_the_documents(api, calder, django_assert_max_num_queries):
+    publish(STRIKE, RESIGNATION, VESSELS)
+    counting()
+    question = "Is the Calder Shipping dock strike over?"
+    ask(api, question)  # the vocabulary built, vectors kept
+    with CaptureQueriesContext(connection) as few:
+        ask(api, question)
+
+    many = [(f"Calder Shipping dock strike day {n}", f"Walkout diary {n}, picket {n}.")
+            for n in range(60)]  # fmt: skip
+    publish(*many, start=DAY + timedelta(days=10))
+    embeddings.documents_embed(limit=None)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        answer = ask(api, question)
+    assert answer["citations"]
+
+
+def test_a_worker_starts_with_the_database_down(database_down, caplog):
+    embeddings.use(Counting([]))
+    with caplog.at_level(logging.WARNING, logger="answers.embeddings"):
+        embeddings.preload()
+    assert any("not loaded at start" in r.getMessage() for r in caplog.records)
+
+
+def test_nothing_is_loaded_at_start_with_embeddings_off(settings, monkeypatch):
+    settings.SVC_ANSWER_EMBEDDINGS = "off"
+    embeddings.forget()
+    monkeypatch.setattr(vocabulary, "current", lambda: pytest.fail("vocabulary built"))
+    embeddings.preload()
+    assert "model" not in embeddings._state
+
+
+def open_null():
+    import io
+
+    return io.StringIO()
