@@ -236,8 +236,9 @@ def preload() -> None:
         from answers import vocabulary
         from registry.tagging import current_tagger
 
-        vocabulary.current()
+        vocab = vocabulary.current()
         current_tagger()
+        _rehearse(vocab)
     except Exception:  # the database down or not migrated: the first ask builds them instead
         logger.warning("Answer Engine: vocabulary not loaded at start", exc_info=True)
     finally:
@@ -245,3 +246,13 @@ def preload() -> None:
         # forked from this one must not share its socket.
         connections.close_all()
     logger.info("Answer Engine: loaded at start in %.1f s", time.perf_counter() - started)
+
+
+def _rehearse(vocab) -> None:
+    """One answer, read and thrown away: the first use of each query shape, regular expression
+    and library path (Django compiling its lookups, the composer's patterns) costs a first ask
+    about twice its tenth; paid here instead. It reads only (a vector or two may be kept)."""
+    from answers import engine
+
+    if vocab.topics:
+        engine.answer(f"What is the latest on {vocab.topics[0].title}?")
