@@ -1,4 +1,5 @@
-"""Deploy checks: `manage.py check --deploy` flags development defaults left in production."""
+"""Deploy checks: `manage.py check --deploy` flags development defaults left in production, and
+settings that undo a guard (a catch-all trusted proxy, loopback fetching)."""
 
 from django.conf import settings
 from django.core.checks import Warning, register
@@ -30,6 +31,24 @@ def dev_defaults_in_production(app_configs, **kwargs):
                 "believed, so every client counts as the proxy's address (one shared allowance).",
                 hint="List your proxies' addresses or CIDR blocks in SVC_TRUSTED_PROXIES.",
                 id="svc.W003",
+            )
+        )
+    if any(network.prefixlen == 0 for network in settings.SVC_TRUSTED_PROXIES):
+        problems.append(
+            Warning(
+                "SVC_TRUSTED_PROXIES trusts every address (a /0 block): any client can name its "
+                "own address in X-Forwarded-For, so per-address allowances stop holding.",
+                hint="List only your own proxies' addresses or CIDR blocks (e.g. 10.0.0.0/8).",
+                id="svc.W004",
+            )
+        )
+    if settings.SVC_FETCH_ALLOW_LOOPBACK:
+        problems.append(
+            Warning(
+                "SVC_FETCH_ALLOW_LOOPBACK is on: feeds, sources and webhooks may reach this "
+                "machine's own services (loopback), which the fetch guard exists to refuse.",
+                hint="Unset SVC_FETCH_ALLOW_LOOPBACK in production; it is for tests and load runs.",
+                id="svc.W005",
             )
         )
     return problems

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -19,7 +21,7 @@ def production_env() -> dict[str, str]:
     env["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(60)
     env["SVC_KEY_PEPPER"] = secrets.token_urlsafe(40)
     env["DATABASE_URL"] = "sqlite:///:memory:"  # the check reads settings, not the database
-    env.pop("REDIS_URL")
+    env.pop("REDIS_URL", None)
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     return env
 
@@ -47,3 +49,29 @@ def test_answers_carry_the_security_headers(client):
 
 def test_the_admin_lives_where_the_setting_says(client, settings):
     assert client.get(f"/{settings.SVC_ADMIN_PATH}login/").status_code == 200
+
+
+def check_deploy(**changes: str) -> str:
+    env = {**production_env(), **changes}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("proxies", ["0.0.0.0/0", "10.0.0.0/8,::/0"])
+def test_check_deploy_warns_of_a_catch_all_trusted_proxy(proxies):
+    said = check_deploy(SVC_TRUSTED_PROXIES=proxies)
+    assert "svc.W004" in said
+    assert "X-Forwarded-For" in said
+
+
+def test_check_deploy_warns_of_loopback_fetching():
+    said = check_deploy(SVC_FETCH_ALLOW_LOOPBACK="true")
+    assert "svc.W005" in said
+    assert "loopback" in said
