@@ -14,7 +14,16 @@ the allowances (the opening offer, the verification mails a mailbox may receive)
   not cutting is an allowance per alias.
 - Dots in the local part are removed only for gmail.com and googlemail.com (one domain), where
   Google documents that they do not matter; elsewhere `b.ob@` and `bob@` can be two people.
+- A quoted local part is unquoted (`"ann"@` and `ann@` are one mailbox, RFC 5321 4.1.2: the
+  quotes and backslash escapes are syntax, not part of the name), then treated as any other.
+- An internationalised domain is written in its ASCII (punycode) form, UTS #46 mapped, so
+  `ann@bücher.example` and `ann@xn--bcher-kva.example` are one mailbox.
+- A domain literal (`ann@[203.0.113.9]`) names a host, not a domain: one server has countless
+  literal spellings (v4, v6, mapped) and no provider hands them out as addresses, so the
+  service refuses them where an address is typed (`mailbox_refusal`) and never counts one.
 """
+
+import idna
 
 GMAIL = {"gmail.com", "googlemail.com"}
 
@@ -23,8 +32,44 @@ def canonical_address(email: str) -> str:
     local, at, domain = email.strip().lower().rpartition("@")
     if not at:
         return email.strip().lower()
-    domain = domain.rstrip(".")
+    domain = ascii_domain(domain.rstrip("."))
+    local = unquoted(local)
     local = local.split("+", 1)[0] or local  # a local part that is all tag stays as it is
     if domain in GMAIL:
         local, domain = local.replace(".", "") or local, "gmail.com"
     return f"{local}@{domain}"
+
+
+def unquoted(local: str) -> str:
+    """`"a\\"b"` -> `a"b`: the quoted string's content, escapes resolved; others unchanged."""
+    if len(local) < 2 or not (local.startswith('"') and local.endswith('"')):
+        return local
+    content, out, escaped = local[1:-1], [], False
+    for char in content:
+        if escaped or char != "\\":
+            out.append(char)
+            escaped = False
+        else:
+            escaped = True
+    return "".join(out) or local
+
+
+def ascii_domain(domain: str) -> str:
+    """The domain's ASCII form (`bücher.example` -> `xn--bcher-kva.example`), lower case; one
+    that is not a valid IDNA name is kept as typed (`mailbox_refusal` turns it away)."""
+    if domain.isascii():
+        return domain.lower()
+    try:
+        return idna.encode(domain, uts46=True).decode("ascii")
+    except idna.IDNAError:
+        return domain.lower()
+
+
+def mailbox_refusal(email: str) -> str | None:
+    """Why an address typed for verification cannot be counted as a mailbox, or None."""
+    domain = email.strip().rpartition("@")[2]
+    if domain.startswith("["):
+        return "a domain literal ([address]) is not accepted; give an address at a domain name"
+    if not domain.isascii() and ascii_domain(domain.rstrip(".")) == domain.rstrip(".").lower():
+        return "the domain is not a valid internationalised domain name"
+    return None

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing import selectors, services
+from billing.addresses import mailbox_refusal
 from billing.auth import KeyedAPIView
 from billing.models import ApiKey, Price
 from config import contract
@@ -79,8 +80,20 @@ class KeyIssueView(BurstLimited, APIView):
         return Response(body, status=201, headers={"Cache-Control": "no-store"})
 
 
+class MailboxField(serializers.EmailField):
+    """An e-mail address the allowances can count as one mailbox (billing.addresses): a domain
+    literal or a broken IDN would escape the count, so it is refused, with its reason, before
+    the generic format check."""
+
+    def to_internal_value(self, data) -> str:
+        value = super().to_internal_value(data)
+        if refusal := mailbox_refusal(value):
+            raise serializers.ValidationError(refusal)
+        return value
+
+
 class EmailSerializer(serializers.Serializer):
-    email = serializers.EmailField(max_length=254)
+    email = MailboxField(max_length=254)
 
 
 class KeyVerifyView(BurstLimited, KeyedAPIView):

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from billing import services as billing
 from billing.addresses import canonical_address
-from billing.models import ApiKey, SlotUse
+from billing.models import ApiKey, MailboxDay, SlotUse
 from config.problems import ApplicationError
 from watches.models import Watch
 
@@ -152,6 +152,10 @@ def unhurried(settings):
         ("bob@example.com", "Bob+news@Example.COM"),
         ("B.o.b@gmail.com", "bob@googlemail.com"),
         ("bob+x@googlemail.com", "bo.b@gmail.com"),
+        ('"ann"@example.com', "ann@example.com"),  # a quoted local part is the same mailbox
+        ('"Ann+x"@example.com', "ann+y@example.com"),
+        ("ann@bücher.example", "ann@xn--bcher-kva.example"),  # IDN and its punycode
+        ("ann@BÜCHER.example", "ann@bücher.example"),
     ],
 )
 def test_aliases_of_one_mailbox_share_one_opening_offer(unhurried, first, second):
@@ -185,6 +189,10 @@ def test_different_mailboxes_keep_their_own_offers(unhurried):
         ("b.ob@example.com", "b.ob@example.com"),  # dots matter outside Gmail
         ("+only@example.com", "+only@example.com"),  # nothing but a tag: kept
         ("bob@example.com.", "bob@example.com"),
+        ('"ann"@example.com', "ann@example.com"),
+        ('"a\\"b"@example.com', 'a"b@example.com'),  # an escape inside quotes resolved
+        ("ann@bücher.example", "ann@xn--bcher-kva.example"),
+        ("ann@XN--BCHER-KVA.example", "ann@xn--bcher-kva.example"),
     ],
 )
 def test_the_canonical_mailbox_of_an_address(typed, mailbox):
@@ -204,6 +212,38 @@ def test_the_migration_backfills_keys_and_opening_slots_with_the_mailbox():
 
 
 # --- verification mail per mailbox -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "spellings",
+    [
+        ['"ann"@example.com', "ann@example.com", '"ann+1"@example.com'],
+        ["ann@bücher.example", "ann@xn--bcher-kva.example", "Ann@BÜCHER.example"],
+    ],
+)
+def test_verification_mail_cap_counts_quoted_and_idn_spellings_as_one(unhurried, spellings):
+    api, who = APIClient(), key_for(None)
+    for n in range(5):
+        sent = api.post("/api/keys/verify", {"email": spellings[n % 3]}, format="json", **who)
+        assert sent.status_code == 202, sent.json()
+    for spelling in spellings:
+        refused = api.post("/api/keys/verify", {"email": spelling}, format="json", **who)
+        assert refused.status_code == 429, spelling
+    assert len(mail.outbox) == 5
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", ["ann@[203.0.113.9]", "ann@[IPv6:2001:db8::1]"])
+def test_a_domain_literal_is_refused_and_counts_nothing(unhurried, typed):
+    api, who = APIClient(), key_for(None)
+    refused = api.post("/api/keys/verify", {"email": typed}, format="json", **who)
+    assert refused.status_code == 400
+    body = refused.json()
+    assert body["field"] == "email"
+    assert "domain literal" in body["error"]
+    assert not mail.outbox
+    assert not MailboxDay.objects.exists()
 
 
 @pytest.mark.django_db
