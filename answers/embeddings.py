@@ -23,7 +23,9 @@ from typing import Protocol
 
 import numpy as np
 from django.conf import settings
-from django.db import connections
+from django.db import connection, connections
+from django.db.models import BooleanField, Q
+from django.db.models.expressions import RawSQL
 
 logger = logging.getLogger(__name__)
 
@@ -127,11 +129,22 @@ def kept_documents(model: Embedder, ids: list[int]) -> dict[int, tuple[str, np.n
     """The kept passage vectors of documents `ids` (one query): id -> (text digest, vector)."""
     from answers.models import Embedding
 
-    rows = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name, key__in=ids)
+    rows = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name)
+    rows = rows.filter(one_of(Embedding, "key", ids))
     return {
         key: (text_sha256, np.frombuffer(bytes(vector), dtype=np.float32))
         for key, text_sha256, vector in rows.values_list("key", "text_sha256", "vector")
     }
+
+
+def one_of(model, column: str, ids: list[int]) -> Q:
+    """`column IN ids` for a candidate list of up to 2,000 ids. On PostgreSQL one array parameter
+    (`= ANY(%s)`): as 2,000 placeholders, Django's lookup and psycopg's parsing of the statement
+    cost about 5 ms a query, a fifth of an ask's reporting."""
+    if connection.vendor != "postgresql":
+        return Q(**{f"{column}__in": ids})
+    sql = f'"{model._meta.db_table}"."{column}" = ANY(%s)'  # constant identifiers only
+    return Q(RawSQL(sql, [list(ids)], output_field=BooleanField()))  # noqa: S611
 
 
 def documents_store(model: Embedder, texts: dict[int, str]) -> dict[int, np.ndarray]:

@@ -159,7 +159,7 @@ def _lexical(attached: list[int], asked: list[str]) -> dict[int, tuple[float, st
     passage text for the vectors computed on the fly."""
     if not asked:
         return {}
-    documents = Document.objects.filter(pk__in=attached)
+    documents = Document.objects.filter(embeddings.one_of(Document, "id", attached))
     found = fulltext.matching(" or ".join(asked), documents).order_by("-day", "-id")
     wanted = {stem(w) for w in asked}
     weights = _rarities(wanted)
