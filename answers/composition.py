@@ -4,13 +4,18 @@ out), so the source check can hold each one to what it cites. A premise the rows
 is named first; what the rows cannot say is named in `unknowns`.
 """
 
+import functools
 import re
 from dataclasses import dataclass
 
+from django.utils import translation
+from django.utils.functional import Promise
+
+from answers import phrases, premises, verdicts
 from answers.check import Sentence
 from answers.retrieval import Evidence, similarity
-from answers.understanding import Understanding, direction_of, stem_set
-from answers.vocabulary import STOP, Topic, words
+from answers.understanding import Understanding, stem_set
+from answers.vocabulary import STOP, Topic, stems, words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
 _AMOUNT = re.compile(r"\d")
@@ -19,6 +24,7 @@ POINTED = ("how-much", "who", "why")
 POINTED_REPORTS = 4
 # Words about the asking, not the answer: they pick no sentence ("what did reporting say").
 META = stem_set("report reporting reported say said says market markets news tell")
+_WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
 _HOW = re.compile(r"\bhow\s+(?:much|many)\s+(\w+)", re.IGNORECASE)
 
 
@@ -33,6 +39,9 @@ class Layers:
     historical: list[Evidence]
     changes: list[Evidence]  # transitions, flips and price moves, oldest first
     attention: Evidence | None
+
+    def rows(self) -> list[Evidence]:
+        return [*self.readings, *self.reports, *self.live, *self.historical, *self.changes]
 
     @classmethod
     def of(cls, topic: Topic, rows: list[Evidence]) -> "Layers":
@@ -58,6 +67,7 @@ class Writer:
         self.pool: list[Evidence] = []
         self.sentences: list[Sentence] = []
         self.asked = stem_set(understood.question) - META
+        self.names = {s for r in understood.topics for s in stem_set(" ".join(r.topic.names))}
 
     def cite(self, item: Evidence) -> str:
         if item not in self.pool:
@@ -68,42 +78,49 @@ class Writer:
         markers = " ".join(self.cite(item) for item in items)
         self.sentences.append(Sentence(f"{body.rstrip('.')} {markers}.", preface))
 
-    def say(self, item: Evidence, preface: str = "") -> None:
-        self.add([item], self.statement(item), preface)
+    def say(self, item: Evidence, preface: str = "", label: str = "") -> None:
+        statement = self.statement(item)
+        if label:
+            statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
+        self.add([item], statement, preface)
 
     def statement(self, item: Evidence) -> str:
+        """The engine's clause for one row, in the answering language; quoted words stay in
+        theirs."""
         facts = item.facts
         if item.kind == "reading":
-            return f'{item.source} said on {item.date}: "{facts["observed"].rstrip(".")}"'
+            said = phrases.SAID_ON
+            return str(said.format(source=item.source, date=item.date,
+                                   words=facts["observed"].rstrip(".")))  # fmt: skip
         if item.kind == "report":
-            return f"{item.source} reported on {item.date}: {self.best_sentence(item)}"
+            words = self.best_sentence(item)
+            return str(phrases.REPORTED_ON.format(source=item.source, date=item.date, words=words))
         if item.kind == "price":
             return _price(item)
         if item.kind == "move":
-            return (
-                f'On {facts["venue"]}, the crowd\'s price for "{facts["question"]}" moved from '
-                f"{facts['from']:g}% to {facts['to']:g}% by {item.date}: belief, not fact"
-            )
+            return str(phrases.PRICE_MOVED.format(
+                venue=facts["venue"], question=facts["question"], start=f"{facts['from']:g}",
+                end=f"{facts['to']:g}", date=item.date))  # fmt: skip
         if item.kind == "transition":
-            return (
-                f"The service recorded the {facts['field']} of {item.topic_title} moving from "
-                f"{facts['from']} to {facts['to']} on {item.date}"
-            )
+            return str(phrases.STATE_RECORDED.format(
+                field=facts["field"], topic=item.topic_title, start=facts["from"],
+                end=facts["to"], date=item.date))  # fmt: skip
         if item.kind == "flip":
-            return f"{item.source} flipped from {facts['from']} to {facts['to']} on {item.date}"
-        return (
-            f"The service's own attention to {item.topic_title} is {facts['state']}, on wire "
-            f"tier {facts['wire']}: a measure of reporting, not of the event"
-        )
+            flipped = phrases.SOURCE_FLIPPED
+            return str(flipped.format(source=item.source, start=facts["from"], end=facts["to"],
+                                      date=item.date))  # fmt: skip
+        return str(phrases.ATTENTION_STATE.format(
+            topic=item.topic_title, state=facts["state"], wire=facts["wire"]))  # fmt: skip
 
     def best_sentence(self, item: Evidence) -> str:
         """The sentence of a report that best answers the question, quoted as written."""
         text = item.facts.get("summary") or item.title
         options = [s.strip() for s in _SENTENCE.split(text) if s.strip()] or [item.title]
         intent = self.understood.intent
+        asked = self.asked - self.names  # every sentence names its topic: names tell none apart
         scored = []
         for index, sentence in enumerate(options):
-            score = len(self.asked & stem_set(sentence))
+            score = len(asked & stem_set(sentence))
             if intent == "how-much" and _AMOUNT.search(sentence):
                 score += 2
             scored.append((-score, index, sentence))
@@ -129,15 +146,15 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         _compare(writer, layers)
         return writer
     first, *others = layers
-    _answer_topic(writer, first, preface=_premise(understood, first))
-    for other in others:  # a second topic the question also names: its leading row
-        lead = _lead(understood.intent, other)
-        if lead:
-            writer.say(lead)
+    label = first.topic.title if others else ""
+    _answer_topic(writer, first, preface=_premise(understood, first), label=label)
+    for other in others:  # a second topic the question also names: answered on its own
+        _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
 
 
-def _answer_topic(writer: Writer, layers: Layers, preface: str) -> None:
+def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
+                  support: int | None = None) -> None:  # fmt: skip
     intent = writer.understood.intent
     gap = _missing_figure(writer.understood, layers)
     if intent in POINTED:
@@ -145,13 +162,24 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str) -> None:
     if intent == "changed":
         _changes(writer, layers, preface)
     else:
-        lead = _lead(intent, layers)
+        lead = _market_asked(writer, layers) if intent == "markets" else None
+        lead = lead or _lead(intent, layers)
         if lead is None:
             return
-        writer.say(lead, "; ".join(p for p in (preface, gap) if p))
-    for item in _support(intent, layers):
+        writer.say(lead, "; ".join(p for p in (preface, gap) if p), label=label)
+    for item in _support(intent, layers)[:support]:
         if item not in writer.pool:
             writer.say(item)
+
+
+def _market_asked(writer: Writer, layers: Layers) -> Evidence | None:
+    """The market question the question asks about ("a hold at 6.75%", live or a historical
+    capture), when its words single one out; else None (the live one leads)."""
+    prices = [*layers.live, *layers.historical]
+    scored = [(len(writer.asked & stem_set(p.facts["question"])), -i, p)
+              for i, p in enumerate(prices)]  # fmt: skip
+    best = max(scored, default=None, key=lambda row: row[:2])
+    return best[2] if best and best[0] > 0 else None
 
 
 def _lead(intent: str, layers: Layers) -> Evidence | None:
@@ -188,62 +216,91 @@ def _support(intent: str, layers: Layers) -> list[Evidence]:
 def _changes(writer: Writer, layers: Layers, preface: str) -> None:
     window = writer.understood.window
     if layers.changes:
-        for item in layers.changes[:4]:
+        # What moved in the world first (issuer flips, prices), then the newest reporting, and
+        # the service's own recorded states last: they measure attention, not the event.
+        moved = [c for c in layers.changes if c.kind != "transition"]
+        ordered = [*moved, *layers.reports[:1], *(c for c in layers.changes if c not in moved)]
+        for item in ordered[:4]:
             writer.say(item, preface)
             preface = ""
         return
-    span = f"in {window.describe()}" if window else "in the last 7 days"
-    nothing = (
-        f"The record shows no state change, issuer flip or price move for {layers.topic.title} "
-        f"{span}"
+    span = (
+        phrases.SPAN_IN_WINDOW.format(window=window.describe())
+        if window
+        else phrases.SPAN_LAST_7_DAYS
     )
+    nothing = str(phrases.NO_CHANGE_IN_SPAN.format(topic=layers.topic.title, span=span))
     lead = (layers.reports or layers.readings or [None])[0]
     if lead is not None:
         writer.say(lead, "; ".join(p for p in (preface, nothing) if p))
 
 
 def _compare(writer: Writer, layers: list[Layers]) -> None:
-    leads = [(lay, _lead("compare", lay)) for lay in layers]
-    leads = [(lay, lead) for lay, lead in leads if lead is not None]
-    if not leads:
+    """A verdict from the figures when both sides hold a comparable one, then each side's own
+    leading rows, each with its own citations."""
+    sides = [(lay, _lead("compare", lay)) for lay in layers]
+    sides = [(lay, lead) for lay, lead in sides if lead is not None]
+    if not sides:
         return
-    parts = [f"{lay.topic.title}: {writer.statement(lead)} {writer.cite(lead)}"
-             for lay, lead in leads]  # fmt: skip
-    writer.sentences.append(Sentence("; against ".join(parts) + "."))
-    for lay, _ in leads:
+    verdict = verdicts.verdict(writer, [lay for lay, _ in sides])
+    preface = "" if verdict else str(phrases.COMPARE_NO_VERDICT.format(
+        first=sides[0][0].topic.title, second=sides[-1][0].topic.title))  # fmt: skip
+    said = set()
+    for index, (lay, lead) in enumerate(sides):
+        writer.say(lead, preface if index == 0 else "", label=lay.topic.title)
+        said.add(id(lead))
         for item in lay.readings[:1] + lay.reports[:1]:
-            if item not in writer.pool:
+            if id(item) not in said:
                 writer.say(item)
+                said.add(id(item))
 
 
 def _premise(understood: Understanding, layers: Layers) -> str:
-    """Named first when the rows do not carry the direction the question takes for granted."""
-    premise = understood.premise
-    if premise is None:
+    """Named first when the record contradicts or does not hold what the question takes for
+    granted (`answers.premises`)."""
+    topic = layers.topic
+    claim = premises.claim_of(
+        understood.question, {w for text in (topic.title, *topic.names, *topic.terms)
+                              for w in re.findall(r"[^\W_]+", text.lower())}
+    )  # fmt: skip
+    if claim is None:
         return ""
-    rows = [*layers.readings, *layers.reports, *layers.live, *layers.historical, *layers.changes]
-    held = direction_of(" ".join(r.snippet for r in rows))
-    if premise.direction in held:
-        return ""
-    return f'The record does not support the premise "{premise.words}"'
+    rows = [*layers.readings, *layers.reports, *layers.changes]
+    if layers.attention is not None:
+        rows.append(layers.attention)
+    found = premises.verdict(claim, [r.snippet for r in rows])
+    if found == "contradicted":
+        return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words))
+    if found == "unsupported":
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim.words))
+    return ""
 
 
 def _missing_figure(understood: Understanding, layers: Layers) -> str:
+    """Said only when no row gives a figure beside the thing counted, or beside what the
+    question says of it ("how many people were evacuated": "2,300 villagers were evacuated")."""
     noun, target = figure_asked(understood, layers.topic)
     if not noun:
         return ""
     rows = [*layers.reports, *layers.readings]
     want = stem_set(noun) | (stem_set(target) if target else set())
-    if any(_AMOUNT.search(r.snippet) and want <= stem_set(r.snippet) for r in rows):
-        return ""
-    return f"The registry holds no {noun} figures for {target or layers.topic.title}"
+    topic = layers.topic
+    said = stems(understood.corrected) - META - stem_set(noun) - stem_set(target or "")
+    said -= stem_set(" ".join([topic.title, *topic.names, *topic.terms]))
+    for row in rows:
+        for sentence in _SENTENCE.split(row.snippet):
+            if not _AMOUNT.search(sentence):
+                continue
+            if want <= stem_set(row.snippet) or said & stem_set(sentence):
+                return ""
+    return str(phrases.NO_FIGURES.format(noun=noun, target=target or layers.topic.title))
 
 
 def figure_asked(understood: Understanding, topic: Topic) -> tuple[str | None, str | None]:
     """The thing a how-much question counts ("damage") and where ("Cuba"), if it says."""
     if understood.intent != "how-much":
         return None, None
-    found = _HOW.search(understood.question)
+    found = _HOW.search(understood.corrected)
     noun = found.group(1).lower() if found else None
     topic_words = {w for name in (*topic.names, topic.title) for w in words(name)}
     if not noun or noun in STOP or noun in topic_words:
@@ -255,13 +312,28 @@ def figure_asked(understood: Understanding, topic: Topic) -> tuple[str | None, s
 
 def _price(item: Evidence) -> str:
     f = item.facts
+    pct = f"{f['pct']:g}"
     if not f["historical"]:
-        return (
-            f'On {f["venue"]}, a crowd prices "{f["question"]}" at {f["pct"]:g}% as of '
-            f"{item.date}: belief, not fact"
-        )
-    ended = "the question has resolved" if f["resolved"] else f"its deadline {f['deadline']} passed"
-    return (
-        f"A historical capture, not a live price: on {f['venue']}, a crowd priced "
-        f'"{f["question"]}" at {f["pct"]:g}% on {item.date}, and {ended}'
+        return str(phrases.CROWD_PRICES.format(venue=f["venue"], question=f["question"], pct=pct,
+                                               date=item.date))  # fmt: skip
+    ended = (
+        phrases.ENDED_RESOLVED
+        if f["resolved"]
+        else phrases.ENDED_DEADLINE_PASSED.format(deadline=f["deadline"])
+    )
+    return str(phrases.HISTORICAL_PRICE.format(venue=f["venue"], question=f["question"], pct=pct,
+                                               date=item.date, ended=ended))  # fmt: skip
+
+
+def engine_words() -> frozenset[str]:
+    """Every word of the engine's own sentences in the active language: the check allows them
+    (the rows must carry everything else)."""
+    return _engine_words(translation.get_language() or "en")
+
+
+@functools.lru_cache(maxsize=16)
+def _engine_words(language: str) -> frozenset[str]:
+    texts = [str(v) for v in vars(phrases).values() if isinstance(v, Promise)]
+    return frozenset(
+        w.casefold() for text in texts for w in _WORDS.findall(re.sub(r"\{\w+\}", " ", text))
     )

@@ -11,27 +11,28 @@ import re
 from datetime import datetime
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from answers import vocabulary
-from answers.check import Sentence, source_check
-from answers.composition import Layers, Writer, compose, figure_asked
+from answers import languages, phrases, phrasing, vocabulary
+from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
+from answers.composition import Layers, Writer, compose, engine_words, figure_asked
 from answers.retrieval import Evidence, gather
 from answers.understanding import Understanding, understand
 from config.reads import envelope
 from registry.models import Event
 
-DISCLAIMER = (
-    "Informational only: not investment, legal or betting advice. Reporting is attributed, not "
-    "verified; market prices are what a crowd believes, never a fact or a forecast."
-)
 _MARKER = re.compile(r"\[(\d+)\]")
 
 
 def answer(question: str, *, topic: Event | None = None, generator=None,
            now: datetime | None = None) -> dict[str, Any]:  # fmt: skip
-    """The `svc.answer.v1` answer to `question` (about `topic` when the caller names one)."""
-    now = now or timezone.now()
+    """The `svc.answer.v1` answer to `question` (about `topic` when the caller names one), in the
+    question's language."""
+    with languages.answering(question) as language:
+        return {**_answer(question, topic, generator, now or timezone.now()), "language": language}
+
+
+def _answer(question: str, topic: Event | None, generator, now: datetime) -> dict[str, Any]:
     vocab = vocabulary.current()
     pinned = next((t for t in vocab.topics if topic and t.pk == topic.pk), None)
     understood = understand(question, vocab, now=now, topic=pinned)
@@ -43,17 +44,15 @@ def answer(question: str, *, topic: Event | None = None, generator=None,
         for r in understood.topics
     ]
     writer = compose(understood, layers)
-    sentences, evidence = writer.sentences, writer.pool
-    kept, reasons = source_check(sentences, evidence)
-    rows = _all_rows(writer, layers) if generator else []
-    phrased = generator(question, rows) if generator else None
-    if phrased:
-        checked, dropped = source_check([Sentence(s) for s in phrased], rows)
-        if checked:  # a generator whose every sentence failed leaves the composed answer
-            sentences, evidence, kept, reasons = phrased, rows, checked, dropped
-        else:
-            reasons = dropped + reasons
-            sentences = phrased
+    allowed = engine_words()
+    kept, reasons = source_check(writer.sentences, writer.pool, allowed)
+    sentences, evidence = len(writer.sentences), writer.pool
+    if generator:
+        evidence = _all_rows(writer, layers)
+        phrased, refused = _phrased(question, generator, writer, evidence, allowed)
+        kept = phrasing.assemble(kept, phrased)
+        sentences += len(phrased) + len(refused)
+        reasons = refused + reasons
     text, citations = numbered(kept, evidence)
     if not kept:  # routed, but no row says anything that answers: said, never an empty answer
         text = nothing_held(understood, layers)
@@ -62,35 +61,60 @@ def answer(question: str, *, topic: Event | None = None, generator=None,
         question=question,
         answer=text,
         citations=citations,
-        unknowns=unknowns(understood, layers, evidence),
+        unknowns=unknowns(understood, layers, _cited(kept, evidence)),
         grounded=bool(citations),
         topics=[_topic_ref(r.topic) for r in understood.topics],
         understood=_understood(understood),
         sourceCheck={
-            "sentences": len(sentences),
+            "sentences": sentences,
             "kept": len(kept),
-            "dropped": len(sentences) - len(kept),
+            "dropped": len(reasons),  # a phrased sentence may carry two of the engine's
             "reasons": reasons,
         },
-        disclaimer=DISCLAIMER,
+        disclaimer=str(phrases.DISCLAIMER),
     )
+
+
+def _phrased(question: str, generator, writer: Writer, evidence: list[Evidence],
+             allowed: frozenset[str]) -> tuple[list[phrasing.Phrased], list[str]]:  # fmt: skip
+    """The model's sentences over numbered facts, filled in and held to the same check, plus the
+    meaning floor; each refusal with its reason."""
+    facts = [phrasing.Fact(n, writer.statement(row), n) for n, row in enumerate(evidence, 1)]
+    language = translation.get_language() or "en"
+    raw = generator(question, facts, language)
+    if not raw:
+        return [], []
+    read, refused = phrasing.read(raw, facts, language)
+    passed = []
+    for sentence in read:
+        reason = failure(sentence.body, evidence, allowed) or meaning_failure(
+            sentence.body, evidence
+        )
+        if reason:
+            refused.append(f"phrasing: {reason}")
+        else:
+            passed.append(sentence)
+    return passed, refused
+
+
+def _cited(sentences: list[Sentence], evidence: list[Evidence]) -> list[Evidence]:
+    markers = dict.fromkeys(n for s in sentences for n in markers_of(s.body))
+    return [evidence[n - 1] for n in markers if 0 < n <= len(evidence)]
 
 
 def nothing_held(understood: Understanding, layers: list[Layers]) -> str:
     titles = " or ".join(lay.topic.title for lay in layers)
     window = understood.window
-    span = f" in {window.describe()}" if window and window.filters else ""
-    return (
-        f"The registry tracks {titles}, but holds nothing{span} that answers this: no issuer "
-        "reading, reporting, market price or recorded change it could cite."
-    )
+    span = f" {phrases.SPAN_IN_WINDOW.format(window=window.describe())}" if (
+        window and window.filters) else ""  # fmt: skip
+    return str(phrases.NOTHING_HELD.format(titles=titles, span=span))
 
 
 def _all_rows(writer: Writer, layers: list[Layers]) -> list[Evidence]:
     """The pool the composition cited first, then every other retrieved row."""
     rows = list(writer.pool)
     for lay in layers:
-        for item in [*lay.readings, *lay.reports, *lay.live, *lay.historical, *lay.changes]:
+        for item in lay.rows():
             if item not in rows:
                 rows.append(item)
     return rows
@@ -124,42 +148,42 @@ def citation(n: int, item: Evidence) -> dict[str, Any]:
 
 def unknowns(understood: Understanding, layers: list[Layers], cited: list[Evidence]) -> list[str]:
     """The specific pieces this answer lacks, each said plainly."""
-    said = [f"The registry does not track {name}." for name in understood.untracked]
+    said = [str(phrases.UNTRACKED_NAME.format(name=name)) for name in understood.untracked]
     first = layers[0]
     title = first.topic.title
     noun, target = figure_asked(understood, first.topic)
     if noun and not any(noun in r.snippet.lower() for r in cited if re.search(r"\d", r.snippet)):
-        said.append(f"The registry holds no {noun} figures for {target or title}.")
+        said.append(f"{phrases.NO_FIGURES.format(noun=noun, target=target or title)}.")
     if understood.intent in ("status", "decided", "overview") and not first.readings:
-        said.append(f"No first-party issuer reading is held for {title}: no fact of record.")
+        said.append(str(phrases.NO_ISSUER_READING.format(topic=title)))
     if understood.intent in ("markets", "compare") and not first.live:
-        said.append(f"No live market question is captured for {title}.")
+        said.append(str(phrases.NO_LIVE_MARKET.format(topic=title)))
     window = understood.window
     if window and window.filters and not first.reports:
-        said.append(f"No reporting on {title} falls in {window.describe()}.")
+        span = window.describe()
+        said.append(str(phrases.NO_REPORTING_IN_WINDOW.format(topic=title, window=span)))
     if understood.intent == "changed" and not first.changes:
-        said.append(f"No state change, issuer flip or price move is recorded for {title}.")
-    if not said:
-        latest = max((r.date for r in cited if r.date), default=None)
-        said.append(f"Nothing after {latest or 'the latest reading'} is known to this answer.")
+        said.append(str(phrases.NO_CHANGE_RECORDED.format(topic=title)))
+    latest = max((r.date for r in cited if r.date), default=None)
+    if not said and latest and latest >= _latest_held(layers):
+        # Only when nothing later is held: rows newer than the cited ones may sit in the record.
+        said.append(str(phrases.NOTHING_AFTER.format(date=latest)))
     return said
+
+
+def _latest_held(layers: list[Layers]) -> str:
+    return max((r.date for lay in layers for r in lay.rows() if r.date), default="")
 
 
 def declined(understood: Understanding) -> dict[str, Any]:
     """Not in the record: said plainly, naming what is not tracked, with topics worth a look."""
     if understood.untracked:
         names = " or ".join(understood.untracked)
-        text = (
-            f"The registry does not track {names}, so this is not in the record: it holds no "
-            "issuer reading, reporting or market question about it, and this engine does not guess."
-        )
-        gaps = [f"The registry does not track {name}." for name in understood.untracked]
+        text = str(phrases.DECLINED_UNTRACKED.format(names=names))
+        gaps = [str(phrases.UNTRACKED_NAME.format(name=name)) for name in understood.untracked]
     else:
-        text = (
-            "That is not in the record: the registry holds no issuer reading, reporting or "
-            "market question that answers it, and this engine does not guess."
-        )
-        gaps = ["The question names no topic, entity or reporting the registry holds."]
+        text = str(phrases.DECLINED_NOT_IN_RECORD)
+        gaps = [str(phrases.NO_TOPIC_NAMED)]
     suggestions = [_topic_ref(t) for t in understood.suggestions]
     if not suggestions:
         flagged = Event.objects.order_by("wire_tier", "subject")[:5]  # "flagged" < "watch"
@@ -178,7 +202,7 @@ def declined(understood: Understanding) -> dict[str, Any]:
         topics=[],
         understood=_understood(understood),
         sourceCheck={"sentences": 0, "kept": 0, "dropped": 0, "reasons": []},
-        disclaimer=DISCLAIMER,
+        disclaimer=str(phrases.DISCLAIMER),
     )
 
 

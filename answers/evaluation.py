@@ -37,6 +37,8 @@ from registry.demo import anchor_day, demo_load
 
 EVAL_DIR = Path(__file__).resolve().parent / "eval"
 EVAL_SET = EVAL_DIR / "questions.json"
+# How an English answer names a premise first: not held, or contradicted by the record.
+PREMISE_NAMED = ("The record does not support the premise", "The record contradicts the premise")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
@@ -87,7 +89,7 @@ def evaluate(cases: list[dict[str, Any]], *, day: date) -> dict[str, Any]:
     tallies: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     failures = []
     for case in cases:
-        question = _dated(case["question"], day)
+        question = dated(case["question"], day)
         result = engine.answer(question, now=now)
         problems = score(case, result, day, tallies[case["category"]])
         if problems:
@@ -174,7 +176,7 @@ def _citations(case: dict, result: dict, day: date, tally: dict) -> list[str]:
 def _wording(case: dict, result: dict, tally: dict) -> list[str]:
     problems = []
     answer = result["answer"]
-    named_premise = answer.startswith("The record does not support the premise")
+    named_premise = answer.startswith(PREMISE_NAMED)
     if case.get("premise"):
         tally["premises"] += 1
         tally["premisesCaught"] += named_premise
@@ -249,7 +251,7 @@ def expected_window(name: str, day: date) -> tuple[str, str]:
     return start.isoformat(), end.isoformat()
 
 
-def _dated(question: str, day: date) -> str:
+def dated(question: str, day: date) -> str:
     last_month = day.replace(day=1) - timedelta(days=1)
     since_weekday = day - timedelta(days=SINCE_WEEKDAY_BACK)
     start, end = (day - timedelta(days=back) for back in BETWEEN_BACK)

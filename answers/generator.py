@@ -6,23 +6,21 @@ composition, so an invented citation or an uncited sentence is dropped, never se
 """
 
 import json
-import re
 
 from django.conf import settings
 
-from answers.retrieval import Evidence
+from answers.phrasing import CONNECTIVES, Fact, prompt_facts
 from registry.fetch import FetchError, bounded_client, read_capped
 
 # A chat completion is a few KiB; anything far past that is not one.
 ANSWER_CAP = 1024 * 1024
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 INSTRUCTIONS = (
-    "Answer the question using only the numbered evidence. Your first sentence answers the "
-    "question. End every sentence with the [n] markers of the evidence it rests on, for example "
-    "'The deposit rate stayed at 2.00% [2].' Copy every number, name and date exactly as the "
-    "evidence writes it. Keep facts of record, attributed reporting and market belief apart; a "
-    "market price is what a crowd believes: say 'priced' or 'crowd', never that something will "
-    "happen. If the evidence does not answer the question, say so."
+    "You join numbered facts into a short answer. You may not state anything yourself. Each "
+    "sentence you write is made of fact placeholders such as {{2}}, joined only by these "
+    "connective words: {connectives}. Write no number, name, date or any other word: the engine "
+    "replaces each placeholder with its fact word for word and cites it. Put the fact that "
+    "answers the question first. Use each fact at most once, at most three in a sentence, and "
+    "write at most four sentences. Write the connectives in the language of the list."
 )
 
 
@@ -30,25 +28,27 @@ def configured():
     return phrase if settings.SVC_ANSWER_GENERATOR_URL else None
 
 
-def phrase(question: str, evidence: list[Evidence]) -> list[str] | None:
-    """The model's sentences, or None if it could not be reached (the default then answers)."""
-    numbered = "\n".join(f"[{n}] ({e.layer}) {e.snippet}" for n, e in enumerate(evidence, 1))
+def phrase(question: str, facts: list[Fact], language: str = "en") -> str | None:
+    """The model's text over the numbered facts, or None if it could not be reached (the engine's
+    own sentences then stand). What it wrote is read by `answers.phrasing`, never served as is."""
     headers = {}
     if settings.SVC_ANSWER_GENERATOR_KEY:
         headers["Authorization"] = f"Bearer {settings.SVC_ANSWER_GENERATOR_KEY}"
+    connectives = ", ".join(CONNECTIVES.get(language, CONNECTIVES["en"]))
     request = {
         "model": settings.SVC_ANSWER_GENERATOR_MODEL,
         "temperature": 0,
         "messages": [
-            {"role": "system", "content": INSTRUCTIONS},
-            {"role": "user", "content": f"Evidence:\n{numbered}\n\nQuestion: {question}"},
+            {"role": "system", "content": INSTRUCTIONS.format(connectives=connectives)},
+            {"role": "user",
+             "content": f"Facts:\n{prompt_facts(facts)}\n\nQuestion: {question}"},
         ],
-    }
+    }  # fmt: skip
     try:
         text = _completion(request, headers)["choices"][0]["message"]["content"]
     except (FetchError, KeyError, IndexError, TypeError, ValueError):
         return None
-    return [sentence.strip() for sentence in _SENTENCE.split(text.strip()) if sentence.strip()]
+    return text if isinstance(text, str) else None
 
 
 def _completion(request: dict, headers: dict[str, str]) -> dict:

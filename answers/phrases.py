@@ -36,6 +36,9 @@ ATTENTION_STATE = _(
     "reporting, not of the event"
 )
 ON_TOPIC = _("On {topic}: {statement}")
+# Translators: the words, separated by spaces, that say a price is what a crowd believes, as the
+# market sentences above use them (the source check looks for one in every market sentence).
+BELIEF_WORDS = _("belief crowd crowds priced prices")
 
 # --- premises and gaps --------------------------------------------------------------------------
 PREMISE_UNSUPPORTED = _('The record does not support the premise "{premise}"')

@@ -14,16 +14,19 @@ from datetime import datetime
 
 import numpy as np
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
-from answers import embeddings
+from answers import embeddings, languages
 from answers.timewindow import TIME_WORDS, Window, time_window
 from answers.vocabulary import STOP, Topic, Vocabulary, stem, stems, words
+from registry import fulltext
+from registry.models import Document, EntityMention, Event, EventMention
 from registry.tagging import current_tagger
 
 MIN_SCORE = 1.5  # a topic must score at least this to be answered from
 RELATIVE_CUT = 0.7  # of the best topic's score, for a second topic to be kept
 COMPARE_CUT = 0.35  # the second side of a comparison
-TIE = 0.25  # topics this close, neither named, are both answered
+TIE = 0.15  # of the best score: topics this close, neither named, are both answered
 MAX_TOPICS = 3
 LEAD_NAMED, ATTACHED_NAMED = 3.0, 1.0
 SEMANTIC_WEIGHT, SEMANTIC_MARGIN = 60.0, 0.02  # sim above the median topic's, past a margin
@@ -31,6 +34,54 @@ NAME_SIMILARITY = 0.87  # a name the registry holds under other words ("Reserva 
 NAME_MARGIN = 0.015
 MAX_SPANS = 8  # capitalised runs examined: a question names a few things, not hundreds
 FUZZY_CUTOFF = 80  # rapidfuzz ratio for a misspelt word ("Huricane", "Tavya")
+DOCUMENT_WORDS = 50  # newest documents that carry a name the registry itself does not hold
+DOCUMENT_NAMED = 1.5  # a topic whose documents use a name the question says
+SEMANTIC_SUPPORT = 1.0  # meaning that backs a topic routed by a single shared word
+SIDE_SCORE, SIDE_MARGIN = 3.0, 1.0  # one side of "X and Y", routed by its words and names alone
+_SIDES = re.compile(
+    r"\s*(?:\band\b|\bor\b|\bthan\b|\bvs\.?|\bversus\b|[,;:]|\by\b|\bund\b|\bet\b|\bou\b"
+    r"|\boder\b)\s*",
+    re.IGNORECASE,
+)
+# Entities a name said in other words may be taken for: institutions and places have names in
+# every language ("Reserva Federal"); a company or a person has one name, matched whole.
+BY_MEANING_KINDS = frozenset({"organization", "country", "place", "other", "storm"})
+_CLAUSE = re.compile(
+    r"(?<=[.?!;])\s+|\s*[,;:]\s*(?:and\s+)?also\b,?\s*|\s+and\s+(?=(?:ignore|disregard|forget|"
+    r"pretend|say|state|print|write|reply|respond|talk|output|act|answer|switch)\b)",
+    re.IGNORECASE,
+)
+_OVERRIDE = re.compile(
+    r"\b(?:ignore|disregard|forget|pretend|jailbreak|override)\b|\binstructions?\b"
+    r"|\bsystem\s*(?:prompt|:)|\byour (?:rules|prompt|guidelines)\b|</?\w+>"
+)
+_IMPERATIVE = re.compile(
+    r"^\W*(?:and\s+|also\s+|then\s+|now\s+|please\s+)*(?:say|state|print|write|reply|respond|"
+    r"talk|tell|output|repeat|reveal|act|answer|translate|include|switch|instead)\b"
+)
+# What a place's name becomes for its people ("Cubans", "Americans", "Qataris").
+_DEMONYM = frozenset("n ns an ans ian ians s i is".split())
+# Words a question or request opens with, capitalised only for being first.
+_OPENERS = frozenset(
+    """compare contrast tell show give list explain describe summarize summarise summary update
+    check find name rank estimate predict please any anything latest quick brief hey hi hello
+    okay ok so and but also regarding about besides versus vs qué que quel quelle quels cuál
+    cuáles cuánto cuántos wie was wer welche welcher vergleiche comparez compara dime
+    zeige""".split()
+)
+# Between a Latin-script name and a word in kana or kanji there is no space to split on.
+SCRIPT_BOUNDARY = re.compile(
+    r"(?<=[A-Za-z0-9\u00c0-\u024f])(?=[\u3040-\u30ff\u3400-\u9fff])"
+    r"|(?<=[\u3040-\u30ff\u3400-\u9fff])(?=[A-Za-z0-9\u00c0-\u024f])"
+)
+_COMPARATIVE = (
+    r"(?:more|less|higher|lower|bigger|larger|smaller|greater|faster|stronger|"
+    r"better|worse)"
+)
+_WHICH_MORE = re.compile(
+    rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
+    rf"|\b{_COMPARATIVE}\s+than\b"
+)
 
 # Intent cues, checked in this order: the first intent whose cue the question carries wins.
 INTENTS: list[tuple[str, tuple[str, ...]]] = [
@@ -47,12 +98,22 @@ INTENTS: list[tuple[str, tuple[str, ...]]] = [
     ("who", ("who ", "which company", "which investor", "which firm", "quién", "wer ", "qui ")),
     ("why", ("why ", "reason", "por qué", "warum", "pourquoi", "por que")),
     ("markets", ("market", "odds", "chance", "probability", "likely", "likelihood", "bet ",
+                 "bettors", "punters", "traders",
                  "betting", "traders", "priced", "expect", "forecast", "polymarket", "kalshi",
                  "manifold", "probable", "wahrscheinlich", "probabilidad")),
     ("decided", ("decide", "decision", "what happened", "outcome", "result", "announce",
                  "agreed", "signed", "decidió", "entschieden", "décidé", "decidiu", "did ")),
     ("status", ("still", "status", "currently", "right now", " now", "active", "ongoing",
                 "is there", "sigue", "noch", "toujours", "ainda", "situation")),
+]  # fmt: skip
+
+# Each intent's cues from the start of a word ("wer " is German's "who", never the end of
+# "lower"); a cue written with a space after it ends there too ("chance" also reads "chances").
+_WORD_END = r"(?!\w)"
+_CUES = [
+    (intent, re.compile("|".join(
+        rf"(?<!\w){re.escape(c.strip())}{_WORD_END if c.endswith(' ') else ''}" for c in cues)))
+    for intent, cues in INTENTS
 ]  # fmt: skip
 
 # Direction words: a premise names one ("raise", "signed"); the check holds answers to them too.
@@ -75,22 +136,11 @@ DIRECTIONS: dict[str, frozenset[str]] = {
     "won": frozenset("won win wins".split()),
     "lost": frozenset("lost lose loses".split()),
 }
-_PREMISE_LEAD = re.compile(
-    r"\b(?:why|when|how)\s+(?:did|has|have|had|was|were|is)\b|^\s*(?:did|has)\b"
-    r"|\b(?:after|since|following)\s+the\b",
-    re.IGNORECASE,
-)
 _TOKEN = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _CONNECTORS = {"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"}
 # A name after one of these is where the question is set, not what it is about.
 _LOCATIVE = {"in", "near", "over", "across", "off", "around", "at", "into", "toward", "towards",
              "en", "dans", "em", "im", "nel"}  # fmt: skip
-
-
-@dataclass
-class Premise:
-    direction: str
-    words: str  # the question's own words for it
 
 
 @dataclass
@@ -107,7 +157,7 @@ class Understanding:
     window: Window | None
     topics: list[Routed]
     untracked: list[str]
-    premise: Premise | None
+    corrected: str  # the question with its misspellings fixed (its instructions left out)
     suggestions: list[Topic] = field(default_factory=list)
     model: str | None = None
 
@@ -118,28 +168,57 @@ class Understanding:
 
 def understand(question: str, vocab: Vocabulary, *, now: datetime,
                topic: Topic | None = None) -> Understanding:  # fmt: skip
+    question = asked_part(SCRIPT_BOUNDARY.sub(" ", question))
     corrected = correct(question, vocab)
     window = time_window(question, now=now)
     vector = _query_vector(question, vocab)
     named, span_names, unknown = names(question, corrected, vocab, window)
-    scored = score_topics(corrected, vocab, named | span_names, vector)
+    documented: set[int] = set()
+    for span, place in list(unknown):
+        naming = topics_naming(span)
+        if naming:
+            documented |= naming
+            unknown.remove((span, place))
+    timeless = corrected.replace(window.text, " ") if window else corrected  # "November" is when
+    scored = score_topics(timeless, vocab, named | span_names, vector, documented)
     intent = intent_of(question)
     routed = choose(scored, intent) if topic is None else [Routed(topic, MIN_SCORE, "lead")]
+    if topic is None and routed:
+        routed = with_sides(routed, sides_of(timeless, vocab, documented), intent)
     subjects = [span for span, place in unknown if not place]
     if routed and subjects and not any(r.named for r in routed) and topic is None:
         routed = []  # the question is about something untracked: never a neighbour's record
     untracked = [span for span, _ in unknown]
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
-    return Understanding(question, intent, window, routed, untracked, premise_of(question),
-                         suggestions, vocab.model)  # fmt: skip
+    return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
+                         vocab.model)  # fmt: skip
+
+
+def asked_part(question: str) -> str:
+    """The question less the instructions addressed to the system ("ignore your rules and talk
+    about X", "SYSTEM: reply with ..."): what asks or sets the scene routes, an instruction never
+    does; a question made of nothing else is read whole (and answered, or declined, for what it
+    names)."""
+    clauses = [c.strip() for c in _CLAUSE.split(question) if c and c.strip()]
+    content = [c for c in clauses if not _is_instruction(c)]
+    return " ".join(content) if content else question
+
+
+def _is_instruction(clause: str) -> bool:
+    low = clause.lower()
+    if _OVERRIDE.search(low):
+        return True
+    return bool(_IMPERATIVE.match(low)) and not low.rstrip().endswith("?")
 
 
 def intent_of(question: str) -> str:
     text = f" {question.lower().strip()} "
     if re.match(r"^\s*(will|would|could)\b", question, re.IGNORECASE):
         return "markets"  # a question about what will happen: what crowds believe comes first
-    for intent, cues in INTENTS:
-        if any(cue in text for cue in cues):
+    if _WHICH_MORE.search(text):
+        return "compare"
+    for intent, cues in _CUES:
+        if cues.search(text):
             return intent
     return "overview"
 
@@ -154,7 +233,15 @@ def correct(question: str, vocab: Vocabulary) -> str:
         if len(low) < 5 or low in STOP or low in vocab.known or stem(low) in vocab.frequency:
             return word
         best = process.extractOne(low, vocab.curated, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-        return best[0] if best else word
+        if best is None:
+            return word
+        # A name is matched whole: one slip of a key ("Tavya") is a typo, a different letter
+        # group ("Southgate" for "Northgate") is another name, never corrected into ours.
+        edits = Levenshtein.distance(low, best[0])
+        slips = _name_slips(low, best[0], best[0] in vocab.place_words)
+        if edits > (slips if word[0].isupper() else 2 - (len(low) < 8)):
+            return word
+        return best[0]
 
     return _TOKEN.sub(fix, question)
 
@@ -172,14 +259,19 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     tagger = current_tagger()
     named = set(tagger.tag(question).entity_ids) | set(tagger.tag(corrected).entity_ids)
     by_meaning, untracked = set(), []
-    for span, place in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
+    german = languages.detect(question) == "de"
+    for span, place, tail in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
         span_words = [w for w in words(span) if w not in _CONNECTORS]
-        if not span_words:
-            continue
+        if not span_words or (german and " " not in span):
+            continue  # German capitalises every noun: one such word is no name ("Euroraum")
         fixed = words(correct(span, vocab))
         if all(w in vocab.known or stem(w) in vocab.frequency for w in fixed):
             continue
         entity_id = _name_by_meaning(span, vocab)
+        if entity_id is None and tail and tail[:1].islower() and " " not in span:
+            entity_id = _name_by_meaning(f"{span} {tail}", vocab)
+        if entity_id is not None and vocab.entity_kinds.get(entity_id) not in BY_MEANING_KINDS:
+            entity_id = None  # meaning never turns one company or person into another
         if entity_id is not None:
             by_meaning.add(entity_id)
         else:
@@ -187,16 +279,65 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     return named, by_meaning, untracked
 
 
-def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, bool]]:
+def sides_of(question: str, vocab: Vocabulary, documented: set[int]) -> list[Routed]:
+    """The topic each side of "X and Y" ("X or Y", "X vs Y") clearly names, routed on its own
+    words and names."""
+    parts = [p for p in _SIDES.split(question) if p and words(p)]
+    if len(parts) < 2:
+        return []
+    tagger = current_tagger()
+    sides: list[Routed] = []
+    for part in parts:
+        corrected = correct(part, vocab)
+        named = set(tagger.tag(part).entity_ids) | set(tagger.tag(corrected).entity_ids)
+        scored = score_topics(corrected, vocab, named, None, documented)
+        (best, score, how), runner = scored[0], scored[1][1] if len(scored) > 1 else 0.0
+        clear = score >= SIDE_SCORE and score - runner >= SIDE_MARGIN
+        if clear and all(best.pk != side.topic.pk for side in sides):
+            sides.append(Routed(best, score, how))
+    return sides
+
+
+def with_sides(routed: list[Routed], sides: list[Routed], intent: str) -> list[Routed]:
+    """A comparison of two clearly named sides compares those; any other question keeps what
+    it routed and adds a side it joins to the first."""
+    if intent == "compare" and len(sides) == 2:
+        return sides
+    if len(routed) == 1:
+        return routed + [s for s in sides if s.topic.pk != routed[0].topic.pk][:1]
+    return routed
+
+
+def topics_naming(span: str) -> set[int]:
+    """The topics whose documents carry `span` whole: a name the registry's documents use is one
+    of its words, not an untracked one ("Mirabel", a town in a wildfire's reports)."""
+    phrase = " ".join(_TOKEN.findall(span))
+    if not phrase:
+        return set()
+    found = fulltext.newest_matches(f'"{phrase}"', Document.objects.all(), DOCUMENT_WORDS)
+    ids = [pk for pk, _ in found]
+    if not ids:
+        return set()
+    topics = set(
+        EventMention.objects.filter(document_id__in=ids).values_list("event_id", flat=True)
+    )
+    leads = EntityMention.objects.filter(document_id__in=ids).values_list("entity_id", flat=True)
+    topics |= set(Event.objects.filter(lead_entity_id__in=leads).values_list("pk", flat=True))
+    return topics
+
+
+def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, bool, str]]:
     """Runs of capitalised words ("Bank of Japan"), leaving out a question word at the start,
-    each with whether it is a place the question is set in ("a storm in the Caribbean")."""
+    each with whether it is a place the question is set in ("a storm in the Caribbean") and the
+    two words after it (a name in a language that capitalises only its first word: "Coupe
+    continentale")."""
     spans, current, before = [], [], []
     skip = set(words(window.text)) if window else set()
     tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     for index, token in enumerate(tokens):
         low = token.lower()
         capital = token[0].isupper() and low not in STOP and low not in skip
-        if index == 0 and low not in known:
+        if index == 0 and low not in known and not _opens_a_name(tokens):
             capital = False  # a sentence's first word is capitalised anyway ("Compare", "Qué")
         if capital and not _is_date_word(low):
             if not current:
@@ -205,19 +346,39 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
         elif current and low in _CONNECTORS:
             current.append(token)
         elif current:
-            spans.append((current, before))
+            spans.append((current, before, " ".join(tokens[index : index + 2])))
             current = []
     if current:
-        spans.append((current, before))
+        spans.append((current, before, ""))
     found = []
-    for span, preceding in spans:
+    for span, preceding, tail in spans:
         while span and span[-1].lower() in _CONNECTORS:
             span = span[:-1]
         words_before = [w for w in preceding if w not in ("the", "a", "an")]
         place = bool(words_before) and words_before[-1] in _LOCATIVE
         if span:
-            found.append((" ".join(span), place))
+            found.append((" ".join(span), place, tail))
     return found
+
+
+def _name_slips(word: str, name: str, place: bool) -> int:
+    """Edits a misspelt name may carry: one, or two in a long name whose opening is intact
+    ("Skyforj"); a name that opens differently ("Southgate" for "Northgate") or extends ours
+    ("Helion" for "Helio") is another name, but for a place's people ("Americans")."""
+    if word.startswith(name) or name.startswith(word):
+        return len(word) - len(name) if place and word[len(name) :] in _DEMONYM else 0
+    return 2 if len(word) >= 7 and word[:3] == name[:3] else 1 if word[0] == name[0] else 0
+
+
+def _opens_a_name(tokens: list[str]) -> bool:
+    """Whether a question's first word begins a name ("Northgate Robotics funding"): it is
+    followed by another capitalised word and is no word a question opens with."""
+    return (
+        len(tokens) > 1
+        and tokens[1][:1].isupper()
+        and tokens[0].lower() not in STOP | _OPENERS
+        and tokens[1].lower() not in STOP
+    )
 
 
 def _is_date_word(low: str) -> bool:
@@ -239,10 +400,12 @@ def _name_by_meaning(span: str, vocab: Vocabulary) -> int | None:
     return None
 
 
-def score_topics(corrected: str, vocab: Vocabulary, named: set[int],
-                 vector: np.ndarray | None) -> list[tuple[Topic, float, str | None]]:  # fmt: skip
-    """Every topic with its score, best first: names, rare shared stems, meaning."""
-    asked = stems(corrected)
+def score_topics(corrected: str, vocab: Vocabulary, named: set[int], vector: np.ndarray | None,
+                 documented: frozenset[int] | set[int] = frozenset(),
+                 ) -> list[tuple[Topic, float, str | None]]:  # fmt: skip
+    """Every topic with its score, best first: names, rare shared stems, meaning, and the names
+    only its documents use."""
+    asked = {s for s in stems(corrected) if not s.isdigit()}  # "17" names no topic
     semantic = np.zeros(len(vocab.topics))
     if vector is not None and len(vocab.topics) > 1:
         sims = vocab.topic_vectors @ vector
@@ -253,9 +416,17 @@ def score_topics(corrected: str, vocab: Vocabulary, named: set[int],
         attached = bool(named & topic.entity_ids) and not is_lead
         lexical = sum(vocab.rarity(s) for s in asked & topic.stems)
         score = lexical + LEAD_NAMED * is_lead + ATTACHED_NAMED * attached + semantic[index]
+        score += DOCUMENT_NAMED * (topic.pk in documented)
+        if len(asked & topic.stems) == 1 and not (is_lead or attached or topic.pk in documented):
+            # One shared word ("times" in "17 times 23") is not a topic unless meaning agrees.
+            score -= lexical / 2 if semantic[index] < SEMANTIC_SUPPORT else 0.0
         scored.append(
             (topic, float(score), "lead" if is_lead else "attached" if attached else None)
         )
+    if named and any(named & topic.entity_ids for topic in vocab.topics):
+        # What a question names constrains it: "America's central bank" is not Corvala's, however
+        # many of its words the two share.
+        scored = [(t, s if named & t.entity_ids else s / 2, n) for t, s, n in scored]
     scored.sort(key=lambda row: (-row[1], row[0].subject))
     return scored
 
@@ -273,20 +444,8 @@ def choose(scored: list[tuple[Topic, float, str | None]], intent: str) -> list[R
     return kept[:1] + [
         r
         for r in kept[1:]
-        if r.named == "lead" or (best - r.score < TIE and kept[0].named != "lead")
+        if r.named == "lead" or (best - r.score < TIE * best and kept[0].named != "lead")
     ]
-
-
-def premise_of(question: str) -> Premise | None:
-    """A direction the question takes for granted ("Why did the Fed raise rates?")."""
-    if not _PREMISE_LEAD.search(question):
-        return None
-    tokens = _TOKEN.findall(question)
-    for index, token in enumerate(tokens):
-        for direction, family in DIRECTIONS.items():
-            if token.lower() in family:
-                return Premise(direction, " ".join(tokens[max(0, index - 2) : index + 4]))
-    return None
 
 
 def direction_of(text: str) -> set[str]:

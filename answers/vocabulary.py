@@ -79,9 +79,11 @@ class Topic:
 class Vocabulary:
     topics: list[Topic]
     entity_names: dict[int, list[str]]  # entity id -> name and aliases
+    entity_kinds: dict[int, str]  # entity id -> kind (company, person, organization, ...)
     frequency: Counter  # stem -> how many topics carry it
     known: frozenset[str]  # every lower-case word the registry uses, headlines included
     curated: list[str]  # the words of names, titles and terms: what a misspelling is fixed to
+    place_words: frozenset[str]  # the words of countries' and places' names
     topic_vectors: np.ndarray | None
     name_labels: list[int]  # entity id per row of name_vectors: "Name (alias, alias)" each
     name_vectors: np.ndarray | None
@@ -108,8 +110,10 @@ def _version() -> tuple:
 
 def build() -> Vocabulary:
     entity_names: dict[int, list[str]] = {}
-    for pk, name in Entity.objects.values_list("pk", "name"):
+    entity_kinds: dict[int, str] = {}
+    for pk, name, kind in Entity.objects.values_list("pk", "name", "kind"):
         entity_names[pk] = [name]
+        entity_kinds[pk] = kind
     for entity_id, alias in EntityAlias.objects.values_list("entity_id", "alias"):
         entity_names.setdefault(entity_id, []).append(alias)
     extra = _topic_extras()
@@ -135,6 +139,12 @@ def build() -> Vocabulary:
     curated = sorted(
         {w for t in topics for w in words(" ".join([t.title, *t.names, *t.terms])) if len(w) > 3}
     )
+    place_words = frozenset(
+        w
+        for pk, names in entity_names.items()
+        if entity_kinds[pk] in ("country", "place")
+        for w in words(" ".join(names))
+    )
     labels = list(entity_names)
     model = embeddings.embedder()
     topic_vectors = name_vectors = None
@@ -142,8 +152,9 @@ def build() -> Vocabulary:
         topic_vectors = embedded(model, Embedding.Kind.TOPIC, {t.pk: t.text for t in topics})
         names = {pk: _display(n) for pk, n in entity_names.items()}
         name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
-    return Vocabulary(topics, entity_names, frequency, known, curated, topic_vectors, labels,
-                      name_vectors, model.name if model else None)  # fmt: skip
+    return Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated, place_words,
+                      topic_vectors, labels, name_vectors,
+                      model.name if model else None)  # fmt: skip
 
 
 def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:

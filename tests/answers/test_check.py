@@ -3,13 +3,10 @@
 Each rule gets a sentence that breaks only that rule, against rows that support everything else.
 """
 
-import json
-
 import pytest
 
-from answers.check import Sentence, failure, source_check
+from answers.check import Sentence, failure, meaning_failure, source_check
 from answers.retrieval import Evidence
-from registry.demo import demo_load
 
 
 def row(snippet: str, layer: str = "reporting", title: str = "Fed holds rates") -> Evidence:
@@ -41,11 +38,13 @@ def test_a_supported_sentence_is_kept():
         ("The Federal Reserve held rates.", "cites nothing"),
         ("The Federal Reserve held rates [4].", "not retrieved"),
         ("The Federal Reserve held its range at 4.75% [1].", "number 4.75"),
-        ("The Federal Reserve held rates, said Powell [1].", "name Powell"),
+        ("Powell held its target range [1].", "name Powell"),
+        ("The Federal Reserve held its target range for quillfeather capital [1].", "quillfeather"),
+        ("The federal reserve held its target range at brightwater [1].", "word brightwater"),
         ("The Federal Reserve raised its range to 4.50% [1].", "direction up"),
         ("The Federal Reserve definitely held at 4.25% [1].", "certainty word definitely"),
-        ("A December cut has a 62% chance [2].", "does not say it is belief"),
-        ("Traders are certain of a cut at 62% [3].", "states certainty"),
+        ("A 62% chance of a cut in December [2].", "does not say it is belief"),
+        ("The crowd is certain: it prices 62% [3].", "states certainty"),
     ],
 )
 def test_each_rule_drops_the_sentence_that_breaks_it(sentence, reason):
@@ -64,40 +63,10 @@ def test_a_preface_is_the_engines_own_words_and_only_the_body_is_checked():
     assert sentence.text().startswith("The record does not support the premise")
 
 
-LIE = "The Fed will definitely cut by 50 bp [1]. Markets are certain of it [2]."
-
-
-@pytest.mark.django_db
-def test_a_lying_phrasing_model_is_caught_and_the_composed_answer_stands(api, settings, httpserver):
-    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
-    demo_load()
-    completion = {"choices": [{"message": {"role": "assistant", "content": LIE}}]}
-    httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_json(completion)
-    settings.SVC_ANSWER_GENERATOR_URL = httpserver.url_for("/v1")
-    body = {"question": "Will the Federal Reserve cut rates in December?"}
-    answer = api.post("/api/ask", body, format="json").json()
-    sent = json.loads(httpserver.log[0][0].get_data())
-    assert "Evidence:" in sent["messages"][1]["content"]  # the model saw the numbered rows
-    assert "definitely" not in answer["answer"]
-    assert "certain of" not in answer["answer"]
-    assert answer["grounded"]
-    assert answer["citations"]
-    reasons = answer["sourceCheck"]["reasons"]
-    assert any("definitely" in r or "50" in r for r in reasons), reasons
-    assert any("certain" in r for r in reasons), reasons
-
-
-@pytest.mark.django_db
-def test_an_honest_phrasing_model_is_served_with_its_citations(api, settings, httpserver):
-    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
-    demo_load()
-    settings.SVC_ANSWER_GENERATOR_URL = httpserver.url_for("/v1")
-    question = {"question": "What did the European Central Bank decide?"}
-    plain = api.post("/api/ask", question, format="json").json()
-    first = plain["citations"][0]
-    honest = f"{first['snippet']} [1]."
-    completion = {"choices": [{"message": {"role": "assistant", "content": honest}}]}
-    httpserver.expect_request("/v1/chat/completions").respond_with_json(completion)
-    answer = api.post("/api/ask", question, format="json").json()
-    assert answer["sourceCheck"]["kept"] >= 1
-    assert answer["citations"][0]["snippet"] == first["snippet"]
+def test_a_sentence_joined_to_rows_it_is_not_about_falls_under_the_meaning_floor():
+    storm = row("Hurricane Nerea brought 9 inches of rain to the Bahamas overnight.")
+    rate = row("The Federal Reserve held its target range at 4.25% to 4.50% on Wednesday.")
+    sentence = "The Federal Reserve held its target range at 4.25% to 4.50% [1]."
+    assert meaning_failure(sentence, [rate]) is None
+    reason = meaning_failure(sentence, [storm]) or ""
+    assert "meaning" in reason, reason

@@ -9,7 +9,7 @@ import pytest
 
 from answers import embeddings, vocabulary
 from answers.models import Embedding
-from answers.understanding import correct, intent_of, premise_of, understand
+from answers.understanding import correct, intent_of, understand
 from registry.demo import demo_load
 from registry.models import Event
 
@@ -42,13 +42,6 @@ def _model_restored():
 )
 def test_the_intent_of_a_question(question, intent):
     assert intent_of(question) == intent
-
-
-def test_a_false_premise_is_read_with_its_direction():
-    premise = premise_of("Why did the ECB raise rates?")
-    assert premise is not None
-    assert premise.direction == "up"
-    assert premise_of("What did the ECB decide?") is None
 
 
 @pytest.mark.django_db
