@@ -28,6 +28,7 @@ RELATIVE_CUT = 0.7  # of the best topic's score, for a second topic to be kept
 COMPARE_CUT = 0.35  # the second side of a comparison
 TIE = 0.15  # of the best score: topics this close, neither named, are both answered
 MAX_TOPICS = 3
+SCORED = 10  # topics scored and kept, best first: routing and suggestions read a few
 LEAD_NAMED, ATTACHED_NAMED = 3.0, 1.0
 SEMANTIC_WEIGHT, SEMANTIC_MARGIN = 60.0, 0.02  # sim above the median topic's, past a margin
 NAME_SIMILARITY = 0.87  # a name the registry holds under other words ("Reserva Federal", "EZB")
@@ -401,34 +402,38 @@ def _name_by_meaning(span: str, vocab: Vocabulary) -> int | None:
 
 
 def score_topics(corrected: str, vocab: Vocabulary, named: set[int], vector: np.ndarray | None,
-                 documented: frozenset[int] | set[int] = frozenset(),
+                 documented: frozenset[int] | set[int] = frozenset(), top: int = SCORED,
                  ) -> list[tuple[Topic, float, str | None]]:  # fmt: skip
-    """Every topic with its score, best first: names, rare shared stems, meaning, and the names
-    only its documents use."""
+    """The best-scoring topics, best first: names, rare shared stems, meaning, and the names only
+    their documents use."""
+    count, index = len(vocab.topics), vocab.index
     asked = {s for s in stems(corrected) if not s.isdigit()}  # "17" names no topic
-    semantic = np.zeros(len(vocab.topics))
-    if vector is not None and len(vocab.topics) > 1:
+    semantic = np.zeros(count)
+    if vector is not None and count > 1:
         sims = vocab.topic_vectors @ vector
         semantic = SEMANTIC_WEIGHT * np.maximum(0.0, sims - np.median(sims) - SEMANTIC_MARGIN)
-    scored = []
-    for index, topic in enumerate(vocab.topics):
-        is_lead = topic.lead_id in named
-        attached = bool(named & topic.entity_ids) and not is_lead
-        lexical = sum(vocab.rarity(s) for s in asked & topic.stems)
-        score = lexical + LEAD_NAMED * is_lead + ATTACHED_NAMED * attached + semantic[index]
-        score += DOCUMENT_NAMED * (topic.pk in documented)
-        if len(asked & topic.stems) == 1 and not (is_lead or attached or topic.pk in documented):
-            # One shared word ("times" in "17 times 23") is not a topic unless meaning agrees.
-            score -= lexical / 2 if semantic[index] < SEMANTIC_SUPPORT else 0.0
-        scored.append(
-            (topic, float(score), "lead" if is_lead else "attached" if attached else None)
-        )
-    if named and any(named & topic.entity_ids for topic in vocab.topics):
+    lexical, shared = np.zeros(count), np.zeros(count, dtype=np.int64)
+    for word_stem in asked & index.by_stem.keys():
+        lexical[index.by_stem[word_stem]] += vocab.rarity(word_stem)
+        shared[index.by_stem[word_stem]] += 1
+    lead, carries, doc = (np.zeros(count, dtype=bool) for _ in range(3))
+    for entity_id in named:
+        lead[index.led_by.get(entity_id, [])] = True
+        carries[index.carrying.get(entity_id, [])] = True
+    doc[[index.position[pk] for pk in documented if pk in index.position]] = True
+    attached = carries & ~lead
+    score = lexical + semantic + LEAD_NAMED * lead + ATTACHED_NAMED * attached
+    score += DOCUMENT_NAMED * doc
+    # One shared word ("times" in "17 times 23") is not a topic unless meaning agrees.
+    single = (shared == 1) & ~(carries | doc) & (semantic < SEMANTIC_SUPPORT)
+    score -= np.where(single, lexical / 2, 0.0)
+    if carries.any():
         # What a question names constrains it: "America's central bank" is not Corvala's, however
         # many of its words the two share.
-        scored = [(t, s if named & t.entity_ids else s / 2, n) for t, s, n in scored]
-    scored.sort(key=lambda row: (-row[1], row[0].subject))
-    return scored
+        score = np.where(carries, score, score / 2)
+    best = np.lexsort((index.order, -score))[:top]
+    return [(vocab.topics[i], float(score[i]),
+             "lead" if lead[i] else "attached" if attached[i] else None) for i in best]  # fmt: skip
 
 
 def choose(scored: list[tuple[Topic, float, str | None]], intent: str) -> list[Routed]:

@@ -89,10 +89,47 @@ class Vocabulary:
     name_vectors: np.ndarray | None
     model: str | None
 
+    @functools.cached_property
+    def index(self) -> "TopicIndex":
+        return TopicIndex.of(self.topics)
+
     def rarity(self, word_stem: str) -> float:
         """How much one shared stem says: a stem every topic has ("december") says little."""
         seen = self.frequency.get(word_stem, 0)
         return float(np.log((len(self.topics) + 1) / (seen + 0.5))) if seen else 0.0
+
+
+@dataclass
+class TopicIndex:
+    """Which topics carry a stem or an entity, as positions in `Vocabulary.topics`: a question
+    scores the few topics it shares something with, not every topic in a Python loop (2,000
+    topics cost 45 ms that way)."""
+
+    by_stem: dict[str, np.ndarray]
+    led_by: dict[int, np.ndarray]
+    carrying: dict[int, np.ndarray]  # entity id -> topics it leads or is attached to
+    position: dict[int, int]  # topic pk -> position
+    order: np.ndarray  # each topic's rank by subject, for stable ties
+
+    @classmethod
+    def of(cls, topics: list[Topic]) -> "TopicIndex":
+        by_stem: dict[str, list[int]] = {}
+        led_by: dict[int, list[int]] = {}
+        carrying: dict[int, list[int]] = {}
+        for i, topic in enumerate(topics):
+            for word_stem in topic.stems:
+                by_stem.setdefault(word_stem, []).append(i)
+            led_by.setdefault(topic.lead_id, []).append(i)
+            for entity_id in topic.entity_ids:
+                carrying.setdefault(entity_id, []).append(i)
+        ranks = np.empty(len(topics), dtype=np.int64)
+        ranks[sorted(range(len(topics)), key=lambda i: topics[i].subject)] = np.arange(len(topics))
+
+        def arrays(found: dict) -> dict:
+            return {key: np.array(value, dtype=np.int64) for key, value in found.items()}
+
+        return cls(arrays(by_stem), arrays(led_by), arrays(carrying),
+                   {t.pk: i for i, t in enumerate(topics)}, ranks)  # fmt: skip
 
 
 def current(*, max_age: float = VERSION_CHECK_SECONDS) -> Vocabulary:

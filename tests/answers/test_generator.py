@@ -5,15 +5,10 @@ import time
 import pytest
 
 from answers.generator import phrase
-from answers.retrieval import Evidence
+from answers.phrasing import Fact
 from tests.receivers import drip, elapsed, flood
 
-EVIDENCE = [
-    Evidence(layer="reporting", kind="report", topic="rate-decision-federal-reserve",
-             topic_title="Federal Reserve rate decision", title="Fed holds rates",
-             url="https://example.org/a", source="Reuters", date="2026-11-05",
-             snippet="The Federal Reserve held its target range on Wednesday.")
-]  # fmt: skip
+EVIDENCE = [Fact(1, "Reuters reported on 2026-11-05: The Federal Reserve held its range", 1)]
 
 
 @pytest.mark.parametrize("head_too", [False, True], ids=["body", "headers"])
