@@ -73,6 +73,7 @@ MIDDLEWARE = [
     # Outermost first: CORS wraps the problem converter so converted errors keep CORS headers.
     "config.middleware.RequestIdMiddleware",
     "config.middleware.ApiCorsMiddleware",
+    "config.middleware.PagePolicyMiddleware",
     # Outside the problem converter, so converted errors (a 401 for want of a key) are private.
     "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
@@ -164,6 +165,10 @@ CELERY_TASK_ALWAYS_EAGER = env.bool("SVC_JOBS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker that stays away is waited for, however long (Celery's default gives up after 100
+# tries, about an hour, and the worker exits); one that is down at start is waited for too.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"

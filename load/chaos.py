@@ -1,17 +1,20 @@
 """`make chaos`: the production stack under a mixed load while what it stands on fails.
 
-gunicorn (3 workers), a Celery worker (prefork, both queues) and Celery beat run on a fresh
-PostgreSQL database and on Redis, each reached through a `tests.stack.Gate`, so a cut is, for
-them, the server going away. While simulated users read records, signals and entities, unfurl
-Watches and ask questions (sync and async, anonymous and keyed), the run cuts Redis for 10 s,
-then PostgreSQL for 10 s, then SIGKILLs the worker (restarted at once, as a supervisor would).
+gunicorn (3 workers), the Celery worker and Celery beat run on a fresh PostgreSQL database and on
+Redis, each reached through a `tests.stack.Gate`, so a cut is, for them, the server going away.
+The worker runs the Procfile's own `worker` line through the shell, exactly as production starts
+it (issue 30: a worker started with other flags hid an exit on a Redis cut). While simulated users
+read records, signals and entities, unfurl Watches and ask questions (sync and async, anonymous
+and keyed), the run cuts Redis for 10 s three times, PostgreSQL for 10 s once, then SIGKILLs the
+worker (restarted at once, as the systemd unit's `Restart=always` would).
 Two saved Watches deliver their readings to hostile receivers all along: one drips a byte a
 second, one sends 400 MiB.
 
 Then it waits for the reaper to finish every ask and checks, in the database, that each
 charged ask was answered or refunded exactly once and that the meters agree with the charges.
-It prints the figures and exits 1 if an ask was lost or refunded twice, a response was a 500,
-or more than 0.1% of the requests outside the cut windows failed.
+It prints the figures and exits 1 if an ask was lost or refunded twice, an ask finished later
+than the reaper's window after it was submitted, a response was a 500, the worker exited on its
+own, or more than 0.1% of the requests outside the cut windows failed.
 """
 
 import argparse
@@ -55,8 +58,10 @@ MIX = [
     ("sync", 14),
     ("async", 20),
 ]
-WORKER = ["-m", "celery", "-A", "config", "worker", "-Q", "celery,deliveries"]
-WORKER += ["--concurrency=2", "--without-mingle", "--without-gossip", "--loglevel=WARNING"]
+STALE_MINUTES = 1  # SVC_ASK_STALE_MINUTES below
+# An abandoned ask is taken back within 1.5 stale windows (the beat reaps every half window);
+# 30 s more for the worker to answer it behind the others.
+REAPER_WINDOW = 1.5 * STALE_MINUTES * 60 + 30
 BEAT = ["-m", "celery", "-A", "config", "beat", "--loglevel=WARNING"]
 
 
@@ -168,7 +173,7 @@ def stack_env(folder: Path, database: str, redis: str) -> dict[str, str]:
         SVC_BURST_KEYS="100000000/m",
         SVC_BURST_WATCH="100000000/m",
         # Short windows, so the reaper and the Watch schedule act within one run.
-        SVC_ASK_STALE_MINUTES="1",
+        SVC_ASK_STALE_MINUTES=str(STALE_MINUTES),
         SVC_WATCH_INTERVAL_MINUTES="1",
         SVC_WEBHOOK_TIMEOUT_SECONDS="5",
         SVC_FETCH_ALLOW_LOOPBACK="true",  # the hostile receivers live on this machine
@@ -281,6 +286,19 @@ def drained(database: str, seconds: float) -> float:
     return -1
 
 
+def late_asks(database: str) -> tuple[int, float]:
+    """Asks finished (or still unfinished) later than the reaper's window after they were
+    submitted, and the longest any ask took from submission to its end."""
+    sql = (
+        "SELECT count(*) FILTER (WHERE coalesce(finished_at, now()) - submitted_at > "
+        "make_interval(secs => %s)), coalesce(extract(epoch FROM max(coalesce(finished_at, "
+        "now()) - submitted_at)), 0) FROM answers_askticket"
+    )
+    with psycopg.connect(database) as conn:
+        late, longest = conn.execute(sql, [REAPER_WINDOW]).fetchone()
+    return int(late), float(longest)
+
+
 def overlaps(s: Sample, w: Window) -> bool:
     return s.started <= w.end and s.ended >= w.start
 
@@ -360,7 +378,14 @@ def report(samples: list[Sample], windows: list[Window], books: dict, extra: dic
         f"webhooks: {books['deliveries']} deliveries to the drip and flood receivers, "
         f"{books['deliveries_timed_out']} ended by the deadline (the drip's)"
     )
+    late, longest = extra["late"]
+    print(
+        f"asks finished past the reaper's window ({REAPER_WINDOW:.0f} s after submission): "
+        f"{late}; the longest took {longest:.0f} s"
+    )
+    print("worker exits on its own:", extra["exited"] or "none; the worker ran to the end")
     passed = not any(faults.values()) and not unheld and not five_hundreds and not polls_wrong
+    passed = passed and not late and not extra["exited"]
     passed = passed and ratio <= MAX_FAIL_RATIO
     print("chaos:", "passed" if passed else "FAILED")
     return passed
@@ -384,7 +409,7 @@ def run(args: argparse.Namespace) -> bool:
         for receiver in receivers:
             running.callback(receiver.close)
         running.enter_context(stack.web(workers=3))
-        worker = running.enter_context(stack.process("worker", WORKER))
+        worker = running.enter_context(stack.procfile_process("worker"))
         running.enter_context(stack.process("beat", BEAT))
         peak.pid = worker.pid
         threading.Thread(target=peak.sample, daemon=True).start()
@@ -395,17 +420,21 @@ def run(args: argparse.Namespace) -> bool:
         for user in users:
             user.start()
         print(f"load: {args.users} users for {args.seconds} s against {stack.base}", flush=True)
-        pace = args.seconds / 6
-        time.sleep(pace)
-        cut("Redis", redis_gate, 10, windows)
-        time.sleep(pace)
-        cut("PostgreSQL", pg_gate, 10, windows)
+        pace = args.seconds / 8
+        exited = []  # the worker must outlive every cut: one that exits is a failure
+        for name, gate in [("Redis", redis_gate), ("Redis", redis_gate),
+                           ("PostgreSQL", pg_gate), ("Redis", redis_gate)]:  # fmt: skip
+            time.sleep(pace)
+            cut(f"{name} #{sum(w.name.startswith(name) for w in windows) + 1}", gate, 10, windows)
+            if worker.poll() is not None:
+                exited.append(f"after the cut of {windows[-1].name} (exit {worker.returncode})")
         time.sleep(pace)
         killed_at, at_kill = time.time(), unfinished_tickets(database)
         print("  the worker killed (SIGKILL), restarted at once", flush=True)
         os.killpg(worker.pid, signal.SIGKILL)
-        peak.pid = running.enter_context(stack.process("worker-again", WORKER)).pid
-        time.sleep(max(args.seconds - 3 * pace - 20, pace))
+        again = running.enter_context(stack.procfile_process("worker", log_name="worker-again"))
+        peak.pid = again.pid
+        time.sleep(max(args.seconds - 5 * pace - 20, pace))
         load.stop.set()
         for user in users:
             user.join()
@@ -414,6 +443,8 @@ def run(args: argparse.Namespace) -> bool:
         peak.stop.set()
         books, recorded = ledger(database), recorded_tickets(database)
         polls = unrecorded_polls(stack.base, held_tickets(load.samples) - recorded, keys)
+        if again.poll() is not None:
+            exited.append(f"the restarted worker at the end (exit {again.returncode})")
     extra = {
         "recorded": recorded,
         "unrecorded_polls": polls,
@@ -421,6 +452,8 @@ def run(args: argparse.Namespace) -> bool:
         "unfinished_at_kill": len(at_kill),
         "answered_after_kill": answered_by(database, at_kill) - killed_at,
         "peak_mib": peak.bytes / 2**20,
+        "late": late_asks(database),
+        "exited": exited,
     }
     return report(load.samples, windows, books, extra)
 

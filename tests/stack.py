@@ -7,6 +7,7 @@ server stopping (open connections dropped, new ones refused); restoring it, the 
 """
 
 import os
+import re
 import selectors
 import signal
 import socket
@@ -27,8 +28,28 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 60  # seconds: generous, a CI machine may be slow to start a process
+# `load_demo` computes the demo documents' vectors (about 70 s on a busy two-core machine).
+COMMAND_WAIT = 300
 # A worker on the solo pool: the process that answers is the one a test kills, no pool steps in.
 WORKER = ("-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-mingle")
+
+
+def procfile(name: str, procfile: Path = ROOT / "Procfile") -> str:
+    """The command line the Procfile gives process `name`, as the process manager runs it."""
+    for line in procfile.read_text().splitlines():
+        label, colon, command = line.partition(":")
+        if colon and label.strip() == name:
+            return command.strip()
+    raise LookupError(f"{procfile.name} has no process {name!r}")
+
+
+def expanded(command: str, env: dict[str, str]) -> str:
+    """`command` with each `${NAME:-default}` and `${NAME}` as the shell would expand it."""
+
+    def value(match: re.Match) -> str:
+        return env.get(match["name"]) or (match["default"] or "")
+
+    return re.sub(r"\$\{(?P<name>\w+)(?::-(?P<default>[^}]*))?\}", value, command)
 
 
 def on_postgresql() -> bool:
@@ -170,7 +191,7 @@ class Stack:
             capture_output=True,
             text=True,
             check=False,
-            timeout=WAIT,
+            timeout=COMMAND_WAIT,
         )
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout
@@ -183,6 +204,28 @@ class Stack:
                 [sys.executable, *argv],
                 cwd=ROOT,
                 env={**self.env, **env},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        try:
+            yield process
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(WAIT)
+
+    @contextmanager
+    def procfile_process(self, name: str, log_name: str = "", **env: str):
+        """Process `name` run by its Procfile line through the shell, as honcho does (with the
+        virtualenv's scripts first on PATH, as `make run-stack` puts them)."""
+        scripts = str(Path(sys.executable).parent)
+        full = {**self.env, **env, "PATH": f"{scripts}:{os.environ.get('PATH', '')}"}
+        with (self.folder / f"{log_name or name}.log").open("a") as log:
+            process = subprocess.Popen(  # noqa: S603 (the project's own Procfile line)
+                ["/bin/sh", "-c", f"exec {procfile(name)}"],
+                cwd=ROOT,
+                env=full,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
