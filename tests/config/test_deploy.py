@@ -75,3 +75,27 @@ def test_check_deploy_warns_of_loopback_fetching():
     said = check_deploy(SVC_FETCH_ALLOW_LOOPBACK="true")
     assert "svc.W005" in said
     assert "loopback" in said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "page", ["/", "/terms/", "/records/", "/machine/", "/api/docs", "/admin/login/"]
+)
+def test_every_human_page_carries_a_content_security_policy(client, settings, page):
+    answer = client.get(page.replace("/admin/", f"/{settings.SVC_ADMIN_PATH}"))
+    assert answer.status_code == 200
+    policy = dict(
+        directive.strip().split(" ", 1)
+        for directive in answer["Content-Security-Policy"].split(";")
+    )
+    assert policy["script-src"] == "'self'"  # nothing inline, nothing from elsewhere
+    assert policy["frame-ancestors"] == "'none'"
+    assert policy["object-src"] == "'none'"
+    assert "camera=()" in answer["Permissions-Policy"]
+    assert "geolocation=()" in answer["Permissions-Policy"]
+
+
+def test_the_swagger_ui_loads_its_initialiser_from_a_url(client):
+    page = client.get("/api/docs").content.decode()
+    assert "<script>" not in page  # no inline script for the policy to have to allow
+    assert "/api/docs?script" in page
