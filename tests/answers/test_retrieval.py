@@ -62,7 +62,8 @@ def publish(*stories: tuple[str, str], start: datetime = DAY) -> list[int]:
     items = [
         IncomingDocument(url=f"https://harbour.example/{start:%Y%m%d}/{n}", title=title,
                          summary=summary, outlet=outlet, vertical=vertical,
-                         fetched_at=start + timedelta(days=n), published_at=start + timedelta(days=n))
+                         fetched_at=start + timedelta(days=n),
+                         published_at=start + timedelta(days=n))
         for n, (title, summary) in enumerate(stories)
     ]  # fmt: skip
     return documents_ingest(items=items).document_ids
@@ -111,7 +112,7 @@ def counting() -> Counting:
 
 
 def test_a_document_naming_the_lead_without_a_curated_term_answers_by_meaning(api, calder):
-    strike, resignation, vessels = publish(STRIKE, RESIGNATION, VESSELS)
+    strike, resignation, _vessels = publish(STRIKE, RESIGNATION, VESSELS)
     # The record's rule stands: only the strike report carries a curated term.
     assert list(EventMention.objects.values_list("document_id", flat=True)) == [strike]
     assert EntityMention.objects.filter(document_id=resignation).exists()
@@ -135,7 +136,8 @@ def test_meaning_ranks_a_paraphrase_above_a_newer_unrelated_row(calder):
     assert order.index(RESIGNATION[0]) < order.index(VESSELS[0])
     assert rows[0].title == RESIGNATION[0]
     assert rows[0].facts == {"summary": RESIGNATION[1]}
-    assert rows[0].source and rows[0].date == "2026-11-21"
+    assert rows[0].source
+    assert rows[0].date == "2026-11-21"
 
 
 def test_market_question_pages_and_other_topics_rows_are_not_candidates(calder):
