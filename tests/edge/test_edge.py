@@ -119,3 +119,16 @@ def test_the_mcp_door_passes_through_the_edge(through_edge):
     answer = httpx.post(through_edge + "/api/mcp", json=call, headers=headers)
     assert answer.status_code == 200
     assert "X-Edge-Cache" not in answer.headers
+
+
+def test_every_answer_through_the_edge_has_its_own_request_id(through_edge):
+    # Cached or not, each request is told its own id, never the one the cached copy was made with.
+    ids = [httpx.get(f"{through_edge}{RECORD}", timeout=10) for _ in range(4)]
+    assert ids[-1].headers["x-edge-cache"] == "HIT"
+    seen = [answer.headers["x-request-id"] for answer in ids]
+    assert len(set(seen)) == len(seen)
+    # A well-formed id the client sends is kept, on a HIT as on a MISS.
+    mine = httpx.get(f"{through_edge}{RECORD}", headers={"X-Request-ID": "client-chosen-1"})
+    assert mine.headers["x-request-id"] == "client-chosen-1"
+    odd = httpx.get(f"{through_edge}{RECORD}", headers={"X-Request-ID": "<bad id>"})
+    assert odd.headers["x-request-id"] != "<bad id>"
