@@ -32,6 +32,22 @@ def _error(message_id, code: int, text: str, *, data=None, status: int = 200) ->
     return JsonResponse({"jsonrpc": "2.0", "id": message_id, "error": error}, status=status)
 
 
+class DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object, refusing a key given twice: parsers disagree on which one wins (Python's
+    takes the last, others the first), so a message could mean two things (RFC 8259 4)."""
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            shown = json.dumps(key[:40] + ("…" if len(key) > 40 else ""), ensure_ascii=False)
+            raise DuplicateKey(f"the key {shown} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
 @csrf_exempt
 def mcp(request):
     """JSON-RPC 2.0, one message per POST, stateless; no session is ever minted or read."""
@@ -44,7 +60,9 @@ def mcp(request):
         response["Allow"] = "POST"
         return response
     try:
-        message = json.loads(request.body)
+        message = json.loads(request.body, object_pairs_hook=_unique_keys)
+    except DuplicateKey as exc:
+        return _error(None, -32700, f"Parse error: {exc}", status=400)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return _error(
             None, -32700, "Parse error: the body is not JSON (or nested too deeply)", status=400

@@ -302,3 +302,19 @@ def test_tool_input_patterns_are_ecma_and_admit_what_the_tool_takes(client):
     assert "\\Z" not in topic
     assert re.search(topic, "")
     assert re.search(topic, "disaster-hurricane-tavia")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"jsonrpc": "2.0", "id": 1, "method": "ping", "method": "tools/list"}',
+        '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_signals",'
+        ' "arguments": {"limit": 5, "limit": 500}}}',
+    ],
+)
+def test_a_key_given_twice_is_a_parse_error_naming_it(client, body):
+    response = post(client, body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == -32700
+    assert "appears twice" in error["message"]
