@@ -29,11 +29,14 @@ class FeedItem:
 
 def parse_feed(body: bytes) -> tuple[list[FeedItem], int]:
     """(items, skipped): skipped counts entries with no usable link."""
+    if not body.strip():
+        # feedparser answers an empty body with a result that has no `version` at all.
+        raise FeedError("empty body: the server sent no feed")
     parsed = feedparser.parse(body)
     error = parsed.get("bozo_exception")
     if isinstance(error, xml.sax.SAXException):
         raise FeedError(f"malformed XML: {error}")
-    if not parsed.version:
+    if not parsed.get("version"):
         looks_like_html = b"<html" in body[:4096].lower()
         raise FeedError(
             "not an RSS or Atom feed" + (" (an HTML page was served)" if looks_like_html else "")

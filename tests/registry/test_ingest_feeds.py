@@ -151,6 +151,8 @@ BAD_INPUTS = {
         "not an RSS or Atom feed (an HTML page was served)",
     ),
     "JSON served as a feed": (lambda r: Response('{"items": []}'), "malformed XML"),
+    "empty body": (lambda r: Response(b"", content_type="application/rss+xml"), "empty body"),
+    "whitespace only": (lambda r: Response(b" \n ", content_type="text/xml"), "empty body"),
     "server error": (lambda r: Response("oops", status=500), "HTTP 500"),
     "timeout": (slow, "timed out"),
     "redirect to a private address": (
