@@ -22,7 +22,8 @@ def verdict(held: list[str], recorded: set[str], polls: Counter) -> bool:
     samples = [chaos.Sample("async", 0.0, 1.0, 202, ticket) for ticket in held]
     extra = {
         "recorded": recorded, "unrecorded_polls": polls, "drained": 1.0,
-        "unfinished_at_kill": 0, "answered_after_kill": 0.0, "peak_mib": 1.0,
+        "unfinished_at_kill": 0, "answered_after_kill": 0.0, "peak_mib": 1.0, "longest": 1.0,
+        "exited": [],
     }  # fmt: skip
     return chaos.report(samples, [], BOOKS | {"tickets": len(recorded)}, extra)
 
