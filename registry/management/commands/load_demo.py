@@ -31,4 +31,7 @@ class Command(BaseCommand):
             f"{label}: {counts['events']} events, {counts['entities']} entities, "
             f"{counts['newDocuments']} new documents"
         )
-        call_command("embed_registry", stdout=self.stdout)  # the Answer Engine's first ask is fast
+        # Topic and entity vectors now, so the Answer Engine's first ask is fast; documents' vectors
+        # are the beat's embed-documents (within minutes), not every load's (hundreds of passages:
+        # every test that loads the demo paid them).
+        call_command("embed_registry", limit=0, stdout=self.stdout)
