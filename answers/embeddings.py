@@ -148,9 +148,16 @@ def one_of(model, column: str, ids: list[int]) -> Q:
 
 
 def documents_store(model: Embedder, texts: dict[int, str]) -> dict[int, np.ndarray]:
-    """Embed the passages `texts` (document id -> text) in batches and keep them, replacing a
-    vector whose text changed. Two processes embedding the same document both write the same
-    row; the unique key settles it."""
+    """Embed the documents' passages `texts` (document id -> text) and keep them."""
+    from answers.models import Embedding
+
+    return vectors_store(model, Embedding.Kind.DOCUMENT, texts)
+
+
+def vectors_store(model: Embedder, kind: str, texts: dict[int, str]) -> dict[int, np.ndarray]:
+    """Embed the passages `texts` (key -> text) of one kind (topic, entity, document) in
+    batches and keep them, replacing a vector whose text changed. Two processes embedding the
+    same key both write the same row; the unique key settles it."""
     from answers.models import Embedding
 
     computed: dict[int, np.ndarray] = {}
@@ -159,8 +166,8 @@ def documents_store(model: Embedder, texts: dict[int, str]) -> dict[int, np.ndar
         batch = keys[start : start + EMBED_BATCH]
         vectors = model.passages([texts[key] for key in batch]).astype(np.float32)
         rows = [
-            Embedding(kind=Embedding.Kind.DOCUMENT, key=key, model=model.name,
-                      text_sha256=digest(texts[key]), vector=vector.tobytes())
+            Embedding(kind=kind, key=key, model=model.name, text_sha256=digest(texts[key]),
+                      vector=vector.tobytes())
             for key, vector in zip(batch, vectors, strict=True)
         ]  # fmt: skip
         Embedding.objects.bulk_create(

@@ -7,7 +7,6 @@ per question: a question costs one query embedding and a few dot products.
 """
 
 import functools
-import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,7 +28,6 @@ from registry.tagging import VERSION_CHECK_SECONDS, Versioned, registry_version
 
 _WORD = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _stemmer = snowballstemmer.stemmer("english")
-EMBED_BATCH = 32
 HEADLINES = 8  # newest distinct headlines folded into a topic's embedding
 
 # Words that say nothing about which topic is meant: question words, auxiliaries, articles, the
@@ -198,7 +196,7 @@ def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:
     """The vectors of `texts` in their order: those kept in the database whose text is unchanged,
     the rest computed (in batches) and kept. Two processes computing at once both write the same
     row; the unique key settles it."""
-    digests = {key: hashlib.sha256(text.encode()).hexdigest() for key, text in texts.items()}
+    digests = {key: embeddings.digest(text) for key, text in texts.items()}
     kept = {
         key: np.frombuffer(bytes(vector), dtype=np.float32)
         for key, digest, vector in Embedding.objects.filter(
@@ -206,20 +204,8 @@ def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:
         ).values_list("key", "text_sha256", "vector")
         if digest == digests.get(key)
     }
-    missing = [key for key in texts if key not in kept]
-    for start in range(0, len(missing), EMBED_BATCH):
-        batch = missing[start : start + EMBED_BATCH]
-        vectors = model.passages([texts[key] for key in batch]).astype(np.float32)
-        rows = [
-            Embedding(kind=kind, key=key, model=model.name, text_sha256=digests[key],
-                      vector=vector.tobytes())
-            for key, vector in zip(batch, vectors, strict=True)
-        ]  # fmt: skip
-        Embedding.objects.bulk_create(
-            rows, update_conflicts=True, unique_fields=["kind", "key", "model"],
-            update_fields=["text_sha256", "vector"],
-        )  # fmt: skip
-        kept.update(zip(batch, vectors, strict=True))
+    missing = {key: texts[key] for key in texts if key not in kept}
+    kept.update(embeddings.vectors_store(model, kind, missing))
     return np.stack([kept[key] for key in texts])
 
 
