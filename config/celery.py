@@ -6,7 +6,11 @@ from pathlib import Path
 from celery import Celery
 from celery.signals import worker_process_init
 
+from config import broker
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# `redis://` reaches kombu's Redis transport with a torn-down channel counted as a lost broker.
+broker.register()
 
 app = Celery("svc")
 app.config_from_object("django.conf:settings", namespace="CELERY")

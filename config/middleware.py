@@ -5,13 +5,14 @@ import re
 import uuid
 
 from django.conf import settings
-from django.core.exceptions import DisallowedHost
+from django.core.exceptions import DisallowedHost, TooManyFieldsSent
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from config.contention import is_contention
-from config.problems import problem_response, response_for_exception
+from config.problems import ApplicationError, problem_response, response_for_exception
+from config.reads import ReadView, query_names_checked
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,40 @@ class PrivateAnswersMiddleware:
                 patch_cache_control(response, private=True)
             patch_vary_headers(response, self.KEY_HEADERS)
         return response
+
+
+class QueryCheckMiddleware:
+    """Every API operation checks its query string as the read views do: a parameter it does
+    not take, one given twice, an empty one or a NUL is a 400 naming it. Read views check
+    theirs as they build (their cached hits were checked when built); any other operation
+    names the parameters its GET takes in `query` (none by default, and none for other
+    methods), so `?limit=5` on a record or a key's meter is refused rather than ignored."""
+
+    # The Swagger UI is a human page, not an operation: it loads its initialiser as `?script`.
+    PAGES = ("/api/docs",)
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not is_api(request) or request.path in self.PAGES:
+            return None
+        view = getattr(view_func, "cls", None) or getattr(view_func, "view_class", None)
+        if view is not None and issubclass(view, ReadView):
+            return None
+        method = request.method.lower()
+        if view is not None and not (method in view.http_method_names and hasattr(view, method)):
+            return None  # a method the path does not take: its 405 says more than a 400
+        query = getattr(view, "query", None) if request.method in ("GET", "HEAD") else None
+        try:
+            if request.GET:  # Django's cap on the number of fields is met reading it
+                query_names_checked(request.GET, query)
+        except (ApplicationError, TooManyFieldsSent) as exc:
+            return response_for_exception(request, exc)
+        return None
 
 
 def _says(response, directive: str) -> bool:

@@ -14,6 +14,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import Http404, JsonResponse
 from django_ratelimit.exceptions import Ratelimited
 from rest_framework import exceptions as drf
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.serializers import as_serializer_error
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -57,6 +58,18 @@ class ApplicationError(Exception):
         self.status, self.state, self.error, self.field = status, state, error, field
         self.headers = headers or {}
         self.members = members
+
+
+class ProblemAwareNegotiation(DefaultContentNegotiation):
+    """A client whose `Accept` names only `application/problem+json` (the format it reads our
+    errors in) is served JSON, not refused with 406: a problem document is JSON, so such a
+    client reads JSON, and a 406 would hide the answer or the error it asked for."""
+
+    def get_accept_list(self, request):
+        accepted = super().get_accept_list(request)
+        if any(item.split(";")[0].strip() == PROBLEM_CONTENT_TYPE for item in accepted):
+            accepted.append("application/json")
+        return accepted
 
 
 def invalid_field(field: str, error: str) -> ApplicationError:

@@ -7,6 +7,7 @@ and a matching `If-None-Match` gets 304. The selector does the work; the MCP too
 selectors, so both doors answer alike.
 """
 
+import functools
 import hashlib
 import json
 from typing import Any, ClassVar
@@ -61,8 +62,19 @@ def json_response(request, body: bytes, etag: str, *, refresh: int) -> HttpRespo
 def query_params(request, query: type[serializers.Serializer] | None) -> dict[str, Any]:
     """Validated query parameters; unknown ones are refused, so a mistyped filter never
     silently answers the unfiltered list."""
-    allowed = set(query().fields) if query else set()
-    unknown = sorted(set(request.query_params) - allowed)
+    query_names_checked(request.query_params, query)
+    if query is None:
+        return {}
+    validated = query(data=request.query_params)
+    validated.is_valid(raise_exception=True)
+    return dict(validated.validated_data)
+
+
+def query_names_checked(params, query: type[serializers.Serializer] | None) -> None:
+    """Each parameter is one the operation takes, given once, not empty, without NUL (values
+    are the serializer's to judge). Every operation, read view or not, checks this."""
+    allowed = query_fields(query) if query else frozenset()
+    unknown = sorted(set(params) - allowed)
     if unknown:
         takes = ", ".join(sorted(allowed)) or "no parameters"
         name = clipped(unknown[0])
@@ -72,15 +84,15 @@ def query_params(request, query: type[serializers.Serializer] | None) -> dict[st
             field=name,
             error=f"{name}: this operation does not take it (it takes {takes}).",
         )
-    for name, values in request.query_params.lists():
+    for name, values in params.lists():
         unreadable = _unreadable(values)
         if unreadable:
             raise invalid_field(name, unreadable)
-    if query is None:
-        return {}
-    validated = query(data=request.query_params)
-    validated.is_valid(raise_exception=True)
-    return dict(validated.validated_data)
+
+
+@functools.cache
+def query_fields(query: type[serializers.Serializer]) -> frozenset[str]:
+    return frozenset(query().fields)  # building a serializer's fields is its costly part
 
 
 def _unreadable(values: list[str]) -> str | None:

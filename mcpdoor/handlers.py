@@ -15,7 +15,7 @@ from answers import services as answers
 from answers.api.views import AskRequest, answered_later, ticket_body
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey
-from config.fields import Choice
+from config.fields import Choice, QueryInteger
 from config.paging import LIMIT_MAX, PageQuery
 from config.problems import ApplicationError
 from config.reads import envelope
@@ -66,7 +66,7 @@ class TopicPageArgs(PageQuery, TopicArgs):
 
 
 class CoverageArgs(TopicArgs):
-    days = serializers.IntegerField(min_value=7, max_value=365, default=84)
+    days = QueryInteger(min_value=7, max_value=365, default=84)
 
 
 class EntityArgs(serializers.Serializer):
@@ -84,10 +84,8 @@ OFFSET_MAX = 1_000_000_000
 
 class DatasetArgs(serializers.Serializer):
     id = Choice(choices=list(datasets.DATASETS))
-    offset = serializers.IntegerField(
-        min_value=0, max_value=OFFSET_MAX, default=0, help_text="Rows to skip."
-    )
-    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=50)
+    offset = QueryInteger(min_value=0, max_value=OFFSET_MAX, default=0, help_text="Rows to skip.")
+    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=50)
 
 
 class TicketArgs(serializers.Serializer):
@@ -204,7 +202,10 @@ def top_accelerating(args: dict, caller: Caller) -> dict:
 
 def get_signals(args: dict, caller: Caller) -> dict:
     return selectors.signals_current(
-        vertical=args.get("vertical"), tier=args.get("tier"), limit=args["limit"]
+        vertical=args.get("vertical"),
+        tier=args.get("tier"),
+        limit=args["limit"],
+        cursor=args.get("cursor"),
     )
 
 

@@ -22,6 +22,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from config import readcache
 from config.bursts import burst_count
+from config.fields import echoed
 from config.problems import ApplicationError
 from config.reads import ReadView, rendered
 from mcpdoor.handlers import Caller, RawJson
@@ -199,7 +200,9 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
     name = params.get("name")
     tool, current = tool_named(name) if isinstance(name, str) else (None, "")
     if tool is None:
-        raise RpcError(-32602, f"Unknown tool: {name!r}. tools/list names the {len(TOOLS)} tools.")
+        raise RpcError(
+            -32602, f"Unknown tool: {echoed(name)}. tools/list names the {len(TOOLS)} tools."
+        )
     arguments = params.get("arguments") or {}
     if not isinstance(arguments, dict):
         return _failure("arguments: an object of argument names and values.")
@@ -299,7 +302,7 @@ def _prompts_get(params: dict, caller: Caller, era: Era) -> dict:
     current = PROMPT_ALIASES.get(name, name)
     prompt = PROMPTS.get(current)
     if prompt is None:
-        raise RpcError(-32602, f"Unknown prompt: {name!r}. prompts/list names them.")
+        raise RpcError(-32602, f"Unknown prompt: {echoed(name)}. prompts/list names them.")
     result = {
         "description": prompt["description"],
         "messages": [{"role": "user", "content": {"type": "text", "text": prompt["text"]}}],

@@ -1,12 +1,15 @@
 """Tool input schemas derived from the REST twins' serializers, so both doors take the same
 arguments under the same rules, and a tool argument is checked by the serializer itself."""
 
+import json
 from functools import cache
 from typing import Any
 
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from config.fields import clipped, echoed, json_type
+from config.parsers import has_nul
 from config.problems import field_errors
 
 
@@ -67,16 +70,52 @@ class ArgumentError(Exception):
 
 
 @cache
-def _names(serializer: type[serializers.Serializer]) -> frozenset[str]:
-    return frozenset(serializer().fields)  # building a serializer's fields is its costly part
+def _schema(serializer: type[serializers.Serializer]) -> dict[str, Any]:
+    return input_schema(serializer)  # building a serializer's fields is its costly part
+
+
+# What each JSON Schema type admits, as parsed JSON: a boolean is no integer (Python says it is).
+_ADMITS = {
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+_NAMED = {"string": "a string", "integer": "an integer", "boolean": "a boolean",
+          "array": "an array", "object": "an object"}  # fmt: skip
+
+
+def _typed(name: str, value: Any, schema: dict[str, Any]) -> None:
+    """The value is of the JSON type the schema declares, and so is every item and member it
+    declares: the serializers behind would coerce `"5"` to 5 and `true` to "True"."""
+    kind = schema.get("type")
+    if kind in _ADMITS and not _ADMITS[kind](value):
+        got = "null" if value is None else f"{json_type(value)} {echoed(value)}"
+        raise ArgumentError(f"{name}: expected {_NAMED[kind]}, got {got}.")
+    if has_nul(value):
+        # Said of this argument: PostgreSQL text cannot hold U+0000, and the rest of the
+        # message is sound, so the request is no parse error.
+        raise ArgumentError(f"{name}: contains a NUL character.")
+    if kind == "array":
+        for index, item in enumerate(value):
+            _typed(f"{name}[{index}]", item, schema.get("items", {}))
+    elif kind == "object":
+        for member, item in value.items():
+            if member in schema.get("properties", {}):
+                _typed(f"{name}.{member}", item, schema["properties"][member])
 
 
 def validated(serializer: type[serializers.Serializer] | None, arguments: dict) -> dict:
-    known = _names(serializer) if serializer else frozenset()
-    unknown = sorted(set(arguments) - known)
+    schema = _schema(serializer) if serializer else {"properties": {}}
+    known = schema["properties"]
+    unknown = sorted(set(arguments) - set(known))
     if unknown:
         takes = ", ".join(sorted(known)) or "no arguments"
-        raise ArgumentError(f"{unknown[0]}: this tool does not take it (it takes {takes}).")
+        name = json.dumps(clipped(unknown[0]), ensure_ascii=False)
+        raise ArgumentError(f"{name}: this tool does not take it (it takes {takes}).")
+    for name, value in arguments.items():
+        _typed(name, value, known[name])
     if serializer is None:
         return {}
     checked = serializer(data=arguments)

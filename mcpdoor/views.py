@@ -48,6 +48,15 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
     return seen
 
 
+def _outside_arguments(message):
+    """The message less a tool call's arguments: a NUL there is that argument's error, said by
+    the tool as any bad argument is, not a failure of the whole request."""
+    params = message.get("params") if isinstance(message, dict) else None
+    if not isinstance(params, dict) or "arguments" not in params:
+        return message
+    return {**message, "params": {k: v for k, v in params.items() if k != "arguments"}}
+
+
 @csrf_exempt
 def mcp(request):
     """JSON-RPC 2.0, one message per POST, stateless; no session is ever minted or read."""
@@ -67,7 +76,7 @@ def mcp(request):
         return _error(
             None, -32700, "Parse error: the body is not JSON (or nested too deeply)", status=400
         )
-    if has_nul(message):
+    if has_nul(_outside_arguments(message)):
         return _error(None, -32700, "Parse error: JSON strings may not contain NUL", status=400)
     if isinstance(message, list):
         return _error(

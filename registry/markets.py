@@ -10,9 +10,13 @@ Each venue's public market JSON, as its API returns it:
 """
 
 import json
+import math
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from config.fields import json_type
 
 
 class MarketFormatError(Exception):
@@ -28,62 +32,145 @@ class MarketQuote:
     volume_24h: float | None
 
 
+# A decimal as the venues write prices in strings ("0.5900"): ASCII digits, no exponent, no sign
+# games, so "inf", "nan", "1_0" and full-width digits are refused rather than read as numbers.
+_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+_EPOCH_MS_MAX = 253_402_300_799_000  # 9999-12-31T23:59:59Z, the last instant a datetime holds
+
+
+def parse_market_body(venue: str, body: bytes) -> MarketQuote:
+    """One venue's response body into a quote; anything else is a MarketFormatError, never an
+    escaped exception (a 100,000-deep array overflows the JSON decoder's recursion)."""
+    try:
+        payload = json.loads(body)
+    except (RecursionError, UnicodeDecodeError, ValueError) as exc:
+        raise MarketFormatError(
+            f"{venue} market JSON: {type(exc).__name__}: {str(exc)[:120]}"
+        ) from None
+    return parse_market(venue, payload)
+
+
 def parse_market(venue: str, payload: Any) -> MarketQuote:
     parser = {"polymarket": _polymarket, "kalshi": _kalshi, "manifold": _manifold}[venue]
     try:
         quote = parser(payload)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-        raise MarketFormatError(f"{venue} market JSON: {type(exc).__name__}: {exc}") from None
+    except MarketFormatError as exc:
+        raise MarketFormatError(f"{venue} market JSON: {exc}") from None
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError) as exc:
+        raise MarketFormatError(
+            f"{venue} market JSON: {type(exc).__name__}: {str(exc)[:120]}"
+        ) from None
     if not 0 <= quote.probability_pct <= 100:
         raise MarketFormatError(f"{venue} market JSON: probability {quote.probability_pct} % ")
     return quote
 
 
 def _polymarket(payload: Any) -> MarketQuote:
-    market = payload[0] if isinstance(payload, list) else payload
-    outcomes = [o.lower() for o in json.loads(market["outcomes"])]
-    prices = [float(p) for p in json.loads(market["outcomePrices"])]
+    if payload == []:  # `/markets?slug=` answers an empty list for a slug it does not know
+        raise MarketFormatError("the answer holds no market")
+    market = _object(payload[0] if isinstance(payload, list) else payload, "market")
+    outcomes = [_text(o, "outcomes[]").lower() for o in _array(market, "outcomes")]
+    prices = [_decimal(p, "outcomePrices[]") for p in _array(market, "outcomePrices")]
+    if len(outcomes) != len(prices) or not prices:
+        raise MarketFormatError(f"{len(outcomes)} outcomes against {len(prices)} prices")
     yes = prices[outcomes.index("yes")] if "yes" in outcomes else prices[0]
     return MarketQuote(
-        question=market["question"],
+        question=_text(market.get("question"), "question"),
         probability_pct=round(yes * 100, 2),
-        deadline=_iso(market.get("endDate")),
-        is_resolved=bool(market.get("closed")),
-        volume_24h=_number(market.get("volume24hr")),
+        deadline=_iso(market.get("endDate"), "endDate"),
+        is_resolved=_flag(market.get("closed"), "closed"),
+        volume_24h=_volume(market.get("volume24hr"), "volume24hr"),
     )
 
 
 def _kalshi(payload: Any) -> MarketQuote:
-    market = payload.get("market", payload)
+    market = _object(payload, "market")
+    market = _object(market.get("market", market), "market")
+    dollars = _decimal(market.get("last_price_dollars"), "last_price_dollars")
     return MarketQuote(
-        question=market["title"],
-        probability_pct=round(float(market["last_price_dollars"]) * 100, 2),
-        deadline=_iso(market.get("close_time")),
+        question=_text(market.get("title"), "title"),
+        probability_pct=round(dollars * 100, 2),
+        deadline=_iso(market.get("close_time"), "close_time"),
         is_resolved=market.get("status") in ("closed", "settled", "finalized", "determined"),
-        volume_24h=_number(market.get("volume_24h")),
+        volume_24h=_volume(market.get("volume_24h"), "volume_24h"),
     )
 
 
 def _manifold(payload: Any) -> MarketQuote:
-    close_ms = payload.get("closeTime")
+    market = _object(payload, "market")
     return MarketQuote(
-        question=payload["question"],
-        probability_pct=round(float(payload["probability"]) * 100, 2),
-        deadline=datetime.fromtimestamp(close_ms / 1000, tz=UTC) if close_ms else None,
-        is_resolved=bool(payload.get("isResolved")),
-        volume_24h=_number(payload.get("volume24Hours")),
+        question=_text(market.get("question"), "question"),
+        probability_pct=round(_decimal(market.get("probability"), "probability") * 100, 2),
+        deadline=_epoch_ms(market.get("closeTime"), "closeTime"),
+        is_resolved=_flag(market.get("isResolved"), "isResolved"),
+        volume_24h=_volume(market.get("volume24Hours"), "volume24Hours"),
     )
 
 
-def _iso(value: str | None) -> datetime | None:
-    if not value:
+def _object(value: Any, field: str) -> dict:
+    if not isinstance(value, dict):
+        raise MarketFormatError(f"{field} is {json_type(value)}, not an object")
+    return value
+
+
+def _array(market: dict, field: str) -> list:
+    """Polymarket sends its arrays JSON-encoded in strings; a plain array is taken too."""
+    value = market.get(field)
+    if isinstance(value, str):
+        value = json.loads(value)
+    if not isinstance(value, list):
+        raise MarketFormatError(f"{field} is {json_type(value)}, not an array")
+    return value
+
+
+def _text(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise MarketFormatError(f"{field} is {json_type(value)}, not a non-empty string")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise MarketFormatError(f"{field} is {json_type(value)}, not a boolean")
+    return value
+
+
+def _decimal(value: Any, field: str) -> float:
+    """A finite number, or a decimal in a string; `true` is not 100 % and "inf" is no price."""
+    if isinstance(value, str) and _DECIMAL.fullmatch(value.strip()):
+        return float(value)
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    raise MarketFormatError(f"{field} is {json_type(value)}, not a finite number")
+
+
+def _volume(value: Any, field: str) -> float | None:
+    if value in (None, ""):
         return None
+    volume = _decimal(value, field)
+    if volume < 0:
+        raise MarketFormatError(f"{field} is negative")
+    return volume
+
+
+def _iso(value: Any, field: str) -> datetime | None:
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise MarketFormatError(f"{field} is {json_type(value)}, not an ISO 8601 string")
     parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
-def _number(value: Any) -> float | None:
-    return None if value in (None, "") else float(value)
+def _epoch_ms(value: Any, field: str) -> datetime | None:
+    if value is None:
+        return None
+    millis = _decimal(value, field)
+    if not 0 <= millis <= _EPOCH_MS_MAX:
+        raise MarketFormatError(f"{field} {millis:.6g} is not a time in epoch milliseconds")
+    return datetime.fromtimestamp(millis / 1000, tz=UTC)
 
 
 def market_api_url(venue: str, external_id: str, bases: dict[str, str]) -> str:

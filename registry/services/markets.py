@@ -1,6 +1,5 @@
 """Market questions and their append-only price snapshots (belief, never fact)."""
 
-import json
 from datetime import datetime
 
 from django.conf import settings
@@ -9,7 +8,7 @@ from django.utils import timezone
 
 from config.cachekeys import topics_changed
 from registry.fetch import FetchError, fetch
-from registry.markets import MarketFormatError, market_api_url, parse_market
+from registry.markets import MarketFormatError, market_api_url, parse_market_body
 from registry.models import MarketPrice, MarketQuestion
 from registry.services.fetching import fetch_failure_record, fetch_success_record
 
@@ -51,8 +50,8 @@ def market_import(*, question_id: int) -> MarketPrice | None:
     url = market_api_url(market.venue, market.external_id, settings.SVC_MARKET_APIS)
     try:
         result = fetch(url)
-        quote = parse_market(market.venue, json.loads(result.body))
-    except (FetchError, MarketFormatError, ValueError) as exc:
+        quote = parse_market_body(market.venue, result.body)
+    except (FetchError, MarketFormatError) as exc:
         fetch_failure_record(market, attempted_at=attempted_at, error=str(exc))
         return None
     with transaction.atomic():

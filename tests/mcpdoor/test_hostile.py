@@ -60,6 +60,61 @@ def test_get_dataset_with_an_offset_past_any_row_is_an_argument_error(client, of
     assert result["content"][0]["text"].startswith("offset:")
 
 
+def call(client, name, arguments):
+    response = post(client, message("tools/call", {"name": name, "arguments": arguments}))
+    assert response.status_code == 200, response.content[:300]
+    return response.json()["result"]
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "said"),
+    [
+        # Each was coerced and answered: "5" read as 5, true as the vertical "True".
+        ("get_signals", {"limit": "5"}, 'limit: expected an integer, got a string "5".'),
+        ("get_signals", {"limit": True}, "limit: expected an integer, got a boolean true."),
+        ("get_signals", {"vertical": True}, "vertical: expected a string, got a boolean true."),
+        ("get_dataset", {"id": 7}, "id: expected a string, got a number 7."),
+        ("search_reporting", {"q": ["a"]}, 'q: expected a string, got an array ["a"].'),
+        ("get_topic_record", {"topic": None}, "topic: expected a string, got null."),
+        ("unfurl_watch", {"coordinates": "x"}, "coordinates: expected an object, got a string"),
+    ],
+)
+def test_tool_arguments_are_typed_strictly_and_errors_name_json_types(client, tool, arguments,
+                                                                      said):  # fmt: skip
+    result = call(client, tool, arguments)
+    assert result["isError"] is True
+    assert result["content"][0]["text"].startswith(said)
+
+
+def test_a_long_refused_value_or_name_is_quoted_short(client):
+    text = call(client, "get_signals", {"limit": "9" * 5000})["content"][0]["text"]
+    assert text.startswith('limit: expected an integer, got a string "999')
+    assert len(text) < 200
+    text = call(client, "get_signals", {"x" * 5000: 1})["content"][0]["text"]
+    assert text.startswith('"xxx')
+    assert "..." in text
+    assert len(text) < 300
+
+
+@pytest.mark.parametrize("name", ["no_such_tool", ["get_signals"], {"a": 1}, "n" * 3000])
+def test_an_unknown_tool_is_named_as_json_not_as_a_python_repr(client, name):
+    response = post(client, message("tools/call", {"name": name, "arguments": {}}))
+    error = response.json()["error"]
+    assert error["code"] == -32602
+    assert error["message"].startswith(f"Unknown tool: {json.dumps(name)[:20]}")
+    assert "'" not in error["message"]
+    assert len(error["message"]) < 200
+
+
+def test_a_nul_in_an_argument_is_that_arguments_error_not_a_parse_error(client):
+    result = call(client, "search_entities", {"q": "ab\x00c"})
+    assert result["isError"] is True
+    assert result["content"][0]["text"].startswith("q: contains a NUL character.")
+    outside = post(client, message("tools/call\x00", {"name": "start_here"}))
+    assert outside.status_code == 400
+    assert error_code(outside) == -32700
+
+
 # --- a bounded fuzz over JSON-RPC bodies: real methods and tools, params of wrong types ---------
 
 JUNK = st.recursive(

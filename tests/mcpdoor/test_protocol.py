@@ -8,6 +8,7 @@ from django.utils import timezone
 from billing.models import ApiKey
 from mcpdoor.protocol import MODERN
 from tests.mcpdoor.door import MODERN_META, post
+from watches.catalogue import STANDARD
 
 pytestmark = pytest.mark.django_db
 
@@ -288,6 +289,7 @@ def test_tool_inputs_are_typed_as_their_rest_twins_take_them(client):
     tools = {t["name"]: t for t in rpc(client, "tools/list").json()["result"]["tools"]}
     unfurl = tools["unfurl_watch"]["inputSchema"]["properties"]
     assert unfurl["base"]["type"] == "string"
+    assert set(unfurl["base"]["enum"]) == set(STANDARD)  # a closed set: the standard Watches
     assert unfurl["coordinates"]["type"] == "object"
     names = tools["compare_entities"]["inputSchema"]["properties"]["names"]
     assert "pattern" in names

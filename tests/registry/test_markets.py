@@ -48,10 +48,10 @@ def test_manifold_probability_and_epoch_milliseconds():
     ("venue", "payload", "problem"),
     [
         ("polymarket", [{**GAMMA[0], "outcomePrices": "not json"}], "JSONDecodeError"),
-        ("polymarket", [{"question": "x"}], "KeyError"),
+        ("polymarket", [{"question": "x"}], "outcomes is null"),
         ("kalshi", {"market": {**KALSHI["market"], "last_price_dollars": "1.50"}}, "probability"),
-        ("manifold", {**MANIFOLD, "probability": "high"}, "ValueError"),
-        ("manifold", ["not", "an", "object"], "AttributeError"),
+        ("manifold", {**MANIFOLD, "probability": "high"}, "probability is a string"),
+        ("manifold", ["not", "an", "object"], "market is an array"),
     ],
 )
 def test_malformed_market_json_is_named(venue, payload, problem):
@@ -120,7 +120,7 @@ def test_import_appends_a_snapshot_and_refreshes_the_question(venues):
     ("body", "status", "message"),
     [
         ("{not json", 200, "Expecting property name"),
-        ("{}", 200, "KeyError"),
+        ("{}", 200, "question is null"),
         ("gone", 404, "HTTP 404"),
     ],
 )
@@ -149,3 +149,84 @@ def test_import_markets_command_captures_open_questions(venues, capsys):
     assert "2 captured, 0 failed" in capsys.readouterr().out
     assert sorted(MarketPrice.objects.values_list("probability_pct", flat=True)) == [24.37, 61.5]
     assert not MarketQuestion.objects.get(external_id="OLD").prices.exists()
+
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("venue", "external_id", "path", "body", "message"),
+    [
+        # Each of these escaped the importer as an exception, so no failure was recorded.
+        ("manifold", "will-x", "/manifold/v0/slug/will-x", DEEP, "RecursionError"),
+        (
+            "polymarket",
+            "deep",
+            "/gamma/markets",
+            json.dumps([{**GAMMA[0], "outcomes": "[" * 5000 + "]" * 5000}]).encode(),
+            "Error",
+        ),
+        (
+            "manifold",
+            "will-x",
+            "/manifold/v0/slug/will-x",
+            json.dumps({**MANIFOLD, "closeTime": 1e300}).encode(),
+            "closeTime",
+        ),
+        (
+            "manifold",
+            "will-x",
+            "/manifold/v0/slug/will-x",
+            json.dumps({**MANIFOLD, "closeTime": -5e18}).encode(),
+            "closeTime",
+        ),
+        # Each of these was taken as a quote.
+        (
+            "manifold",
+            "will-x",
+            "/manifold/v0/slug/will-x",
+            json.dumps({**MANIFOLD, "question": ["a", "list"]}).encode(),
+            "question is an array",
+        ),
+        (
+            "manifold",
+            "will-x",
+            "/manifold/v0/slug/will-x",
+            json.dumps({**MANIFOLD, "probability": True}).encode(),
+            "probability is a boolean",
+        ),
+        (
+            "manifold",
+            "will-x",
+            "/manifold/v0/slug/will-x",
+            json.dumps({**MANIFOLD, "volume24Hours": "inf"}).encode(),
+            "volume24Hours",
+        ),
+        (
+            "kalshi",
+            "KX",
+            "/kalshi/v2/markets/KX",
+            json.dumps({"market": {**KALSHI["market"], "last_price_dollars": "nan"}}).encode(),
+            "last_price_dollars",
+        ),
+        (
+            "polymarket",
+            "deep",
+            "/gamma/markets",
+            json.dumps([{**GAMMA[0], "outcomePrices": '["inf", "0.4"]'}]).encode(),
+            "outcomePrices",
+        ),
+        ("polymarket", "deep", "/gamma/markets", b"[]", "holds no market"),
+    ],
+)
+def test_hostile_market_bodies_are_recorded_failures(venues, venue, external_id, path, body,
+                                                     message):  # fmt: skip
+    question = MarketQuestionFactory(venue=venue, external_id=external_id)
+    venues.expect_request(path).respond_with_data(body, content_type="application/json")
+    assert market_import(question_id=question.pk) is None
+    question.refresh_from_db()
+    assert MarketPrice.objects.count() == 0
+    assert message in question.last_error
+    assert question.consecutive_failures == 1
+    assert len(question.last_error) < 400  # the error names the problem, not the body
