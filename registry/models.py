@@ -610,13 +610,28 @@ class EntityDay(models.Model):
         return f"{self.entity_id} on {self.day}: {self.documents}"
 
 
-class EntityPace(models.Model):
-    """Rollup of `EntityDay` over the default attention window (see `registry.pace`): documents
-    naming an entity in the current week and the three weeks before it, as of
-    `PaceWindow.today`, per vertical, and over all verticals in the row whose vertical is empty.
-    Kept by ingest, recounted each new day. Never edited by hand."""
+def pace_constraints(key: str, prefix: str) -> list[models.UniqueConstraint]:
+    """A kept pace's two kinds of row: one per (key, vertical), one per key over all."""
+    return [
+        models.UniqueConstraint(
+            fields=[key, "vertical"],
+            condition=models.Q(vertical__isnull=False),
+            name=f"{prefix}_per_vertical",
+        ),
+        models.UniqueConstraint(
+            fields=[key],
+            condition=models.Q(vertical__isnull=True),
+            name=f"{prefix}_all_verticals",
+        ),
+    ]
 
-    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
+
+class Pace(models.Model):
+    """A rollup over the default attention window (see `registry.pace`): a count in the current
+    week and the three weeks before it, as of `PaceWindow.today`, per vertical, and over all
+    verticals in the row whose vertical is empty. Kept by ingest, recounted each new day. Never
+    edited by hand."""
+
     vertical = models.ForeignKey(
         Vertical, on_delete=models.CASCADE, related_name="+", null=True, blank=True
     )
@@ -624,18 +639,20 @@ class EntityPace(models.Model):
     baseline = models.IntegerField(default=0)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["entity", "vertical"],
-                condition=models.Q(vertical__isnull=False),
-                name="entity_pace_per_vertical",
-            ),
-            models.UniqueConstraint(
-                fields=["entity"],
-                condition=models.Q(vertical__isnull=True),
-                name="entity_pace_all_verticals",
-            ),
-        ]
+        abstract = True
+
+    def __str__(self) -> str:
+        counted = self.entity_id if hasattr(self, "entity_id") else self.event_id
+        return f"{counted} in {self.vertical_id or 'all'}: {self.current} / {self.baseline}"
+
+
+class EntityPace(Pace):
+    """`EntityDay`'s documents naming an entity, over the pace's window."""
+
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = pace_constraints("entity", "entity_pace")
         # The verticals' current attention from the index alone: only rows named this week
         # add to either of its sums.
         indexes = [
@@ -647,12 +664,20 @@ class EntityPace(models.Model):
             )
         ]
 
-    def __str__(self) -> str:
-        return f"{self.entity_id} in {self.vertical_id or 'all'}: {self.current} / {self.baseline}"
+
+class TopicPace(Pace):
+    """`EventDay`'s mentions of a topic, over the pace's window. Signals rank flagged topics by
+    it: rows bounded by the topics, not the window's days."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = pace_constraints("event", "topic_pace")
 
 
 class PaceWindow(models.Model):
-    """The one day `EntityPace` is counted as of (one row, or none before the first roll)."""
+    """The one day `EntityPace` and `TopicPace` are counted as of (one row, or none before the
+    first roll)."""
 
     today = models.DateField()
 

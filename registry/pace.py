@@ -1,12 +1,15 @@
-"""The default attention window, kept counted: each entity's documents per vertical this week
-and in the three weeks before it, so acceleration and the verticals rank without aggregating.
+"""The default attention window, kept counted: each entity's documents and each topic's
+mentions per vertical this week and in the three weeks before it, so acceleration, the
+verticals and the signals rank without aggregating.
 
 Ranking every tracked entity over four weeks of `EntityDay` reads every entity-day of the
 window: about 340,000 rows at 1,000,000 documents (160 to 220 ms), growing with the documents
 a day. `EntityPace` holds the same sums as of `PaceWindow.today`: one row per (entity, vertical)
 named in the window, and one per entity over all verticals. Acceleration ranks the entities'
 rows (one per entity: 20,000 at 1M, bounded by the registry, not the history), or one
-vertical's; the verticals sum theirs (bounded by entities x verticals).
+vertical's; the verticals sum theirs (bounded by entities x verticals). `TopicPace` holds the
+same of `EventDay` per topic: signals rank the flagged topics by it (bounded by the topics; the
+window's topic-days grew with the documents a day, 1.9x from 100k to 1M).
 
 - `add` runs inside each ingest's transaction, beside the `EntityDay` rows it adds, so the pace
   is as transactional as the rollup: a rolled-back ingest counts nothing, and a document about
@@ -27,6 +30,7 @@ SQLite (the embedded default, demo-sized) keeps no pace: reads aggregate, as `ta
 """
 
 import time
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.db import OperationalError, connection, transaction
@@ -36,6 +40,21 @@ from django.utils import timezone
 CURRENT_DAYS = 7
 BASELINE_DAYS = 21
 PACE, WINDOW, DAYS = "registry_entitypace", "registry_pacewindow", "registry_entityday"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One kept pace: its table, the rollup it sums, the key and the count summed."""
+
+    table: str
+    days: str
+    key: str
+    count: str
+
+
+# Both are guarded by one lock, the entity pace's (see Concurrency above).
+ENTITIES = Kept(PACE, DAYS, "entity_id", "documents")
+TOPICS = Kept("registry_topicpace", "registry_eventday", "event_id", "mentions")
 LOCK_TRIES, LOCK_PAUSE = 40, 0.05  # a roll gives up after about two seconds of busy ingest
 
 
@@ -52,41 +71,54 @@ def ready(day: date) -> bool:
     return PaceWindow.objects.filter(today=day).exists()
 
 
-# Per vertical, then over all verticals (the row whose vertical is empty): the columns each
-# groups by, and the conflict target of its partial unique index.
-_LEVELS = [
-    ("a.entity_id, a.vertical_id", "(entity_id, vertical_id) WHERE vertical_id IS NOT NULL"),
-    ("a.entity_id, NULL::bigint", "(entity_id) WHERE vertical_id IS NULL"),
-]
 _WINDOWED = (
     f"coalesce(sum(a.n) FILTER (WHERE a.day > w.today - {CURRENT_DAYS}), 0), "
     f"coalesce(sum(a.n) FILTER (WHERE a.day <= w.today - {CURRENT_DAYS}), 0)"
 )
 
 
-def add(entity_days: dict[tuple[int, int, date], int]) -> None:
-    """Add an ingest's (entity, vertical, day) -> documents to the pace, in the caller's
-    transaction. Nothing before the first roll (no window yet), nothing outside the window.
-    Rows are upserted in key order, per vertical first, so concurrent ingests lock alike."""
-    if connection.vendor != "postgresql" or not entity_days:
+def add(
+    entity_days: dict[tuple[int, int, date], int],
+    topic_days: dict[tuple[int, int, date], int] | None = None,
+) -> None:
+    """Add an ingest's (entity, vertical, day) -> documents and (topic, vertical, day) ->
+    mentions to the pace, in the caller's transaction. Nothing before the first roll (no window
+    yet), nothing outside the window. Rows are upserted in key order, per vertical first, so
+    concurrent ingests lock alike."""
+    if connection.vendor != "postgresql" or not (entity_days or topic_days):
         return
-    keys = sorted(entity_days)
-    columns = [list(column) for column in zip(*keys, strict=True)]
     with connection.cursor() as cursor:
         cursor.execute(f"LOCK TABLE {PACE} IN ROW EXCLUSIVE MODE")
         # New statements, so new snapshots: the window's day as a roll just committed it.
-        for grouped, target in _LEVELS:
-            cursor.execute(
-                f"INSERT INTO {PACE} AS p (entity_id, vertical_id, current, baseline) "  # noqa: S608
-                f"SELECT {grouped}, {_WINDOWED} "
-                "FROM unnest(%b::bigint[], %b::bigint[], %b::date[], %b::int[]) "
-                "AS a(entity_id, vertical_id, day, n) "
-                f"JOIN {WINDOW} w ON a.day BETWEEN w.today - {CURRENT_DAYS + BASELINE_DAYS - 1} "
-                f"AND w.today GROUP BY {grouped} ORDER BY {grouped} "
-                f"ON CONFLICT {target} DO UPDATE SET current = p.current + EXCLUDED.current, "
-                "baseline = p.baseline + EXCLUDED.baseline",
-                [*columns, [entity_days[key] for key in keys]],
-            )
+        for kept, counts in ((ENTITIES, entity_days), (TOPICS, topic_days or {})):
+            if counts:
+                _upsert(cursor, kept, counts)
+
+
+def _upsert(cursor, kept: Kept, counts: dict[tuple[int, int, date], int]) -> None:
+    keys = sorted(counts)
+    columns = [list(column) for column in zip(*keys, strict=True)]
+    # Per vertical, then over all verticals (the row whose vertical is empty): the columns each
+    # groups by, and the conflict target of its partial unique index.
+    levels = [
+        (
+            f"a.{kept.key}, a.vertical_id",
+            f"({kept.key}, vertical_id) WHERE vertical_id IS NOT NULL",
+        ),
+        (f"a.{kept.key}, NULL::bigint", f"({kept.key}) WHERE vertical_id IS NULL"),
+    ]
+    for grouped, target in levels:
+        cursor.execute(
+            f"INSERT INTO {kept.table} AS p ({kept.key}, vertical_id, current, baseline) "  # noqa: S608
+            f"SELECT {grouped}, {_WINDOWED} "
+            "FROM unnest(%b::bigint[], %b::bigint[], %b::date[], %b::int[]) "
+            f"AS a({kept.key}, vertical_id, day, n) "
+            f"JOIN {WINDOW} w ON a.day BETWEEN w.today - {CURRENT_DAYS + BASELINE_DAYS - 1} "
+            f"AND w.today GROUP BY {grouped} ORDER BY {grouped} "
+            f"ON CONFLICT {target} DO UPDATE SET current = p.current + EXCLUDED.current, "
+            "baseline = p.baseline + EXCLUDED.baseline",
+            [*columns, [counts[key] for key in keys]],
+        )
 
 
 def roll(*, force: bool = False) -> bool:
@@ -102,28 +134,34 @@ def roll(*, force: bool = False) -> bool:
         cursor.execute(f"SELECT today FROM {WINDOW}")  # noqa: S608
         if cursor.fetchone() == (day,) and not force:
             return False
-        current_start = day - timedelta(days=CURRENT_DAYS - 1)
-        cursor.execute(f"DELETE FROM {PACE}")  # noqa: S608
-        cursor.execute(
-            f"INSERT INTO {PACE} (entity_id, vertical_id, current, baseline) "  # noqa: S608
-            "SELECT entity_id, vertical_id, "
-            "coalesce(sum(documents) FILTER (WHERE day >= %s), 0), "
-            "coalesce(sum(documents) FILTER (WHERE day < %s), 0) "
-            f"FROM {DAYS} WHERE day BETWEEN %s AND %s GROUP BY entity_id, vertical_id",
-            [current_start, current_start, current_start - timedelta(days=BASELINE_DAYS), day],
-        )
-        cursor.execute(
-            f"INSERT INTO {PACE} (entity_id, vertical_id, current, baseline) "  # noqa: S608
-            f"SELECT entity_id, NULL, sum(current), sum(baseline) FROM {PACE} GROUP BY entity_id"
-        )
+        for kept in (ENTITIES, TOPICS):
+            _recount(cursor, kept, day)
         cursor.execute(f"DELETE FROM {WINDOW}")  # noqa: S608
         cursor.execute(f"INSERT INTO {WINDOW} (today) VALUES (%s)", [day])  # noqa: S608
     if not connection.in_atomic_block:  # a rebuild vacuums it with the rollups after its commit
-        from registry.models import EntityPace
+        from registry.models import EntityPace, TopicPace
         from registry.services import bulk
 
-        bulk.vacuum(EntityPace)  # every row was rewritten: statistics, dead ones reclaimed
+        bulk.vacuum(EntityPace, TopicPace)  # every row was rewritten: statistics, dead reclaimed
     return True
+
+
+def _recount(cursor, kept: Kept, day: date) -> None:
+    current_start = day - timedelta(days=CURRENT_DAYS - 1)
+    cursor.execute(f"DELETE FROM {kept.table}")  # noqa: S608
+    cursor.execute(
+        f"INSERT INTO {kept.table} ({kept.key}, vertical_id, current, baseline) "  # noqa: S608
+        f"SELECT {kept.key}, vertical_id, "
+        f"coalesce(sum({kept.count}) FILTER (WHERE day >= %s), 0), "
+        f"coalesce(sum({kept.count}) FILTER (WHERE day < %s), 0) "
+        f"FROM {kept.days} WHERE day BETWEEN %s AND %s GROUP BY {kept.key}, vertical_id",
+        [current_start, current_start, current_start - timedelta(days=BASELINE_DAYS), day],
+    )
+    cursor.execute(
+        f"INSERT INTO {kept.table} ({kept.key}, vertical_id, current, baseline) "  # noqa: S608
+        f"SELECT {kept.key}, NULL, sum(current), sum(baseline) FROM {kept.table} "
+        f"GROUP BY {kept.key}"
+    )
 
 
 def _locked(cursor, *, wait: bool) -> bool:

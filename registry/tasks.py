@@ -1,9 +1,14 @@
 """Scheduled jobs of the registry. Each task is thin: it takes ids and calls one service."""
 
+import logging
+
 from celery import shared_task
+from django.conf import settings
 
 from registry import pace, services, tally
 from registry.models import Feed, MarketQuestion
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="registry.tasks.heartbeat")
@@ -14,7 +19,11 @@ def heartbeat() -> None:
 
 
 def _fan_out(job: str, queryset, task) -> int:
-    """One task per row, so a slow feed or venue never holds up the others."""
+    """One task per row, so a slow feed or venue never holds up the others (none offline: a
+    fetch would only record that it was refused)."""
+    if settings.SVC_OFFLINE:
+        log.info("%s: offline (SVC_OFFLINE), nothing fetched", job)
+        return 0
     with services.scheduled_job_run(name=job):
         ids = list(queryset.values_list("pk", flat=True))
         for pk in ids:
@@ -41,7 +50,10 @@ def import_markets() -> int:
 
 @shared_task(name="registry.tasks.verify_sources")
 def verify_sources() -> dict[str, int]:
-    """Beat, daily: re-verify every primary source (see `sources_verify`)."""
+    """Beat, daily: re-verify every primary source (see `sources_verify`); none offline."""
+    if settings.SVC_OFFLINE:
+        log.info("verify-sources: offline (SVC_OFFLINE), nothing fetched")
+        return {}
     return services.sources_verify()
 
 

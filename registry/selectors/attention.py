@@ -18,8 +18,10 @@ from django.db.models import (
     Count,
     F,
     FloatField,
+    OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     Value,
 )
@@ -27,11 +29,20 @@ from django.db.models.functions import Cast, Coalesce, Greatest
 from django.utils import timezone
 
 from config.aliases import ride_field_aliases
-from config.paging import Cursor, ListScope, keyset_page
+from config.paging import Cursor, ListScope, keyset_after, keyset_page, refused
 from config.problems import ApplicationError
 from config.reads import envelope, not_found
 from registry import pace
-from registry.models import Entity, EntityAlias, EntityDay, EntityPace, Event, EventDay, Vertical
+from registry.models import (
+    Entity,
+    EntityAlias,
+    EntityDay,
+    EntityPace,
+    Event,
+    EventDay,
+    TopicPace,
+    Vertical,
+)
 from registry.pace import BASELINE_DAYS, CURRENT_DAYS
 
 SERIES_DAYS = 28
@@ -133,9 +144,14 @@ def entity_brief(entity: Entity, counts: dict[str, Any]) -> dict[str, Any]:
 # --- signals -----------------------------------------------------------------------------------
 
 
-def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) -> dict[str, Any]:
-    """Current flags: topics whose wire tier is `flagged`, busiest first, with their entities."""
+def signals_current(
+    *, vertical: Vertical | None, tier: str | None, limit: int, cursor: Cursor | None = None
+) -> dict[str, Any]:
+    """Current flags: topics whose wire tier is `flagged`, busiest first (then by slug), with
+    their entities; paged by a cursor over (current mentions, slug) like every other list."""
     window = window_now()
+    scope = ListScope.of("signals", vertical=vertical.slug if vertical else None, tier=tier)
+    after = _signal_position(scope, cursor)
     # Only what a signal shows: the registry's JSON and time columns cost more to load than
     # the rest of the answer.
     topics = (
@@ -145,6 +161,40 @@ def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) 
     )
     if tier:
         topics = topics.filter(tier=tier)
+    ranked = _kept_ranking if pace.ready(window.today) else _windowed_ranking
+    page, total, counts = ranked(topics, window, vertical, limit + 1, after)
+    page, more = page[:limit], len(page) > limit
+    entities = _entities_named(page)  # only the page's entities are fetched and built
+    payload = envelope(
+        "svc.signals.v1",
+        window=window.as_dict(),
+        filters={"vertical": vertical.slug if vertical else None, "tier": tier},
+        total=total,
+        signals=[
+            _signal(topic, entities[topic.pk], counts_block(counts.get(topic.pk), window))
+            for topic in page
+        ],
+        nextCursor=scope.cursor(_signal_key(page[-1], counts)) if more else None,
+    )
+    return ride_field_aliases("get_signals", payload)
+
+
+def _signal_key(topic: Event, counts: dict) -> tuple[int, str]:
+    return counts.get(topic.pk, {}).get("cur", 0), topic.subject
+
+
+def _signal_position(scope: ListScope, cursor: Cursor | None) -> tuple[int, str] | None:
+    after = scope.issued(cursor, 2)
+    if after is None:
+        return None
+    mentions, subject = after
+    if not (isinstance(mentions, int) and isinstance(subject, str)) or isinstance(mentions, bool):
+        raise refused("not a cursor for this list")
+    return mentions, subject
+
+
+def _windowed_ranking(topics: QuerySet, window: Window, vertical, limit: int, after):
+    """(page, total, counts) from the window's topic-days (before the first roll, and SQLite)."""
     topics = list(topics)
     rows = EventDay.objects.filter(event__in=topics)
     if vertical:
@@ -152,20 +202,47 @@ def signals_current(*, vertical: Vertical | None, tier: str | None, limit: int) 
     counts = {row["event_id"]: row for row in _windowed(rows, window, "event_id", "mentions")}
     if vertical:
         topics = [topic for topic in topics if counts.get(topic.pk, {}).get("cur")]
-    topics.sort(key=lambda t: (-counts.get(t.pk, {}).get("cur", 0), t.subject))
-    page = topics[:limit]  # only the page's entities are fetched and built: the rest are counted
-    entities = _entities_named(page)
-    payload = envelope(
-        "svc.signals.v1",
-        window=window.as_dict(),
-        filters={"vertical": vertical.slug if vertical else None, "tier": tier},
-        total=len(topics),
-        signals=[
-            _signal(topic, entities[topic.pk], counts_block(counts.get(topic.pk), window))
-            for topic in page
-        ],
-    )
-    return ride_field_aliases("get_signals", payload)
+    topics.sort(key=lambda t: (-_signal_key(t, counts)[0], t.subject))
+    total = len(topics)
+    if after:
+        topics = [
+            t for t in topics if (-_signal_key(t, counts)[0], t.subject) > (-after[0], after[1])
+        ]
+    return topics[:limit], total, counts
+
+
+def _kept_ranking(topics: QuerySet, window: Window, vertical, limit: int, after):
+    """(page, total, counts) ranked in SQL by the kept pace: one row per flagged topic read by
+    its unique index, whatever the documents a day; the page's counts from its own rows."""
+    kept = TopicPace.objects.filter(event=OuterRef("pk"))
+    kept = kept.filter(vertical=vertical) if vertical else kept.filter(vertical__isnull=True)
+    topics = topics.annotate(cur=Coalesce(Subquery(kept.values("current")[:1]), 0))
+    if vertical:
+        topics = topics.filter(cur__gt=0)
+    ranked = topics.filter(keyset_after(["-cur", "subject"], after)) if after else topics
+    page = list(ranked.order_by("-cur", "subject")[:limit])
+    # A short first page holds every flagged topic: counted without a second query.
+    total = len(page) if after is None and len(page) < limit else topics.count()
+    return page, total, _kept_counts([topic.pk for topic in page], vertical)
+
+
+def _kept_counts(topic_ids: list[int], vertical: Vertical | None) -> dict[int, dict[str, int]]:
+    """The counts a signal shows, as `_windowed` names them, from the page's pace rows: the
+    sums from the row over all verticals (or the vertical's), the verticals from the rows per
+    vertical with a count."""
+    rows = TopicPace.objects.filter(event_id__in=topic_ids)
+    rows = rows.filter(vertical=vertical) if vertical else rows
+    counts: dict[int, dict[str, int]] = {}
+    for event_id, vertical_id, current, baseline in rows.values_list(
+        "event_id", "vertical_id", "current", "baseline"
+    ):
+        row = counts.setdefault(event_id, {"cur": 0, "base": 0, "cur_v": 0, "base_v": 0})
+        if vertical or vertical_id is None:
+            row["cur"], row["base"] = current, baseline
+        if vertical_id is not None:
+            row["cur_v"] += current > 0
+            row["base_v"] += baseline > 0
+    return counts
 
 
 SIGNAL_FIELDS = ("subject", "title", "tier", "action_class", "wire_tier", "coverage_state")

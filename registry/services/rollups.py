@@ -4,8 +4,9 @@ Per day: `EntityDay` (attention per entity and vertical) and `EventDay` (an even
 vertical, and how many carry an assertion verb). Per event, what a topic record needs about all
 its documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions)
 and `EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
-transaction; `rollups_rebuild` recomputes them from the mentions. `EntityPace` sums `EntityDay`
-over the default attention window (`registry.pace`): added to beside it, recounted after it.
+transaction; `rollups_rebuild` recomputes them from the mentions. `EntityPace` and `TopicPace`
+sum `EntityDay` and `EventDay` over the default attention window (`registry.pace`): added to
+beside them, recounted after them.
 """
 
 from collections import Counter
@@ -27,12 +28,13 @@ from registry.models import (
     EventMention,
     EventOutlet,
     EventVerb,
+    TopicPace,
 )
 from registry.services import bulk
 from registry.services.bulk import insert_rows
 
 EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
-ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS, EntityPace)
+ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS, EntityPace, TopicPace)
 
 
 class Counted(NamedTuple):
@@ -64,10 +66,10 @@ def rollups_add(documents: Iterable[Counted]) -> None:
                 for verb in doc.verbs:
                     claims[event, entity, verb, doc.outlet_id] += 1
     _add_counts(EntityDay, ["documents"], {key: (n,) for key, n in entity_days.items()})
-    pace.add(entity_days)
     _add_counts(
         EventDay, ["mentions", "with_verbs"], {k: (n, with_verbs[k]) for k, n in mentions.items()}
     )
+    pace.add(entity_days, mentions)
     for model, counts in zip(EVENT_TOTALS, (outlets, verbs, entities, claims), strict=True):
         _add_counts(model, ["documents"], {key: (n,) for key, n in counts.items()})
 

@@ -8,11 +8,14 @@ statistics and the visibility map are what a bulk load leaves (`rebuild_rollups`
 """
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from config.cachekeys import forget_local
+from registry import pace
 from registry.demo import demo_load
 from registry.models import Entity, EntityDay, Event, Vertical
 from tests.plans import explained, scans
@@ -53,7 +56,7 @@ def test_accelerating_reads_the_window_not_the_history():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_signals_read_the_window_of_their_topics_not_their_history():
+def test_signals_read_the_window_of_their_topics_not_their_history(monkeypatch):
     """400 days of event-days for 200 flagged topics: the signals' counts come from the
     (event, day) index alone, the window's rows only (no heap visit for the older days)."""
     demo_load()
@@ -71,13 +74,34 @@ def test_signals_read_the_window_of_their_topics_not_their_history():
             "FROM unnest(%s::bigint[]) AS e, generate_series(0, %s) AS d",
             [vertical.pk, ids, DAYS],
         )
-    call_command("rebuild_rollups", "--since", "2100-01-01")
-    with CaptureQueriesContext(connection) as queries:
-        response = APIClient().get("/api/v1/signals", {"limit": 5})
-    assert response.status_code == 200, response.content
-    assert response.json()["total"] >= 200
-    (counted,) = [q["sql"] for q in queries.captured_queries if "registry_eventday" in q["sql"]]
+    call_command("rebuild_rollups", "--since", "2100-01-01")  # rolls the kept pace too
+    with monkeypatch.context() as patched:  # before the first roll: the window aggregated
+        patched.setattr(pace, "ready", lambda day: False)
+        aggregated, queries = signals_page()
+    (counted,) = [sql for sql in queries if "registry_eventday" in sql]
     plan = explained(counted, analyze=True)
     on_days = scans(plan, "registry_eventday")
     assert {s["Node Type"] for s in on_days} == {"Index Only Scan"}, plan
     assert sum(s["Actual Rows"] for s in on_days) <= 200 * 28 + len(ids), plan
+
+    kept, queries = signals_page()  # once rolled: ranked in SQL from the topics' pace
+    assert kept == aggregated
+    assert not [sql for sql in queries if "registry_eventday" in sql]
+    (ranked,) = [sql for sql in queries if "registry_topicpace" in sql and "ORDER BY" in sql]
+    plan = explained(ranked, analyze=True)
+    read = sum(s["Actual Rows"] * s["Actual Loops"] for s in scans(plan, "registry_topicpace"))
+    flagged = Event.objects.filter(wire_tier="flagged").count()
+    assert read <= flagged, plan  # a row per flagged topic at most, whatever the history
+
+
+def signals_page() -> tuple[dict, list[str]]:
+    with CaptureQueriesContext(connection) as queries:
+        response = APIClient().get("/api/v1/signals", {"limit": 5})
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["total"] >= 200
+    body.pop("generatedAt")
+    body["nextCursor"] = body["nextCursor"].split(":")[0]  # its position, not its signing time
+    cache.clear()
+    forget_local()
+    return body, [q["sql"] for q in queries.captured_queries]

@@ -22,7 +22,17 @@ from django.utils import timezone
 from config.cachekeys import forget_local
 from registry import pace, services
 from registry.demo import demo_load
-from registry.models import Entity, EntityDay, EntityPace, Outlet, PaceWindow, Vertical
+from registry.models import (
+    Entity,
+    EntityDay,
+    EntityPace,
+    Event,
+    EventDay,
+    Outlet,
+    PaceWindow,
+    TopicPace,
+    Vertical,
+)
 from registry.selectors import attention
 from registry.services.rollups import Counted, rollups_add
 
@@ -34,6 +44,12 @@ READS = [
     "/api/v1/accelerating?minDocuments=1&vertical=weather",
     "/api/v1/accelerating?minDocuments=1&vertical=world&limit=3",
     "/api/v1/verticals",
+    # Signals rank the flagged topics by the topics' pace (TopicPace), kept beside it.
+    "/api/v1/signals",
+    "/api/v1/signals?limit=2",
+    "/api/v1/signals?vertical=world",
+    "/api/v1/signals?vertical=weather&limit=1",
+    "/api/v1/signals?tier=full",
 ]
 
 
@@ -46,6 +62,8 @@ def answers(api) -> dict[str, dict]:
         assert response.status_code == 200, (url, response.content)
         body = response.json()
         body.pop("generatedAt")
+        if body.get("nextCursor"):  # the position it carries, without its signing time
+            body["nextCursor"] = body["nextCursor"].split(":")[0]
         seen[url] = body
     return seen
 
@@ -64,13 +82,15 @@ def assert_exact(api, monkeypatch) -> dict[str, dict]:
 
 
 def window_scans(api) -> list[str]:
-    """Entity-day reads of the default reads that are not about named entities."""
+    """Entity-day reads of the default reads that are not about named entities, and every
+    topic-day read (a signal's counts come from its own pace rows)."""
     with CaptureQueriesContext(connection) as queries:
         answers(api)
     return [
         q["sql"]
         for q in queries.captured_queries
-        if "registry_entityday" in q["sql"] and '"entity_id" IN' not in q["sql"]
+        if ("registry_entityday" in q["sql"] and '"entity_id" IN' not in q["sql"])
+        or "registry_eventday" in q["sql"]
     ]
 
 
@@ -112,6 +132,12 @@ def busy_week(prefix: str) -> None:
     )
 
 
+def flag_all() -> None:
+    """Every topic flagged, so the signals rank them all (the demo's documents are dated days
+    ago, too old for the record states' own flags)."""
+    Event.objects.update(wire_tier="flagged")
+
+
 def failed_ingest() -> None:
     with transaction.atomic():
         busy_week("lost")
@@ -122,12 +148,15 @@ def failed_ingest() -> None:
 @pytest.mark.django_db
 def test_the_ranking_reads_the_pace_and_answers_what_the_entity_days_say(api, monkeypatch):
     demo_load()
+    flag_all()
     assert window_scans(api), "before the first roll the window is aggregated"
     assert pace.roll()
     assert not pace.roll(), "a second roll the same day has nothing to do"
     assert EntityPace.objects.exists()
     kept = assert_exact(api, monkeypatch)
     assert kept["/api/v1/accelerating?minDocuments=1"]["entities"], "the demo ranks someone"
+    assert kept["/api/v1/signals?vertical=world"]["signals"], "the demo flags someone"
+    assert kept["/api/v1/signals?limit=2"]["total"] > 2, "a page short of the flagged topics"
     assert window_scans(api) == []
 
     busy_week("first")  # ingest after the roll: added to the pace in its own transaction
@@ -140,6 +169,7 @@ def test_the_ranking_reads_the_pace_and_answers_what_the_entity_days_say(api, mo
 @pytest.mark.django_db
 def test_a_failed_ingest_counts_nothing_and_a_rebuild_recounts(api, monkeypatch):
     demo_load()
+    flag_all()
     pace.roll()
     before = assert_exact(api, monkeypatch)
     with pytest.raises(RuntimeError):
@@ -148,6 +178,7 @@ def test_a_failed_ingest_counts_nothing_and_a_rebuild_recounts(api, monkeypatch)
 
     busy_week("kept")
     EntityPace.objects.update(current=0, baseline=0)  # whatever the pace held, a rebuild
+    TopicPace.objects.update(current=0, baseline=0)
     services.rollups_rebuild(since=timezone.now().date() - timedelta(days=3))
     assert_exact(api, monkeypatch)
     assert window_scans(api) == []
@@ -157,6 +188,7 @@ def test_a_failed_ingest_counts_nothing_and_a_rebuild_recounts(api, monkeypatch)
 @pytest.mark.django_db
 def test_when_the_day_turns_reads_aggregate_until_the_pace_is_rolled(api, monkeypatch):
     demo_load()
+    flag_all()
     pace.roll()
     busy_week("first")
     with time_machine.travel(timezone.now() + timedelta(days=8), tick=False):
@@ -179,6 +211,7 @@ def test_concurrent_ingests_racing_rolls_lose_no_document():
     demo_load()
     assert pace.roll()
     entities = list(Entity.objects.values_list("pk", flat=True))
+    topics = list(Event.objects.values_list("pk", flat=True))
     verticals = list(Vertical.objects.values_list("pk", flat=True))
     outlet = Outlet.objects.first().pk
     today = timezone.now().date()
@@ -188,7 +221,8 @@ def test_concurrent_ingests_racing_rolls_lose_no_document():
         vertical = verticals[(seed + n) % len(verticals)]
         day = today - timedelta(days=(seed * 7 + batch + n) % 35)
         named = entities[(batch + n) % len(entities) :][:3]
-        return Counted(outlet, vertical, day, named, [], [])
+        about = topics[(seed + batch + n) % len(topics) :][:2]
+        return Counted(outlet, vertical, day, named, about, [])
 
     def writer(seed: int) -> None:
         try:
@@ -222,28 +256,30 @@ def test_concurrent_ingests_racing_rolls_lose_no_document():
     assert any(rolled), "a roll got through while the writers wrote"
     if PaceWindow.objects.get().today != today:
         assert pace.roll()
-    assert kept_pace() == pace_from_days(today)
+    assert kept_pace(EntityPace, "entity_id") == pace_from_days(today, EntityDay, "entity_id")
+    assert kept_pace(TopicPace, "event_id") == pace_from_days(today, EventDay, "event_id")
 
 
-def kept_pace() -> dict:
+def kept_pace(model, key: str) -> dict:
     return {
-        (row.entity_id, row.vertical_id): (row.current, row.baseline)
-        for row in EntityPace.objects.all()
+        (getattr(row, key), row.vertical_id): (row.current, row.baseline)
+        for row in model.objects.all()
         if row.current or row.baseline
     }
 
 
-def pace_from_days(today) -> dict:
+def pace_from_days(today, model, key: str) -> dict:
     sums: dict = {}
     start = today - timedelta(days=pace.CURRENT_DAYS - 1)
     base = start - timedelta(days=pace.BASELINE_DAYS)
-    for row in EntityDay.objects.filter(day__gte=base, day__lte=today):
-        current, baseline = sums.get((row.entity_id, row.vertical_id), (0, 0))
+    for row in model.objects.filter(day__gte=base, day__lte=today):
+        n = row.documents if model is EntityDay else row.mentions
+        current, baseline = sums.get((getattr(row, key), row.vertical_id), (0, 0))
         if row.day >= start:
-            current += row.documents
+            current += n
         else:
-            baseline += row.documents
-        sums[row.entity_id, row.vertical_id] = (current, baseline)
+            baseline += n
+        sums[getattr(row, key), row.vertical_id] = (current, baseline)
     for (entity, _), (current, baseline) in list(sums.items()):  # all verticals: vertical None
         was = sums.get((entity, None), (0, 0))
         sums[entity, None] = (was[0] + current, was[1] + baseline)
