@@ -11,6 +11,7 @@ PYTEST_ARGS ?=
 # unless SVC_BASE_URL is set.
 HOST ?= 127.0.0.1
 PORT ?= 8000
+OFFLINE ?= 0
 
 .PHONY: install messages catalogues run run-stack test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
 
@@ -62,12 +63,12 @@ catalogues: $(STAMP)  ## extract the engine's sentences into locale/django.pot a
 		-o locale/django.pot answers
 	$(BIN)/pybabel update --no-wrap -i locale/django.pot -d locale -D django
 
-run: install  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, local cache, worker + beat
+run: install  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, local cache, worker + beat; OFFLINE=1 fetches nothing from outside
 	$(MANAGE) migrate --noinput
 	$(MANAGE) load_demo
 	$(MANAGE) collectstatic --noinput --verbosity 0
 	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) SVC_BASE_URL="$${SVC_BASE_URL:-http://$(HOST):$(PORT)}" \
-		$(BIN)/honcho start -f Procfile.dev -p $(PORT)
+		SVC_OFFLINE="$${SVC_OFFLINE:-$(OFFLINE)}" $(BIN)/honcho start -f Procfile.dev -p $(PORT)
 
 run-stack: install  ## gunicorn + celery worker + beat, and the nginx edge when nginx is installed; needs DATABASE_URL and REDIS_URL
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || (echo "run-stack needs DATABASE_URL and REDIS_URL" >&2; exit 2)

@@ -30,6 +30,10 @@ class ApiKey(models.Model):
 
     is_authenticated = True  # DRF reads the authenticated credential as the request's user
 
+    class Meta:
+        verbose_name = "API key"
+        verbose_name_plural = "API keys"
+
     def __str__(self) -> str:
         return f"{self.prefix}…"
 

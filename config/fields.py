@@ -1,6 +1,7 @@
 """Serializer fields stricter than DRF's own where a generated client relies on the type."""
 
 import json
+import re
 
 from rest_framework import serializers
 
@@ -25,6 +26,30 @@ class JsonBooleanField(serializers.BooleanField):
         return data
 
 
+class QueryInteger(serializers.IntegerField):
+    """An integer as a query string writes it, in ASCII digits (or a parsed JSON integer, as a
+    tool argument gives it): DRF's field reads text with `int()`, which also takes `1_0`,
+    ` 5`, `+5`, `5.0` and full-width or Arabic-Indic digits, none of which a client means."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and not _DIGITS.fullmatch(data):
+            self.fail("invalid")
+        if not isinstance(data, str | int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class JsonInteger(serializers.IntegerField):
+    """An integer in a JSON body: a number without a fraction, never a string or a boolean."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+_DIGITS = re.compile(r"-?[0-9]+")  # the sign stays so `-1` is told the minimum, not "invalid"
+
 ECHOED = 40  # characters of a refused value said back: enough to recognise it
 
 
@@ -40,6 +65,15 @@ def echoed(value: object) -> str:
     if isinstance(value, str):
         return json.dumps(clipped(value))
     return clipped(json.dumps(value, default=str))
+
+
+def json_type(value: object) -> str:
+    """The JSON name of a parsed value's type, as an error message says it to a client."""
+    for kind, name in ((bool, "a boolean"), (str, "a string"), (int | float, "a number"),
+                       (list, "an array"), (dict, "an object")):  # fmt: skip
+        if isinstance(value, kind):
+            return name
+    return "null"
 
 
 class Choice(serializers.ChoiceField):

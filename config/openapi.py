@@ -105,6 +105,65 @@ def document_transport_statuses(result, generator, request, public):
     return result
 
 
+def _text(description: str) -> dict:
+    return {"description": description, "schema": {"type": "string"}}
+
+
+_ANSWER_HEADERS = {
+    "Cache-Control": _text(
+        "Anonymous reads: `public, max-age=<refresh seconds>, stale-while-revalidate=60`; an "
+        "answer that depends on who asks: `private` (or `no-store`)."
+    ),
+}
+_CACHED = {"ETag": _text("Strong validator of the body; send it as `If-None-Match` for a 304.")}
+_ALIAS = {
+    "Link": _text("`<current path>; rel=canonical`: this path is an earlier name."),
+    "x-svc-current-path": _text("The current path of this answer."),
+}
+_LICENCE = {
+    "Link": _text('`<terms>; rel="license"`: the output licence.'),
+    "x-svc-licence": _text("The output licence, summarised."),
+}
+_BURST = {name: _HEADERS["429"][name] for name in ("RateLimit-Policy", "RateLimit")}
+_CHALLENGE = {"WWW-Authenticate": _text('`Bearer realm="api"`: how to present a key.')}
+
+
+def document_answer_headers(result, generator, request, public):
+    """drf-spectacular hook: the headers each answer carries, in the document, so a generated
+    client can read them: `Cache-Control` on every success, `ETag` where a 304 can follow,
+    the burst headers where a burst limit applies, the licence on datasets, the current path on
+    an alias, and the challenge on a 401."""
+    from config.bursts import BurstLimited
+
+    burst = {
+        (path, method.lower())
+        for path, _regex, method, view in getattr(generator, "endpoints", None) or []
+        if issubclass(getattr(view, "cls", object), BurstLimited)
+    }
+    for path, operations in result.get("paths", {}).items():
+        for method, operation in operations.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                _answer_headers(operation, burst=(path, method) in burst)
+    return result
+
+
+def _answer_headers(operation: dict, *, burst: bool) -> None:
+    responses = operation["responses"]
+    for status, response in responses.items():
+        headers = {}
+        if status.startswith("2"):
+            headers.update(_ANSWER_HEADERS)
+            headers.update(_CACHED if "304" in responses else {})
+            headers.update(_BURST if burst else {})
+            headers.update(_LICENCE if operation["operationId"].startswith("getDataset") else {})
+        if operation["operationId"] == "getTruthObject":
+            headers.update(_ALIAS)
+        if status == "401":
+            headers.update(_CHALLENGE)
+        if headers:
+            response.setdefault("headers", {}).update(headers)
+
+
 class ProblemSerializer(serializers.Serializer):
     """RFC 9457 problem details with the service's own members."""
 

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Model, Q, QuerySet
 from rest_framework import serializers
 
+from config.fields import QueryInteger
 from config.problems import ApplicationError, invalid_field
 
 LIMIT_DEFAULT = 50
@@ -50,7 +51,7 @@ class Cursor:
 class PageQuery(serializers.Serializer):
     """`limit` (1 to 200, default 50) and `cursor` (the `nextCursor` of the previous page)."""
 
-    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=LIMIT_DEFAULT)
+    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=LIMIT_DEFAULT)
     cursor = serializers.CharField(required=False, max_length=1000)
 
     def validate_cursor(self, value: str) -> Cursor:

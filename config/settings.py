@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
     "config.middleware.ApexBrowserCheckMiddleware",
+    "config.middleware.QueryCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -259,6 +260,9 @@ SVC_RETRY_AFTER_DB_DOWN = 5
 SVC_SEARCH_TIMEOUT_MS = env.int("SVC_SEARCH_TIMEOUT_MS", 2000, minimum=10)
 # Tests serve fixtures from a local HTTP server; production never fetches from loopback.
 SVC_FETCH_ALLOW_LOOPBACK = env.bool("SVC_FETCH_ALLOW_LOOPBACK", False)
+# Offline: no fetch leaves the machine (feeds, markets, source checks, "fetch now"); the beat
+# still folds counts and rolls the pace. For a demo on a train, or one that must not call out.
+SVC_OFFLINE = env.bool("SVC_OFFLINE", False)
 SVC_FETCH_MAX_BYTES = env.int("SVC_FETCH_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 # Each bounds a whole outbound call (connect, send, headers, body, redirects), not one read.
 SVC_FETCH_TIMEOUT_SECONDS = env.int("SVC_FETCH_TIMEOUT_SECONDS", 15, minimum=1)
@@ -343,6 +347,7 @@ SVC_CONTACT_EMAIL = env.str("SVC_CONTACT_EMAIL", DEFAULT_FROM_EMAIL)
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.problems.ProblemAwareNegotiation",
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
@@ -370,10 +375,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A closed set's name in the document, and in a generated client's models.
+    "ENUM_NAME_OVERRIDES": {"WatchBaseEnum": "watches.catalogue.WATCH_BASES"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.add_alias_table",
         "config.openapi.document_transport_statuses",
+        "config.openapi.document_answer_headers",
         "config.openapi.document_query_rules",
         "config.contract.add_components",
     ],

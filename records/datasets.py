@@ -26,6 +26,13 @@ FORMATS = {
     "jsonl": "application/jsonl",
     "csv": "text/csv; charset=utf-8",
 }
+TEXT_FORMATS = ("jsonl", "csv")
+
+
+def format_path(dataset_id: str, fmt: str) -> str:
+    """Where a dataset is served in a format: JSON at its own path, the text formats beside."""
+    base = f"/api/v1/datasets/{dataset_id}"
+    return base if fmt == "json" else f"{base}.{fmt}"
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,7 @@ class Dataset:
             "description": self.description,
             "rows": self.count(),
             "columns": [{"name": name, "description": text} for name, text in self.columns],
-            "formats": {fmt: f"/api/v1/datasets/{self.id}?format={fmt}" for fmt in FORMATS},
+            "formats": {fmt: format_path(self.id, fmt) for fmt in FORMATS},
         }
 
 

@@ -1,12 +1,12 @@
 """Human pages: the topic listing and one page per record, rendered from the same record."""
 
 import json
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.http import Http404
 from django.shortcuts import render
 
-from records.api.views import cached_or_rendered
+from records.api.views import REFRESH_SECONDS, cached_or_rendered
 from records.states import latest_states
 from registry.models import Event
 
@@ -36,6 +36,7 @@ def record_page(request, topic: str):
     body, _ = rendered
     record = json.loads(body)
     reporting = reporting_page(record["layers"]["reporting"]["items"], request.GET.get("reporting"))
+    built = datetime.fromisoformat(record["generatedAt"])
     return render(
         request,
         "records/page.html",
@@ -44,6 +45,11 @@ def record_page(request, topic: str):
             "layers": record["layers"],
             "chart": coverage_chart(event),
             "reporting": reporting,
+            # The page is the cached record: say when it was built and when it is rebuilt, so
+            # a curator who just fetched a feed knows when its rows can show.
+            "built": built,
+            "refreshes": built + timedelta(seconds=REFRESH_SECONDS),
+            "refresh_minutes": REFRESH_SECONDS // 60,
         },
     )
 

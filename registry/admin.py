@@ -1,6 +1,7 @@
 """Django admin for curators: the registry at a glance, fetch health in colour and words."""
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
@@ -8,10 +9,12 @@ from django.db import models
 from django.shortcuts import redirect
 from django.urls import path
 from django.utils.html import format_html
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config.cachekeys import topics_changed
 from registry import tasks
+from registry.fetch import OFFLINE
 from registry.models import (
     Document,
     Entity,
@@ -169,11 +172,21 @@ class FetchableAdmin(CuratorAdmin):
 
     @admin.action(description="Fetch now")
     def fetch_now(self, request, queryset):
+        if settings.SVC_OFFLINE:  # said, not queued: a refused fetch would count as a failure
+            self.message_user(request, f"Nothing fetched: {OFFLINE}.", messages.WARNING)
+            return
+        count = 0
         for row in queryset:
             self.fetch_task.delay_on_commit(row.pk)
+            count += 1
         self.message_user(
             request,
-            f"Queued a fetch of {queryset.count()} row(s); health updates when it completes.",
+            ngettext(
+                "Queued a fetch of %(n)d row; its health updates when it completes.",
+                "Queued a fetch of %(n)d rows; their health updates when they complete.",
+                count,
+            )
+            % {"n": count},
             messages.SUCCESS,
         )
 

@@ -187,6 +187,9 @@ def read_capped(chunks: Iterable[bytes], max_bytes: int) -> bytes | None:
     return b"".join(kept)
 
 
+OFFLINE = "offline: SVC_OFFLINE is set, so nothing is fetched from outside"
+
+
 def fetch(
     url: str,
     *,
@@ -197,6 +200,8 @@ def fetch(
 ) -> FetchResult:
     """GET `url` conditionally: `timeout` seconds in all, redirects included, and `max_bytes` of
     body. Raises FetchError for anything but 2xx or 304."""
+    if settings.SVC_OFFLINE:
+        raise FetchError(OFFLINE)
     max_bytes = max_bytes or settings.SVC_FETCH_MAX_BYTES
     timeout = timeout or settings.SVC_FETCH_TIMEOUT_SECONDS
     headers = {

@@ -11,6 +11,12 @@ import sys
 from intelligence_feed_service_client import AuthenticatedClient, Client
 from intelligence_feed_service_client.api.answers import ask, get_answer
 from intelligence_feed_service_client.api.attention import get_entity, get_signals
+from intelligence_feed_service_client.api.datasets import (
+    get_dataset,
+    get_dataset_csv,
+    get_dataset_jsonl,
+    list_datasets,
+)
 from intelligence_feed_service_client.api.keys import issue_key
 from intelligence_feed_service_client.api.records import (
     get_topic_record,
@@ -31,6 +37,8 @@ from intelligence_feed_service_client.models import (
     ModeEnum,
     SvcAnswerV1,
     SvcAskTicketV1,
+    SvcDatasetsV1,
+    SvcDatasetV1,
     SvcEntityV1,
     SvcKeyV1,
     SvcRecordsV1,
@@ -41,6 +49,7 @@ from intelligence_feed_service_client.models import (
     SvcWatchReadingsV1,
     SvcWatchReadingV1,
     SvcWatchV1,
+    WatchBaseEnum,
     WatchBody,
 )
 
@@ -61,10 +70,26 @@ def main(base: str, slotted: str) -> None:
     print(f"record {topic}, {len(signals.signals)} signals")
     lead = topics[0].lead.slug
     expect(get_entity.sync(lead, client=anonymous), SvcEntityV1)
+    walked, cursor = [], None
+    while True:  # signals page like every other list
+        page = expect(get_signals.sync(client=anonymous, limit=1, cursor=cursor), SvcSignalsV1)
+        walked += [signal.topic for signal in page.signals]
+        if not isinstance(page.next_cursor, str):
+            break
+        cursor = page.next_cursor
+    assert walked == [signal.topic for signal in signals.signals], walked
+
+    for dataset in expect(list_datasets.sync(client=anonymous), SvcDatasetsV1).datasets:
+        rows = expect(get_dataset.sync(dataset.id, client=anonymous), SvcDatasetV1).rows
+        lines = get_dataset_jsonl.sync(dataset.id, client=anonymous).splitlines()
+        table = get_dataset_csv.sync(dataset.id, client=anonymous).splitlines()
+        assert len(lines) == len(rows) == len(table) - 1, dataset.id
+    print("paged the signals; read every dataset as JSON, JSON Lines and CSV")
 
     standard = expect(list_standard_watches.sync(client=anonymous), SvcStandardWatchesV1)
     for watch in standard.watches:
-        body = WatchBody(base=watch.id)  # from its base alone: every coordinate has a default
+        # from its base alone (the closed set of standard ids): every coordinate has a default
+        body = WatchBody(base=WatchBaseEnum(watch.id))
         expect(unfurl_watch.sync(client=anonymous, body=body), SvcWatchReadingV1)
     print(f"unfurled {len(standard.watches)} standard Watches from their bases alone")
 
@@ -80,7 +105,7 @@ def main(base: str, slotted: str) -> None:
     print("asked: sync without a topic, async with a key")
 
     owner = AuthenticatedClient(base_url=base, token=slotted, raise_on_unexpected_status=True)
-    body = WatchBody(base="current-signals", label="smoke")
+    body = WatchBody(base=WatchBaseEnum.CURRENT_SIGNALS, label="smoke")
     watch_id = expect(save_watch.sync(client=owner, body=body), SvcWatchV1).watch_id
     listed = expect(list_saved_watches.sync(client=owner), SvcWatchesV1)
     assert watch_id in {w.watch_id for w in listed.watches}

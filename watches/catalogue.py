@@ -318,3 +318,5 @@ STANDARD = {
         ),
     )
 }
+# The standard ids as the closed set a Watch's `base` is (`WatchBaseEnum` in the document).
+WATCH_BASES = tuple(STANDARD)

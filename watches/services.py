@@ -192,8 +192,13 @@ def watch_retire(*, key: ApiKey, watch_id: str) -> Watch:
 # --- scheduled readings ------------------------------------------------------------------------
 
 
+# What a reading holds, less when it was computed and where a next page would start (a
+# cursor carries its signing time: with it, every reading of a long list looked changed).
+_UNSTABLE = ("generatedAt", "nextCursor")
+
+
 def _digest(reading: dict[str, Any]) -> str:
-    stable = {k: v for k, v in reading.items() if k != "generatedAt"}
+    stable = {k: v for k, v in reading.items() if k not in _UNSTABLE}
     return hashlib.sha256(json.dumps(stable, sort_keys=True, default=str).encode()).hexdigest()
 
 

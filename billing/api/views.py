@@ -15,7 +15,7 @@ from billing.auth import KeyedAPIView
 from billing.models import ApiKey, Price
 from config import contract
 from config.bursts import BurstLimited
-from config.fields import Choice, JsonBooleanField
+from config.fields import Choice, JsonBooleanField, JsonInteger
 from config.network import client_address
 from config.openapi import problem_responses
 from config.reads import ReadView, envelope, read_operation
@@ -158,8 +158,8 @@ class TariffView(ReadView):
 
 class QuoteItem(serializers.Serializer):
     unit = Choice(choices=Price.Unit.choices)
-    quantity = serializers.IntegerField(min_value=1, max_value=10_000)
-    months = serializers.IntegerField(min_value=1, max_value=36, required=False)
+    quantity = JsonInteger(min_value=1, max_value=10_000)
+    months = JsonInteger(min_value=1, max_value=36, required=False)
 
 
 class QuoteRequest(serializers.Serializer):

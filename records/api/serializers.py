@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from config.fields import Choice
+from config.fields import Choice, QueryInteger
 from config.paging import PageQuery
 from records.models import StateTransition
 from registry.models import ActionClass, Event
@@ -19,12 +19,15 @@ class RecordsQuery(PageQuery):
 
 
 class CoverageQuery(serializers.Serializer):
-    days = serializers.IntegerField(
+    days = QueryInteger(
         min_value=7, max_value=365, default=84, help_text="Days of the daily series."
     )
 
 
 class DatasetQuery(serializers.Serializer):
     format = Choice(
-        choices=["json", "jsonl", "csv"], default="json", help_text="json, jsonl or csv."
+        choices=["json"],
+        default="json",
+        help_text="json. JSON Lines and CSV have operations of their own (getDatasetJsonl, "
+        "getDatasetCsv); `jsonl` or `csv` here answers 308 to them.",
     )

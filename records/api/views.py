@@ -3,7 +3,7 @@
 import re
 from urllib.parse import quote
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponsePermanentRedirect, StreamingHttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -156,7 +156,7 @@ class TruthAliasView(TopicRecordView):
         operation_id="getTruthObject",
         tags=["records"],
         parameters=[TOPIC],
-        deprecated=False,
+        deprecated=True,  # a permanent alias: served as long as the service, but not current
         responses={
             200: contract.response("svc.record.v1", "svc.record.v1, as current"),
             304: OpenApiResponse(description="Not modified since the given ETag."),
@@ -248,30 +248,84 @@ DATASET_ID = OpenApiParameter("id", str, OpenApiParameter.PATH, description="A d
 
 
 class DatasetView(APIView):
-    """One dataset streamed whole as JSON, JSON Lines or CSV. The licence rides in the `Link`
-    and `x-svc-licence` headers, and in the body for JSON."""
+    """One dataset streamed whole as JSON; the licence rides in the `Link` and `x-svc-licence`
+    headers, and in the body. JSON Lines and CSV are operations of their own
+    (`getDatasetJsonl`, `getDatasetCsv`), each declared with its one media type, so a client
+    generated from the document parses what it gets; `?format=jsonl|csv` (the earlier way)
+    answers 308 to them."""
+
+    query = q.DatasetQuery
 
     @extend_schema(
         operation_id="getDataset",
         tags=["datasets"],
         parameters=[DATASET_ID, q.DatasetQuery],
         responses={
-            (200, "application/json"): contract.response("svc.dataset.v1"),
-            (200, "application/jsonl"): OpenApiResponse(OpenApiTypes.STR, description="rows"),
-            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="header and rows"),
+            200: contract.response("svc.dataset.v1"),
             **problem_responses(400, 404),
         },
     )
     def get(self, request, id: str):
-        fmt = query_params(request, q.DatasetQuery)["format"]
-        dataset = datasets.DATASETS.get(id)
-        if dataset is None:
-            raise not_found("id", id, "/api/v1/datasets")
-        response = StreamingHttpResponse(
-            datasets.dataset_stream(dataset, fmt), content_type=datasets.FORMATS[fmt]
-        )
-        for name, value in licence_headers().items():
-            response[name] = value
-        response["Cache-Control"] = "public, max-age=300"
-        response["Content-Disposition"] = f'inline; filename="{dataset.id}.{fmt}"'
-        return response
+        asked = request.query_params.get("format")
+        if asked in datasets.TEXT_FORMATS:
+            moved = HttpResponsePermanentRedirect(
+                datasets.format_path(quote(id, safe=""), asked), preserve_request=True
+            )  # 308: permanent, and the method kept
+            del moved["Content-Type"]  # no body, so no type (Django's default says text/html)
+            return moved
+        query_params(request, q.DatasetQuery)
+        return dataset_response(id, "json")
+
+
+class DatasetTextView(APIView):
+    """One dataset streamed whole in a text format (the path's suffix), with the licence in the
+    `Link` and `x-svc-licence` headers."""
+
+    fmt: str
+
+    def get(self, request, id: str):
+        query_params(request, None)
+        return dataset_response(id, self.fmt)
+
+
+def _text_operation(fmt: str, operation_id: str, description: str):
+    media = datasets.FORMATS[fmt].split(";")[0]
+    return extend_schema(
+        operation_id=operation_id,
+        tags=["datasets"],
+        parameters=[DATASET_ID],
+        responses={
+            (200, media): OpenApiResponse(OpenApiTypes.STR, description=description),
+            **problem_responses(404),
+        },
+    )
+
+
+class DatasetJsonlView(DatasetTextView):
+    fmt = "jsonl"
+
+    @_text_operation("jsonl", "getDatasetJsonl", "One JSON object per line, one line a row.")
+    def get(self, request, id: str):
+        return super().get(request, id)
+
+
+class DatasetCsvView(DatasetTextView):
+    fmt = "csv"
+
+    @_text_operation("csv", "getDatasetCsv", "A header line of the columns, then one line a row.")
+    def get(self, request, id: str):
+        return super().get(request, id)
+
+
+def dataset_response(id: str, fmt: str) -> StreamingHttpResponse:
+    dataset = datasets.DATASETS.get(id)
+    if dataset is None:
+        raise not_found("id", id, "/api/v1/datasets")
+    response = StreamingHttpResponse(
+        datasets.dataset_stream(dataset, fmt), content_type=datasets.FORMATS[fmt]
+    )
+    for name, value in licence_headers().items():
+        response[name] = value
+    response["Cache-Control"] = "public, max-age=300"
+    response["Content-Disposition"] = f'inline; filename="{dataset.id}.{fmt}"'
+    return response

@@ -4,13 +4,16 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from records.inputs import RecordInputs
 from records.models import StateTransition
 from records.states import coverage
 
 
 def _reading(current: int, baseline: int, pct: int | None) -> str:
-    counts = f"{current} mentions in the last 7 days against {baseline} in the 21 before"
+    mentions = ngettext("%(n)d mention", "%(n)d mentions", current) % {"n": current}
+    counts = f"{mentions} in the last 7 days against {baseline} in the 21 before"
     if pct is None:
         return f"{counts}: too thin a history to call a trend."
     return f"{counts}: {pct:+d}% against the baseline rate."

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from config.fields import Choice, echoed
+from config.fields import Choice, QueryInteger, echoed
 from config.paging import LIMIT_MAX, PageQuery
 from registry.models import Event, Vertical
 
@@ -21,10 +21,9 @@ class VerticalField(serializers.SlugRelatedField):
         super().fail(key, **kwargs)
 
 
-class SignalsQuery(serializers.Serializer):
+class SignalsQuery(PageQuery):
     vertical = VerticalField(help_text="Only documents in this vertical (a slug).")
     tier = Choice(choices=Event.Tier.choices, required=False)
-    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=50)
 
 
 class EntitySearchQuery(PageQuery):
@@ -48,21 +47,19 @@ class EntityCompareQuery(serializers.Serializer):
 
 
 class AcceleratingQuery(serializers.Serializer):
-    window = serializers.IntegerField(
-        min_value=1, max_value=30, default=7, help_text="Current window in days."
-    )
-    minDocuments = serializers.IntegerField(
+    window = QueryInteger(min_value=1, max_value=30, default=7, help_text="Current window in days.")
+    minDocuments = QueryInteger(
         min_value=1, max_value=100_000, default=5, help_text="In the current window."
     )
     vertical = VerticalField()
-    limit = serializers.IntegerField(min_value=1, max_value=LIMIT_MAX, default=20)
+    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=20)
 
 
 class CorroboratedQuery(PageQuery):
-    days = serializers.IntegerField(
+    days = QueryInteger(
         min_value=1, max_value=90, default=7, help_text="Clusters seen in the last N days."
     )
-    minOrigins = serializers.IntegerField(
+    minOrigins = QueryInteger(
         min_value=1, max_value=50, default=2, help_text="Known origins at least."
     )
 

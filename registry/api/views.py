@@ -19,8 +19,8 @@ class SignalsView(ReadView):
 
     query = q.SignalsQuery
 
-    def read(self, *, vertical=None, tier=None, limit):
-        return selectors.signals_current(vertical=vertical, tier=tier, limit=limit)
+    def read(self, *, vertical=None, tier=None, limit, cursor=None):
+        return selectors.signals_current(vertical=vertical, tier=tier, limit=limit, cursor=cursor)
 
 
 @read_operation(

@@ -198,3 +198,11 @@ def test_a_keyed_ticket_says_its_key_is_needed_to_poll_it(
     missing = api.get(keyed["pollUrl"])
     assert missing.status_code == 404
     assert "key that asked" in missing.json()["error"]
+
+
+def test_the_tickets_status_is_declared_as_the_closed_set_it_is():
+    from answers.models import AskTicket
+    from config.contract import schema_of
+
+    declared = schema_of("svc.ask-ticket.v1")["properties"]["status"]["enum"]
+    assert declared == list(AskTicket.Status.values)

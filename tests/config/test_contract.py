@@ -180,6 +180,9 @@ def _answers_of_a_busy_day(api):
     yield "listStandardWatches", standard
     unfurl = {"base": "current-signals", "coordinates": {"limit": 3}}
     yield "unfurlWatch", api.post("/api/v1/watches/unfurl", unfurl, format="json")
+    for watch in standard.json()["watches"]:  # each base, with what is used on save only
+        unfurl = {"base": watch["id"], "label": "x", "watchId": "w_x"}
+        yield "unfurlWatch", api.post("/api/v1/watches/unfurl", unfurl, format="json")
     saved = api.post("/api/v1/watches", {"base": "current-signals"}, format="json", **keyed)
     yield "saveWatch", saved
     watch = saved.json()["watchId"]
@@ -261,9 +264,15 @@ def test_any_text_on_the_earlier_record_path_is_answered_not_a_500(api):
     assert odd["x-svc-current-path"].startswith("/api/record/%20_I%16")
 
 
-def test_watch_coordinates_are_an_object_and_the_base_a_string_in_the_document(document):
-    body = document["components"]["schemas"]["WatchBody"]["properties"]
-    assert body["base"]["type"] == "string"
+def test_watch_coordinates_are_an_object_and_the_base_one_of_the_standard_ids(document):
+    from watches.catalogue import STANDARD
+
+    schemas = document["components"]["schemas"]
+    body = schemas["WatchBody"]["properties"]
+    (reference,) = body["base"]["allOf"]
+    base = schemas[reference["$ref"].rsplit("/", 1)[1]]
+    assert base["type"] == "string"
+    assert sorted(base["enum"]) == sorted(STANDARD)
     assert body["coordinates"]["type"] == "object"
 
 
@@ -297,7 +306,6 @@ def test_compare_takes_two_to_ten_names_as_the_document_says(document, api):
 def test_bodies_say_what_may_not_be_empty(document):
     schemas = document["components"]["schemas"]
     assert schemas["QuoteRequest"]["properties"]["items"]["minItems"] == 1
-    assert schemas["WatchBody"]["properties"]["base"]["minLength"] == 1
     assert schemas["WatchBody"]["properties"]["watchId"]["minLength"] == 1
 
 
@@ -307,3 +315,64 @@ def test_a_body_boolean_is_true_or_false_not_a_number(api):
     refused = api.post("/api/tariff-quote", basket, format="json")
     assert refused.status_code == 400
     assert refused.json()["field"] == "verifiedEmail"
+
+
+@pytest.mark.django_db
+def test_every_answer_carries_the_headers_its_operation_documents(api, document):
+    """What the document says an answer carries (Cache-Control, ETag, the burst headers, the
+    licence, the alias's current path), each live answer of a busy day carries."""
+    documented = {
+        operation["operationId"]: operation["responses"]
+        for _path, _method, operation in operations(document)
+    }
+    checked = 0
+    for operation_id, response in _answers_of_a_busy_day(api):
+        headers = documented[operation_id][str(response.status_code)].get("headers", {})
+        missing = [name for name in headers if not response.has_header(name)]
+        assert not missing, (operation_id, missing)
+        checked += len(headers)
+    assert checked > 50
+
+
+def test_an_alias_is_deprecated_and_a_401_says_how_to_present_a_key(document):
+    truth = document["paths"]["/api/truth/{topic}"]["get"]
+    assert truth["deprecated"] is True
+    assert {"Link", "x-svc-current-path"} <= set(truth["responses"]["200"]["headers"])
+    for _path, _method, operation in operations(document):
+        if "401" in operation["responses"]:
+            assert "WWW-Authenticate" in operation["responses"]["401"]["headers"]
+
+
+def test_every_property_of_every_envelope_is_typed():
+    """A generated client gets `Any` for an untyped property: each says its JSON type (nullable
+    strings where the value may be null). Two may hold more than one kind on purpose: a Watch
+    coordinate's `default` (any coordinate's kind) and the record's conditional branch."""
+    from config.contract import schemas
+
+    typed_by = ("type", "$ref", "oneOf", "anyOf", "allOf", "const", "enum")
+    untyped = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            for name, spec in (node.get("properties") or {}).items():
+                if isinstance(spec, dict) and not any(key in spec for key in typed_by):
+                    untyped.append(f"{where}.{name}")
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, where)
+
+    for tag, schema in schemas().items():
+        walk(schema, tag)
+    allowed = {"default", "sources"}
+    assert [path for path in untyped if path.rsplit(".", 1)[1] not in allowed] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("field", ["watchId", "label"])
+def test_a_watch_body_string_is_a_string_not_a_number(api, field):
+    body = {"base": "current-signals", field: 0}
+    refused = api.post("/api/v1/watches/unfurl", body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["field"] == field

@@ -76,6 +76,8 @@ READ_SURFACES = {  # DESIGN §5 and the spec: path -> operationId
     "/api/v1/documents": "searchReporting",
     "/api/v1/datasets": "listDatasets",
     "/api/v1/datasets/{id}": "getDataset",
+    "/api/v1/datasets/{id}.jsonl": "getDatasetJsonl",
+    "/api/v1/datasets/{id}.csv": "getDatasetCsv",
     "/api/v1/stats": "getStats",
     "/api/v1/release": "getRelease",
 }

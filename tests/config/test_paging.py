@@ -16,7 +16,7 @@ from billing.models import ApiKey
 from config.paging import ListScope
 from records.models import StateTransition
 from registry import services
-from registry.models import SourceReading, TripwireAlert
+from registry.models import Event, SourceReading, TripwireAlert
 from tests.factories import (
     EventFactory,
     MarketQuestionFactory,
@@ -43,6 +43,7 @@ LISTS = {
     "markets": ("/api/v1/markets", "get_market_questions", {}),
     "documents": ("/api/v1/documents?q=rate", "search_reporting", {"q": "rate"}),
     "readings": ("/api/v1/watches/{watch}/readings", "get_watch_readings", {"watchId": "{watch}"}),
+    "signals": ("/api/v1/signals", "get_signals", {}),
 }
 
 
@@ -92,6 +93,7 @@ def registry_with_two_pages_everywhere():
         source = PrimarySourceFactory(slug=f"issuer-{n}")
         flip(source, datetime(2026, 11, 10 + n, 12, tzinfo=UTC))
         MarketQuestionFactory()
+    Event.objects.update(wire_tier="flagged")  # both topics signalled
 
 
 @pytest.fixture
@@ -221,3 +223,29 @@ def test_a_cursor_of_this_list_and_filters_still_pages(api, key, lists):
         "rate-decision-ecb-dec",
         TOPIC,
     ]
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+def test_signals_page_like_every_other_list(api, rolled):
+    """`total` counts every flagged topic; `nextCursor` walks to each of them once, in the
+    order of the whole list, from the window's topic-days or (PostgreSQL, rolled) the pace."""
+    from registry import pace
+
+    registry_with_two_pages_everywhere()
+    for n in range(3):
+        EventFactory(subject=f"quiet-topic-{n}", wire_tier="flagged")
+    if rolled and not pace.roll():
+        pytest.skip("the pace is kept on PostgreSQL")
+    whole = api.get("/api/v1/signals?limit=200").json()
+    assert whole["nextCursor"] is None
+    walked, cursor = [], None
+    while True:
+        page = api.get("/api/v1/signals", {"limit": 2, **({"cursor": cursor} if cursor else {})})
+        body = page.json()
+        assert body["total"] == whole["total"] == 5
+        walked += [signal["topic"] for signal in body["signals"]]
+        cursor = body["nextCursor"]
+        if cursor is None:
+            break
+    assert walked == [signal["topic"] for signal in whole["signals"]]
+    assert walked[0] == TOPIC  # the busiest first

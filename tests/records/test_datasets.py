@@ -31,7 +31,11 @@ def test_datasets_are_listed_with_columns_formats_and_licence(api, demo):
     assert listing["licence"]["terms"].endswith("/terms/#s4a")
     index = listing["datasets"][0]
     assert index["rows"] == 13
-    assert set(index["formats"]) == {"json", "jsonl", "csv"}
+    assert index["formats"] == {
+        "json": "/api/v1/datasets/records-index",
+        "jsonl": "/api/v1/datasets/records-index.jsonl",
+        "csv": "/api/v1/datasets/records-index.csv",
+    }
 
 
 @pytest.mark.parametrize("dataset", IDS)
@@ -44,9 +48,11 @@ def test_every_format_carries_the_same_rows_and_the_licence(api, demo, dataset):
     assert document["schema"] == "svc.dataset.v1"
     assert "commercial licence" in document["licence"]["summary"]
     rows = document["rows"]
-    lines = body(api.get(f"/api/v1/datasets/{dataset}?format=jsonl")).splitlines()
+    as_jsonl = api.get(f"/api/v1/datasets/{dataset}.jsonl")
+    assert as_jsonl["content-type"] == "application/jsonl"
+    lines = body(as_jsonl).splitlines()
     assert [json.loads(line) for line in lines] == rows
-    as_csv = api.get(f"/api/v1/datasets/{dataset}?format=csv")
+    as_csv = api.get(f"/api/v1/datasets/{dataset}.csv")
     assert as_csv["content-type"].startswith("text/csv")
     assert "commercial licence" in as_csv["x-svc-licence"]
     text = body(as_csv)
@@ -75,3 +81,37 @@ def test_unknown_dataset_is_404_and_bad_format_400(api):
     bad = api.get("/api/v1/datasets/records-index?format=xml")
     assert bad.status_code == 400
     assert bad.json()["field"] == "format"
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_the_earlier_format_parameter_answers_308_to_the_formats_own_operation(api, demo, fmt):
+    moved = api.get(f"/api/v1/datasets/records-index?format={fmt}")
+    assert moved.status_code == 308
+    assert moved["Location"] == f"/api/v1/datasets/records-index.{fmt}"
+    followed = api.get(moved["Location"])
+    assert followed.status_code == 200
+    assert body(followed)
+
+
+def test_each_format_is_its_own_operation_with_one_media_type(api):
+    paths = api.get("/api/openapi.json").json()["paths"]
+    declared = {
+        path: (
+            operation["get"]["operationId"],
+            list(operation["get"]["responses"]["200"]["content"]),
+        )
+        for path, operation in paths.items()
+        if path.startswith("/api/v1/datasets/{id}")
+    }
+    assert declared == {
+        "/api/v1/datasets/{id}": ("getDataset", ["application/json"]),
+        "/api/v1/datasets/{id}.jsonl": ("getDatasetJsonl", ["application/jsonl"]),
+        "/api/v1/datasets/{id}.csv": ("getDatasetCsv", ["text/csv"]),
+    }
+
+
+def test_a_text_format_takes_no_query_and_knows_its_datasets(api, demo):
+    assert api.get("/api/v1/datasets/everything.csv").status_code == 404
+    refused = api.get("/api/v1/datasets/records-index.csv?format=json")
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "format"

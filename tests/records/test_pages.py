@@ -109,3 +109,30 @@ def test_syndicated_copies_collapse_and_reporting_pages(client, demo):
 def test_the_chart_names_its_axis_and_unit(client, demo):
     page = client.get("/records/disaster-hurricane-tavia/").content.decode()
     assert "mentions per week" in page.lower()
+
+
+def test_a_record_page_says_when_it_was_built_and_when_new_rows_show(client, demo, time_machine):
+    time_machine.move_to(datetime(2026, 11, 22, 9, 41, tzinfo=UTC))
+    page = " ".join(client.get("/records/disaster-hurricane-tavia/").content.decode().split())
+    assert "Built 2026-11-22 09:41 UTC" in page
+    assert "rebuilt every 5 minutes: rows fetched since then show from 09:46 UTC" in page
+    time_machine.move_to(datetime(2026, 11, 22, 9, 43, tzinfo=UTC))  # still the cached build
+    assert (
+        "Built 2026-11-22 09:41 UTC"
+        in client.get("/records/disaster-hurricane-tavia/").content.decode()
+    )
+
+
+def test_counts_on_a_page_are_said_in_the_singular_when_one(client, demo):
+    from records.layers.coverage_metric import _reading
+
+    assert _reading(1, 0, None).startswith("1 mention in the last 7 days")
+    assert _reading(2, 0, None).startswith("2 mentions in the last 7 days")
+    standard = Event.objects.exclude(tier="full").first()
+    page = " ".join(client.get(f"/records/{standard.subject}/").content.decode().split())
+    assert page.count("no claims ledger is computed") == 1
+    for event in Event.objects.filter(tier="full"):
+        page = " ".join(client.get(f"/records/{event.subject}/").content.decode().split())
+        assert "1 known origins" not in page
+        assert " 1 documents" not in page
+        assert "1 mentions" not in page

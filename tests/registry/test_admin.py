@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 # (which have their page) over the default window.
 NOT_REGISTERED = {
     "EntityAlias", "EntityMention", "EventMention", "StoryBand", "Tally", "EntityPace",
-    "PaceWindow",
+    "PaceWindow", "TopicPace",
 }  # fmt: skip
 
 
@@ -137,7 +137,7 @@ def test_fetch_now_runs_the_scheduled_fetch(
             {"action": "fetch_now", "_selected_action": [feed.pk]},
             follow=True,
         )
-    assert "Queued a fetch of 1" in response.content.decode()
+    assert "Queued a fetch of 1 row; its health updates" in response.content.decode()
     feed.refresh_from_db()
     assert feed.last_success is not None
     assert feed.signature.startswith("sha256:")
@@ -146,9 +146,9 @@ def test_fetch_now_runs_the_scheduled_fetch(
 
 def test_the_admin_names_every_model_in_words(curator, demo):
     index = curator.get(reverse("admin:index")).content.decode()
-    for plural in ("Watches", "Watch deliveries", "Event entities"):
+    for plural in ("Watches", "Watch deliveries", "Event entities", "API keys"):
         assert plural in index
-    for misspelt in ("Watchs", "Watch deliverys", "Event entitys"):
+    for misspelt in ("Watchs", "Watch deliverys", "Event entitys", "Api keys"):
         assert misspelt not in index
 
 

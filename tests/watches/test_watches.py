@@ -268,6 +268,28 @@ def test_readings_are_stored_once_per_scheduled_time_and_say_what_changed(api, a
     assert len(rest["readings"]) == 1
 
 
+@pytest.mark.parametrize(
+    ("base", "flagged"),
+    [("current-signals", "signals"), ("corroborated-clusters", None)],
+)
+def test_a_reading_of_a_longer_list_than_it_shows_is_unchanged_when_nothing_changed(
+    api, alice, base, flagged, time_machine
+):
+    time_machine.move_to(datetime(2026, 11, 22, 10, tzinfo=UTC))
+    for n in range(3):  # more rows than the reading's limit: its list has a next page
+        topic = EventFactory(subject=f"busy-{n}", wire_tier="flagged")
+        EventDayFactory(event=topic, day=timezone.now().date(), mentions=2 + n)
+    save(api, alice, {"base": base, "coordinates": {"limit": 1}})
+    version = WatchVersion.objects.get()
+    for hour in (10, 11):
+        time_machine.move_to(datetime(2026, 11, 22, hour, tzinfo=UTC))  # a cursor signed later
+        tasks.run_watch(version.pk, datetime(2026, 11, 22, hour, tzinfo=UTC).isoformat())
+    first, second = WatchReading.objects.order_by("scheduled_for")
+    if flagged:
+        assert first.reading["nextCursor"], "the list is longer than the reading"
+    assert second.changes["changed"] is False
+
+
 def test_the_beat_reads_active_watches_only(api, alice):
     keep = save(api, alice).json()["watchId"]
     gone = save(api, alice).json()["watchId"]

@@ -11,11 +11,12 @@ from rest_framework.response import Response
 from billing.auth import KeyedAPIView
 from config import contract
 from config.bursts import BurstLimited
-from config.fields import TextField
+from config.fields import Choice, TextField
 from config.openapi import problem_responses
 from config.paging import PageQuery
 from config.reads import envelope, query_params
 from watches import selectors, services
+from watches.catalogue import WATCH_BASES
 
 WATCH_ID = OpenApiParameter("watchId", str, OpenApiParameter.PATH)
 
@@ -36,14 +37,15 @@ def _schema(operation_id: str, answer: str, *, request=None, errors=(), **extra)
 class WatchBody(serializers.Serializer):
     """A Watch as configured: `base` (a standard id) and `coordinates` (overrides)."""
 
-    base = TextField(
-        min_length=1, max_length=60, help_text="A standard Watch id (GET /api/v1/watches/standard)."
+    base = Choice(
+        choices=list(WATCH_BASES),
+        help_text="A standard Watch id (GET /api/v1/watches/standard).",
     )
     coordinates = serializers.DictField(
         required=False, help_text="Overrides of the base's coordinates, by name."
     )
-    label = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    watchId = serializers.CharField(min_length=1, max_length=40, required=False)
+    label = TextField(max_length=200, required=False, allow_blank=True)
+    watchId = TextField(min_length=1, max_length=40, required=False)
     webhookUrl = serializers.URLField(max_length=500, required=False)
 
 
@@ -130,6 +132,8 @@ class RetireView(KeyedWatchView):
 
 class ReadingsView(KeyedWatchView):
     """The Watch's stored readings, newest first, paged."""
+
+    query = PageQuery
 
     @_schema(
         "listWatchReadings",
