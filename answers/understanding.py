@@ -316,7 +316,7 @@ def topics_naming(span: str) -> set[int]:
     if not phrase:
         return set()
     found = fulltext.newest_matches(f'"{phrase}"', Document.objects.all(), DOCUMENT_WORDS)
-    ids = [pk for pk, _ in found]
+    ids = [pk for pk, _ in found.rows]
     if not ids:
         return set()
     topics = set(

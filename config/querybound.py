@@ -13,6 +13,8 @@ common, which it does for words that are each common but rare together (it assum
 independent), and then reads every row for a combination nothing matches. Bitmap scans of the
 small tables joined in cost the same as before. The search itself (`registry.fulltext`) first
 tries the newest rows, where a common word's first page is, and only then the whole index.
+`walk_first()` is its opposite, for that walk: down the (day, id) index and nothing else (bitmap
+and sort off), as a walk's work is bounded by its LIMIT only if it reads rows in index order.
 """
 
 from collections.abc import Iterator
@@ -25,6 +27,7 @@ from config.problems import ApplicationError
 
 QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE for a statement cancelled by its timeout
 PLANNER = ["enable_indexscan", "enable_seqscan"]
+WALK = ["enable_bitmapscan", "enable_sort", "enable_seqscan"]
 
 
 @contextmanager
@@ -63,6 +66,18 @@ def index_first() -> Iterator[None]:
         yield
         return
     with connection.cursor() as cursor, _local(cursor, **dict.fromkeys(PLANNER, "off")):
+        yield
+
+
+@contextmanager
+def walk_first() -> Iterator[None]:
+    """The enclosed statements walk an index in its order (PostgreSQL, inside a transaction):
+    past a cursor, the planner otherwise collected every older row in a bitmap and sorted
+    them when it believed few remained, reading more rows than the walk's LIMIT."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor, _local(cursor, **dict.fromkeys(WALK, "off")):
         yield
 
 

@@ -18,12 +18,22 @@ a pair of common words that never meet has an empty posting list, so the recheck
 documents where the words do meet. Exact: a document matching `a <-> b` holds `a` and `b` at
 adjacent positions, so its pairs hold that pair; words a stop word separates
 (`a <2> b`) give no pair and are matched as before.
+
+Common words never go to the text index (PostgreSQL): words each in a large share of the
+documents but rarely together ("storm deal vote") have few matches, but the GIN index reads
+every posting of each word to find them, a cost that follows the documents (231 ms at
+10,000,000). When the database's own statistics say each term the text requires is in more than
+`COMMON_POSTINGS` documents (`common_text`), a request walks at most `WALK_BUDGET` of the newest
+rows instead, and a page it does not fill ends with a cursor where the walk stopped: its cost is
+bounded whatever the collection's size, and paging on finds the rest.
 """
 
 import functools
 import json
 import math
 import re
+import time
+from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.postgres.indexes import GinIndex
@@ -37,6 +47,10 @@ from registry.models import Document
 
 # The newest rows walked before the text index is asked (see `newest_matching`).
 WINDOW = 10_000
+# Text whose every required term (word or adjacent pair) the statistics put in more documents
+# than this is found by walking at most WALK_BUDGET rows a request (`common_text`).
+COMMON_POSTINGS, WALK_BUDGET = 100_000, 40_000
+STATS_SECONDS = 600  # how long a process keeps the statistics it read
 # A relevance sort ranks the newest RANK_POOL matches, or, when the walk's window holds at least
 # RANK_ENOUGH, those (see `relevance_pool`).
 RANK_POOL, RANK_ENOUGH = 200, 100
@@ -51,6 +65,7 @@ PAIRS_FUNCTION = "svc_adjacent_pairs"
 PAIR_JOIN = "\x1f"  # the unit separator: no parser puts it inside a lexeme
 # The adjacent pairs of a query's phrases, read off websearch_to_tsquery's own text form.
 _ADJACENT = re.compile(r"'((?:[^']|'')+)' <-> (?='((?:[^']|'')+)')")
+_LEXEME = re.compile(r"'((?:[^']|'')+)'")
 _TOKEN = re.compile(r'(-?)"([^"]*)"|(-?)(\S+)')
 
 
@@ -84,16 +99,21 @@ def matching(q: str, documents: QuerySet | None = None) -> QuerySet:
     return documents.filter(pk__in=rows)
 
 
-@functools.lru_cache(maxsize=1024)  # the same text gives the same pairs: asked once per text
+@functools.lru_cache(maxsize=1024)  # the same text gives the same query: parsed once a process
+def _tsquery(q: str) -> str:
+    """websearch_to_tsquery's text form of `q` (the database's parser, stemming, stop words)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT websearch_to_tsquery(%s::regconfig, %s)::text", [CONFIG, q])
+        return cursor.fetchone()[0]
+
+
 def phrase_pairs(q: str) -> str | None:
     """The adjacent lexeme pairs every match of `q` must hold, as a tsquery (`'a<US>b' & ...`),
     or None when `q` has no phrase or its phrases are alternatives (`"a b" or c`: a document
     matching `c` need hold no pair) or negated."""
     if '"' not in q:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT websearch_to_tsquery(%s::regconfig, %s)::text", [CONFIG, q])
-        query = cursor.fetchone()[0]
+    query = _tsquery(q)
     if "|" in query or "!" in query:
         return None
     # The lexemes are taken as the text form writes them (quotes doubled, backslashes escaped),
@@ -102,20 +122,103 @@ def phrase_pairs(q: str) -> str | None:
     return " & ".join(pairs) or None
 
 
-def newest_matches(q: str, documents: QuerySet, limit: int) -> list[tuple[int, date]]:
+def common_text(q: str) -> bool:
+    """Whether every term `q` requires, each word and each adjacent pair of its phrases, is in
+    more than `COMMON_POSTINGS` documents by the database's statistics (PostgreSQL; ANALYZE keeps
+    each column's most common lexemes and their shares). One rare term bounds the text index's
+    work by its postings, so such text keeps the usual plan; so do alternatives and exclusions,
+    whose matches are many wherever their words are (the walk finds them in its first rows)."""
+    if connection.vendor != "postgresql":
+        return False
+    query = _tsquery(q)
+    if not query or "|" in query or "!" in query:
+        return False
+    words = [_unquoted(lexeme) for lexeme in _LEXEME.findall(query)]
+    pairs = [f"{_unquoted(a)}{PAIR_JOIN}{_unquoted(b)}" for a, b in _ADJACENT.findall(query)]
+    stats = _statistics(int(time.monotonic() // STATS_SECONDS))
+    shares = [stats.words.get(word, 0.0) for word in words]
+    shares += [stats.pairs.get(pair, 0.0) for pair in pairs]
+    return min(shares) * stats.documents > COMMON_POSTINGS
+
+
+@dataclass(frozen=True)
+class Statistics:
+    documents: float  # the planner's estimate of the table's rows
+    words: dict[str, float]  # a lexeme's share of the documents, for the most common ones
+    pairs: dict[str, float]
+
+
+@functools.lru_cache(maxsize=1)  # keyed by the period: read again every STATS_SECONDS
+def _statistics(period: int) -> Statistics:
+    table = Document._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attname, most_common_elems::text::text[], most_common_elem_freqs "
+            "FROM pg_stats WHERE schemaname = current_schema() AND tablename = %s "
+            "AND attname IN (%s, %s)",
+            [table, VECTOR_COLUMN, PAIRS_COLUMN],
+        )
+        # The shares list has three more entries than the lexemes (min, max, nulls): zip stops.
+        rows = cursor.fetchall()
+        shares = {
+            name: dict(zip(elems or [], freqs or [], strict=False)) for name, elems, freqs in rows
+        }
+        cursor.execute(
+            "SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = %s::regclass", [table]
+        )
+        documents = cursor.fetchone()[0]
+    return Statistics(documents, shares.get(VECTOR_COLUMN, {}), shares.get(PAIRS_COLUMN, {}))
+
+
+def forget_statistics() -> None:
+    """Read the statistics afresh at the next search (after an ANALYZE that must count now)."""
+    _statistics.cache_clear()
+
+
+def _unquoted(lexeme: str) -> str:
+    """A lexeme as stored, from the tsquery text's quoted form (quotes doubled, `\\` escaped)."""
+    return lexeme.replace("''", "'").replace("\\\\", "\\")
+
+
+def newest_matches(q: str, documents: QuerySet, limit: int) -> "Found":
     """The first `limit` matches of `q` among `documents` newest first, as (id, day): from the
-    walk down the newest rows when it finds them all, else from the text index alone."""
+    walk down the newest rows when it finds them all, else from the text index alone; for
+    common text (`common_text`), what a walk of `WALK_BUDGET` rows finds, and where it stopped."""
+    if common_text(q):
+        return _bounded_walk(q, documents, limit)
     found = newest_matching(q, documents, limit)
-    return _indexed_newest(q, documents, limit) if found is None else found
+    return Found(_indexed_newest(q, documents, limit) if found is None else found)
 
 
 def relevance_pool(q: str, documents: QuerySet) -> list[tuple[int, date]]:
     """The matches a relevance sort ranks, as (id, day): the newest `RANK_POOL`, but no
     further back than the walk's window when that holds `RANK_ENOUGH`. A name in one document
     in seventy has 139 matches in the newest 10,000 at 1,000,000 documents and 13,000 in all:
-    the text index would fetch every one of those rows to find the newest 200 (80 ms)."""
+    the text index would fetch every one of those rows to find the newest 200 (80 ms). Common
+    text ranks what a walk of `WALK_BUDGET` rows finds."""
+    if common_text(q):
+        return _bounded_walk(q, documents, RANK_POOL).rows
     found = newest_matching(q, documents, RANK_POOL, enough=RANK_ENOUGH)
     return _indexed_newest(q, documents, RANK_POOL) if found is None else found
+
+
+@dataclass(frozen=True)
+class Found:
+    """Matches newest first, as (id, day); `walked_to` is the (day, id) where a bounded walk
+    stopped short of `limit` with rows left below it (the next page starts after it)."""
+
+    rows: list[tuple[int, date]]
+    walked_to: tuple[date, int] | None = None
+
+
+def _bounded_walk(q: str, documents: QuerySet, limit: int) -> Found:
+    found = newest_matching(q, documents, limit, window=WALK_BUDGET, enough=0)
+    if len(found) >= limit:
+        return Found(found)
+    # The last row walked, read off the (day, id) index alone; none when the walk reached the end.
+    last = documents.order_by(*NEWEST).values_list("day", "id")[WALK_BUDGET - 1 : WALK_BUDGET]
+    with querybound.walk_first():
+        return Found(found, next(iter(last), None))
 
 
 def _indexed_newest(q: str, documents: QuerySet, limit: int) -> list[tuple[int, date]]:
@@ -127,10 +230,10 @@ def _indexed_newest(q: str, documents: QuerySet, limit: int) -> list[tuple[int, 
 
 
 def newest_matching(
-    q: str, documents: QuerySet, limit: int, *, enough: int | None = None
+    q: str, documents: QuerySet, limit: int, *, enough: int | None = None, window: int = WINDOW
 ) -> list[tuple[int, date]] | None:
     """The first `limit` matches of `q` among `documents` newest first (by day, then id), as
-    (id, day), when the newest `WINDOW` rows hold that many (or `enough`, then as many as
+    (id, day), when the newest `window` rows hold that many (or `enough`, then as many as
     they hold); else None (ask the text index).
 
     A common word's newest matches are among the newest rows: walking them down the day index,
@@ -148,20 +251,20 @@ def newest_matching(
     newest = (
         documents.order_by(*NEWEST)
         .annotate(vector=RawSQL(f'"{table}"."{VECTOR_COLUMN}"', []))  # noqa: S611 (constants)
-        .values_list("id", "day", "vector")[:WINDOW]
+        .values_list("id", "day", "vector")[:window]
     )
     sql, params = newest.query.sql_with_params()
     # A LIMIT subquery is never flattened: the text is tested on its rows alone, in the order
     # of `document_newest`, and the walk stops once the outer LIMIT is met. (An outer ORDER BY
     # would wait for the whole window; the rows are put in order here instead.)
-    with connection.cursor() as cursor:
+    with querybound.walk_first(), connection.cursor() as cursor:
         cursor.execute(
             f"SELECT newest.id, newest.day FROM ({sql}) AS newest "  # noqa: S608 (ORM SQL)
             "WHERE newest.vector @@ websearch_to_tsquery(%s::regconfig, %s) LIMIT %s",
             [*params, CONFIG, q, limit],
         )
         found = sorted(cursor.fetchall(), key=lambda row: (row[1], row[0]), reverse=True)
-    return found if len(found) >= min(limit, enough or limit) else None
+    return found if len(found) >= min(limit, limit if enough is None else enough) else None
 
 
 def scores(q: str, ids: list[int]) -> dict[int, float]:

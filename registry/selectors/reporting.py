@@ -24,11 +24,14 @@ def documents_search(
     if sort == "relevance":  # its own list: a newest-first cursor means nothing here
         filters["sort"] = sort
     scope = ListScope.of("documents", **filters)
+    walked = fulltext.WALK_BUDGET if fulltext.common_text(q) else None
     with querybound.text_search("q"):
         if sort == "relevance":
             page, more, ranked = _most_relevant(q, documents, limit, scope, cursor)
+            ended = _position(page[-1]) if more else None
         else:
-            (page, more), ranked = _newest_first(q, documents, limit, scope, cursor), None
+            page, ended = _newest_first(q, documents, limit, scope, cursor)
+            ranked = None
     return envelope(
         "svc.documents.v1",
         q=q,
@@ -37,19 +40,27 @@ def documents_search(
         filters={"vertical": vertical.slug if vertical else None},
         syntax='Words are all required; "quoted phrases", `or` between alternatives, -excluded.',
         note="Attributed reporting as the outlets published it: verify each row at its source.",
+        walkedRows=walked,
         documents=[document_row(doc) for doc in page],
-        nextCursor=scope.cursor(_position(page[-1])) if more else None,
+        nextCursor=scope.cursor(ended) if ended else None,
     )
 
 
 def _newest_first(q: str, documents, limit: int, scope: ListScope, cursor: Cursor | None):
-    """A page of matches newest first and whether more follow."""
+    """A page of matches newest first, and the position the next page starts after: its last
+    row when more matches follow, where a bounded walk stopped (common text), else None."""
     after = scope.position(cursor, Document, fulltext.NEWEST)
     if after is not None:
-        documents = documents.filter(keyset_after(fulltext.NEWEST, after))
+        # `day <=` first, as the (day, id) index can start from it: the keyset's OR alone let
+        # the planner collect every older row in a bitmap and sort them before the walk.
+        documents = documents.filter(day__lte=after[0]).filter(keyset_after(fulltext.NEWEST, after))
     found = fulltext.newest_matches(q, documents, limit + 1)
-    rows = Document.objects.select_related("outlet", "vertical").in_bulk([pk for pk, _ in found])
-    return [rows[pk] for pk, _ in found[:limit]], len(found) > limit
+    ids = [pk for pk, _ in found.rows]
+    rows = Document.objects.select_related("outlet", "vertical").in_bulk(ids)
+    page = [rows[pk] for pk in ids[:limit]]
+    if len(ids) > limit:
+        return page, _position(page[-1])
+    return page, list(found.walked_to) if found.walked_to else None
 
 
 def _most_relevant(q: str, documents, limit: int, scope: ListScope, cursor: Cursor | None):

@@ -11,8 +11,6 @@ word's first pages come from a walk down the newest rows that stops at a page, r
 a page of rows, and are exactly the pages the whole index gives.
 """
 
-from contextlib import nullcontext
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -69,8 +67,9 @@ def search(q: str, **params) -> tuple[list[dict], dict]:
     plans = []
     for sql in statements:
         # run again as the service runs it: in its bounded transaction, the walk down the
-        # newest rows as it is, the text index's statement index-first
-        with querybound.text_search(), nullcontext() if is_walk(sql) else querybound.index_first():
+        # newest rows walk-first, the text index's statement index-first
+        first = querybound.walk_first() if is_walk(sql) else querybound.index_first()
+        with querybound.text_search(), first:
             plans.append(explained(sql, analyze=True))
     return plans, response.json()
 
@@ -230,3 +229,81 @@ def test_a_phrase_found_in_the_newest_rows_is_still_every_match_in_order():
 )
 def test_phrase_pairs_are_read_off_the_query(q, pairs):
     assert fulltext.phrase_pairs(q) == pairs
+
+
+def common_words(monkeypatch, budget: int = 5_000) -> None:
+    """Bounds scaled to this table: a word in more than 20,000 of its 80,000 rows is common."""
+    monkeypatch.setattr(fulltext, "COMMON_POSTINGS", 20_000)
+    monkeypatch.setattr(fulltext, "WALK_BUDGET", budget)
+    fulltext.forget_statistics()  # load_many has just analysed the table
+
+
+def every_page(q: str, **params) -> tuple[list[int], list[dict]]:
+    """Every id the pages give, following nextCursor to the end, and each page's plans."""
+    ids, plans, cursor = [], [], None
+    while True:
+        page_plans, body = search(q, **params, **({"cursor": cursor} if cursor else {}))
+        assert body["walkedRows"] == fulltext.WALK_BUDGET
+        ids += [d["id"] for d in body["documents"]]
+        plans += page_plans
+        cursor = body["nextCursor"]
+        if cursor is None:
+            return ids, plans
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("q", ["harbour tariff", "storm deal vote harbour", "storm deal vote"])
+def test_common_words_rarely_together_are_walked_within_a_budget_and_paged_on(q, monkeypatch):
+    """Words each common but rarely or never together are never intersected in the text index
+    (it would read every posting of each, a cost that follows the collection): each request
+    walks at most WALK_BUDGET of the newest rows, a page it does not fill ends with a cursor
+    where the walk stopped, and the pages together are every match, newest first."""
+    demo_load()
+    load_many()
+    common_words(monkeypatch)
+    assert fulltext.common_text(q)
+    ids, plans = every_page(q)
+    assert ids == truth(q)
+    for plan in plans:
+        read = on_documents(plan)
+        assert all(s.get("Index Name") not in {"document_search", "document_search_pairs"}
+                   for s in scans(plan)), plan  # fmt: skip
+        assert sum(s["Actual Rows"] for s in read) <= fulltext.WALK_BUDGET, plan
+    # never together: every page is empty, each one bounded, and the cursor walks on
+    if q == "harbour tariff":
+        searched = Document.objects.filter(is_market_question_page=False).count()
+        assert len(plans) == -(-searched // fulltext.WALK_BUDGET)
+
+
+@pytest.mark.django_db
+def test_one_rare_word_keeps_the_text_index_and_so_does_unanalysed_text(monkeypatch):
+    demo_load()
+    load_many()
+    common_words(monkeypatch)
+    assert not fulltext.common_text("zanzibarite storm")  # 4 postings bound the index's work
+    assert not fulltext.common_text("storm or deal")  # alternatives: many matches, walked anyway
+    assert not fulltext.common_text("storm -deal")
+    assert not fulltext.common_text('"deal zanzibarite" report')
+    plans, body = search("zanzibarite storm")
+    assert body["walkedRows"] is None
+    assert [d["id"] for d in body["documents"]] == truth("zanzibarite storm")
+    assert "document_search" in {s.get("Index Name") for s in scans(plans[-1])}
+
+
+@pytest.mark.django_db
+def test_common_words_by_relevance_rank_what_the_walk_found(monkeypatch):
+    demo_load()
+    load_many()
+    common_words(monkeypatch, budget=2_000)
+    plans, body = search("storm deal vote", sort="relevance")
+    in_walk = [pk for pk in truth("storm deal vote") if pk in newest_ids(2_000)]
+    assert body["walkedRows"] == 2_000
+    assert body["rankedAmong"] == min(len(in_walk), fulltext.RANK_POOL)
+    assert {d["id"] for d in body["documents"]} <= set(in_walk)
+    for plan in plans:
+        assert sum(s["Actual Rows"] for s in on_documents(plan)) <= 2_000, plan
+
+
+def newest_ids(n: int) -> set[int]:
+    rows = Document.objects.filter(is_market_question_page=False).order_by("-day", "-id")
+    return set(rows.values_list("id", flat=True)[:n])
