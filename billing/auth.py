@@ -36,6 +36,18 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
         return AUTH_CHALLENGE
 
 
+class FreeOperationKey(ApiKeyAuthentication):
+    """A key on an operation anyone may call (the Watch catalogue and unfurl): it only keys the
+    burst limit there, so one that cannot be read (malformed, unknown, revoked, two different
+    ones) is ignored, as every free read ignores it, and the caller is limited by address."""
+
+    def authenticate(self, request):
+        try:
+            return super().authenticate(request)
+        except exceptions.AuthenticationFailed:
+            return None
+
+
 class KeyedAPIView(APIView):
     """A view that reads the key: a method the path does not take is a 405 before the key is
     judged (DRF authenticates first, so a TRACE with a bad key was a 401)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from rest_framework import serializers
+from rest_framework.exceptions import AuthenticationFailed
 
 from answers import services as answers
 from answers.api.views import AskRequest, answered_later, ticket_body
@@ -42,6 +43,16 @@ class Caller:
             found = ApiKeyAuthentication().authenticate(self.request)
             self._key, self._resolved = (found[0] if found else None), True
         return self._key
+
+    @property
+    def burst_key(self) -> ApiKey | None:
+        """The key that keys a burst limit: on a tool anyone may call, one that cannot be read
+        is ignored (as REST's free operations ignore it); a tool that needs or meters a key
+        refuses it when it reads `key`."""
+        try:
+            return self.key
+        except AuthenticationFailed:
+            return None
 
     def required_key(self) -> ApiKey:
         if self.key is None:

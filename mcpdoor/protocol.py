@@ -210,7 +210,7 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
         if tool.key_needed:
             caller.required_key()  # say a key is needed before judging the arguments
         if tool.burst:
-            burst_count(caller.request, tool.burst, caller.key)
+            burst_count(caller.request, tool.burst, caller.burst_key)
         payload = _answer(tool, arguments, caller)
     except ArgumentError as exc:
         return _failure(f"{exc} See the tool's inputSchema in tools/list.")

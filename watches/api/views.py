@@ -8,7 +8,7 @@ from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from billing.auth import KeyedAPIView
+from billing.auth import FreeOperationKey, KeyedAPIView
 from config import contract
 from config.bursts import BurstLimited
 from config.fields import Choice, TextField
@@ -58,19 +58,21 @@ def _body(request) -> dict:
 
 
 class FreeWatchView(BurstLimited, KeyedAPIView):
-    """A key is optional here: it keys the burst limit."""
+    """A key is optional here: it keys the burst limit; one that cannot be read is ignored."""
 
+    authentication_classes = [FreeOperationKey]
     burst = "watch"
 
 
 class KeyedWatchView(FreeWatchView):
+    authentication_classes = KeyedAPIView.authentication_classes
     permission_classes = [IsAuthenticated]
 
 
 class StandardWatchesView(FreeWatchView):
     """The standard Watches with every coordinate explicit, and the terms for saving one."""
 
-    @_schema("listStandardWatches", "svc.standard-watches.v1", errors=(401,))
+    @_schema("listStandardWatches", "svc.standard-watches.v1")
     def get(self, request):
         return Response(selectors.standard_watches())
 
@@ -79,7 +81,7 @@ class UnfurlView(FreeWatchView):
     """Run a Watch once: the reading, the effective coordinates and how each was decided.
     Nothing is saved or charged; no key needed."""
 
-    @_schema("unfurlWatch", "svc.watch-reading.v1", request=WatchBody, errors=(400, 401))
+    @_schema("unfurlWatch", "svc.watch-reading.v1", request=WatchBody, errors=(400,))
     def post(self, request):
         body = _body(request)
         return Response(
