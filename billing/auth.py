@@ -36,18 +36,6 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
         return AUTH_CHALLENGE
 
 
-class FreeOperationKey(ApiKeyAuthentication):
-    """A key on an operation anyone may call (the Watch catalogue and unfurl): it only keys the
-    burst limit there, so one that cannot be read (malformed, unknown, revoked, two different
-    ones) is ignored, as every free read ignores it, and the caller is limited by address."""
-
-    def authenticate(self, request):
-        try:
-            return super().authenticate(request)
-        except exceptions.AuthenticationFailed:
-            return None
-
-
 class KeyedAPIView(APIView):
     """A view that reads the key: a method the path does not take is a 405 before the key is
     judged (DRF authenticates first, so a TRACE with a bad key was a 401)."""
@@ -58,6 +46,18 @@ class KeyedAPIView(APIView):
         if not hasattr(self, request.method.lower()):
             raise exceptions.MethodNotAllowed(request.method)
         super().initial(request, *args, **kwargs)
+
+
+class FreeOperationView(KeyedAPIView):
+    """An operation anyone may call (the Watch catalogue and unfurl): a key only keys the burst
+    limit there, so one that cannot be read (malformed, unknown, revoked, two different ones) is
+    ignored, as every free read ignores it, and the caller is limited by address."""
+
+    def perform_authentication(self, request):
+        try:
+            request.user  # noqa: B018 (DRF authenticates on first access)
+        except exceptions.AuthenticationFailed:
+            request._not_authenticated()  # anonymous: DRF's own reset after a failure
 
 
 class ApiKeyScheme(OpenApiAuthenticationExtension):

@@ -5,6 +5,12 @@ each answer to its schema.
 Each envelope's schema is a file `<app>/schemas/<tag>.json` (JSON Schema 2020-12) whose `$id`
 is the envelope's `schema` tag (`svc.signals.v1`). Alias fields are properties like any other.
 Schemas allow unknown members: within a version, answers only ever gain fields.
+
+An envelope carried inside another (a ticket's answer, a Watch's reading) is a reference by tag,
+`{"$ref": "svc.answer.v1"}`, never a copy (a copy drifted: the ticket's answer lacked
+`language`). The OpenAPI document points it at the tag's component; an MCP `outputSchema` and
+the tests' validators read `self_contained(tag)`, which carries each envelope referred to in its
+own `$defs`.
 """
 
 import copy
@@ -42,32 +48,84 @@ def response(tag: str, description: str = "") -> OpenApiResponse:
 
 @cache
 def tool_output(*tags: str) -> dict[str, Any]:
-    """An MCP tool's `outputSchema`: its envelope's schema, whole; a tool that answers one of
-    several envelopes (ask: an answer or a ticket) takes any of theirs. Built once per process
+    """An MCP tool's `outputSchema`: its envelope's schema, whole and self-contained; a tool that
+    answers one of several envelopes (ask: an answer or a ticket) takes any of theirs, their
+    `$defs` gathered at the root, where references resolve. Built once per process
     (`tools/list` serialises it; nothing mutates it)."""
-    whole = [
-        {k: v for k, v in copy.deepcopy(schema_of(tag)).items() if k not in ("$id", "$schema")}
-        for tag in tags
-    ]
+    whole = [self_contained(tag) for tag in tags]
     if len(whole) == 1:
         return whole[0]
-    return {"type": "object", "anyOf": whole}
+    gathered = {name: d for schema in whole for name, d in schema.pop("$defs", {}).items()}
+    return {"type": "object", "anyOf": whole, **({"$defs": gathered} if gathered else {})}
 
 
-def _referenced(node: Any, tag: str) -> Any:
-    """`node` with its `#/$defs/X` references pointing at the hoisted `<tag>.X` components."""
+def self_contained(tag: str) -> dict[str, Any]:
+    """`tag`'s schema as one document: every envelope it refers to (and those they refer to)
+    carried in its `$defs` under its tag, their own `$defs` as `<tag>.<name>`; `$id` and
+    `$schema` left out, as a tool's outputSchema or a validator reads it alone."""
+    root = copy.deepcopy(schema_of(tag))
+    defs = {f"{tag}.{name}": d for name, d in root.pop("$defs", {}).items()}
+    pending = _envelope_refs(root)
+    while pending:
+        other = pending.pop()
+        if other in defs:
+            continue
+        schema = copy.deepcopy(schema_of(other))
+        defs[other] = _local(_body(schema), other)
+        defs.update({f"{other}.{n}": _local(d, other) for n, d in schema.get("$defs", {}).items()})
+        pending |= _envelope_refs(schema) - set(defs)
+    result = _local(_body(root), tag)
+    return {**result, **({"$defs": {n: defs[n] for n in sorted(defs)}} if defs else {})}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in schema.items() if k not in ("$id", "$schema", "$defs")}
+
+
+def _envelope_refs(node: Any) -> set[str]:
+    """The envelope tags `node` refers to (`{"$ref": "<tag>"}`)."""
+    if isinstance(node, dict):
+        found = {node["$ref"]} if node.get("$ref") in schemas() else set()
+        return found.union(*(_envelope_refs(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_envelope_refs(v) for v in node))
+    return set()
+
+
+def _rewritten(node: Any, ref: Any) -> Any:
+    """`node` with every `$ref` value replaced by `ref(value)`."""
     if isinstance(node, dict):
         return {
-            key: (
-                REF + f"{tag}." + value.removeprefix("#/$defs/")
-                if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/")
-                else _referenced(value, tag)
-            )
+            key: ref(value) if key == "$ref" and isinstance(value, str) else _rewritten(value, ref)
             for key, value in node.items()
         }
     if isinstance(node, list):
-        return [_referenced(item, tag) for item in node]
+        return [_rewritten(item, ref) for item in node]
     return node
+
+
+def _local(node: Any, tag: str) -> Any:
+    """References as one document reads them: `#/$defs/X` of `tag` becomes `#/$defs/<tag>.X`,
+    an envelope `<other>` becomes `#/$defs/<other>`."""
+
+    def ref(value: str) -> str:
+        if value.startswith("#/$defs/"):
+            return f"#/$defs/{tag}." + value.removeprefix("#/$defs/")
+        return f"#/$defs/{value}" if value in schemas() else value
+
+    return _rewritten(node, ref)
+
+
+def _referenced(node: Any, tag: str) -> Any:
+    """`node` with its `#/$defs/X` references pointing at the hoisted `<tag>.X` components, and
+    its envelope references at their components."""
+
+    def ref(value: str) -> str:
+        if value.startswith("#/$defs/"):
+            return REF + f"{tag}." + value.removeprefix("#/$defs/")
+        return REF + value if value in schemas() else value
+
+    return _rewritten(node, ref)
 
 
 def add_components(result, generator, request, public):

@@ -206,7 +206,7 @@ def _body(response):
 
 @pytest.mark.django_db
 def test_every_answer_matches_the_schema_its_operation_documents(api, document):
-    from config.contract import schema_of
+    from config.contract import self_contained
 
     documented = {
         operation["operationId"]: operation["responses"]
@@ -221,7 +221,7 @@ def test_every_answer_matches_the_schema_its_operation_documents(api, document):
         assert body["schema"] == tag or (tag, body["schema"]) == ("svc.record.v1", "svc.truth.v1")
         errors = [
             f"{'.'.join(map(str, e.absolute_path))}: {e.message[:120]}"
-            for e in _validator(schema_of(tag)).iter_errors(body)
+            for e in _validator(self_contained(tag)).iter_errors(body)
         ]
         assert not errors, (operation_id, errors[:5])
         seen.add(operation_id)
@@ -248,6 +248,44 @@ def test_every_envelope_schema_is_a_component_and_every_tool_output_is_its_envel
     for tool in listed:
         assert tool["outputSchema"] == tool_output(*TOOLS[tool["name"]].output), tool["name"]
         assert tool["outputSchema"].get("properties") or tool["outputSchema"]["anyOf"]
+
+
+def test_an_envelope_inside_another_is_a_reference_never_a_copy(document, client):
+    """A ticket's answer is `svc.answer.v1` itself: in OpenAPI a $ref to its component, in the
+    MCP ask tool's outputSchema the same schema carried in its `$defs`; the copy it replaced
+    had drifted (no `language`)."""
+    from jsonschema import Draft202012Validator
+
+    from config.contract import schema_of, self_contained
+
+    components = document["components"]["schemas"]
+    answer = components["svc.ask-ticket.v1"]["properties"]["answer"]
+    assert answer["$ref"] == "#/components/schemas/svc.answer.v1"
+    carried = self_contained("svc.ask-ticket.v1")
+    assert carried["properties"]["answer"]["$ref"] == "#/$defs/svc.answer.v1"
+    assert carried["$defs"]["svc.answer.v1"]["required"] == schema_of("svc.answer.v1")["required"]
+    Draft202012Validator.check_schema(carried)
+    listed = client.post(
+        "/api/mcp",
+        json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        content_type="application/json",
+    ).json()["result"]["tools"]
+    for tool in listed:  # every reference in a listed outputSchema resolves inside it
+        Draft202012Validator.check_schema(tool["outputSchema"])
+        for ref in re.findall(r'"\$ref": "([^"]+)"', json.dumps(tool["outputSchema"])):
+            assert ref.startswith("#/$defs/"), (tool["name"], ref)
+            assert ref.removeprefix("#/$defs/") in tool["outputSchema"]["$defs"], (
+                tool["name"],
+                ref,
+            )
+    at = "2026-11-25T10:00:00Z"
+    ticket = {
+        **{"schema": "svc.ask-ticket.v1", "generatedAt": at, "submittedAt": at},
+        **{"ticket": "t", "status": "done", "pollUrl": "/api/ask/t"},
+        "answer": {"schema": "svc.answer.v1"},
+    }
+    errors = list(Draft202012Validator(carried).iter_errors(ticket))
+    assert any("language" in e.message for e in errors), errors  # the answer's own rules apply
 
 
 @pytest.mark.django_db

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from billing.auth import FreeOperationKey, KeyedAPIView
+from billing.auth import FreeOperationView, KeyedAPIView
 from config import contract
 from config.bursts import BurstLimited
 from config.fields import Choice, TextField
@@ -57,15 +57,14 @@ def _body(request) -> dict:
     return data.validated_data
 
 
-class FreeWatchView(BurstLimited, KeyedAPIView):
+class FreeWatchView(BurstLimited, FreeOperationView):
     """A key is optional here: it keys the burst limit; one that cannot be read is ignored."""
 
-    authentication_classes = [FreeOperationKey]
     burst = "watch"
 
 
-class KeyedWatchView(FreeWatchView):
-    authentication_classes = KeyedAPIView.authentication_classes
+class KeyedWatchView(BurstLimited, KeyedAPIView):
+    burst = "watch"
     permission_classes = [IsAuthenticated]
 
 
