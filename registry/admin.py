@@ -259,20 +259,34 @@ PrimarySource.events.through.__str__ = lambda row: str(row.primarysource)
 MarketQuestion.events.through.__str__ = lambda row: str(row.marketquestion)
 
 
-class EventSourceInline(admin.TabularInline):
-    model = PrimarySource.events.through
+class LinkInline(admin.TabularInline):
+    """An inline of Django's own many-to-many rows, whose column is headed by the field's
+    name ("primarysource", shown as PRIMARYSOURCE): headed by what it links instead."""
+
     extra = 0
+    column_label = ""
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name in self.autocomplete_fields:
+            field.label = self.column_label
+        return field
+
+
+class EventSourceInline(LinkInline):
+    model = PrimarySource.events.through
     verbose_name = "primary source guarding this event"
     verbose_name_plural = "primary sources guarding this event"
     autocomplete_fields = ["primarysource"]
+    column_label = "primary source"
 
 
-class EventMarketInline(admin.TabularInline):
+class EventMarketInline(LinkInline):
     model = MarketQuestion.events.through
-    extra = 0
     verbose_name = "market question"
     verbose_name_plural = "market questions (belief, not fact)"
     autocomplete_fields = ["marketquestion"]
+    column_label = "market question"
 
 
 @admin.register(Event)
