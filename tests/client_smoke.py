@@ -10,19 +10,40 @@ import sys
 
 from intelligence_feed_service_client import AuthenticatedClient, Client
 from intelligence_feed_service_client.api.answers import ask, get_answer
-from intelligence_feed_service_client.api.attention import get_entity, get_signals
+from intelligence_feed_service_client.api.attention import (
+    compare_entities,
+    get_entity,
+    get_signals,
+    list_verticals,
+    search_entities,
+    top_accelerating,
+)
 from intelligence_feed_service_client.api.datasets import (
     get_dataset,
     get_dataset_csv,
     get_dataset_jsonl,
     list_datasets,
 )
-from intelligence_feed_service_client.api.keys import issue_key
+from intelligence_feed_service_client.api.keys import get_key, issue_key, verify_key_email
+from intelligence_feed_service_client.api.markets import list_market_questions
+from intelligence_feed_service_client.api.origins import get_corroborated
+from intelligence_feed_service_client.api.platform import get_release, get_stats
 from intelligence_feed_service_client.api.records import (
+    get_coverage,
+    get_reporting,
+    get_topic_history,
     get_topic_record,
     get_truth_object,
     list_records,
 )
+from intelligence_feed_service_client.api.reporting import search_reporting
+from intelligence_feed_service_client.api.service import health
+from intelligence_feed_service_client.api.sources import (
+    get_source,
+    list_sources,
+    list_tripwire_alerts,
+)
+from intelligence_feed_service_client.api.tariff import get_tariff, quote_tariff
 from intelligence_feed_service_client.api.watches import (
     list_saved_watches,
     list_standard_watches,
@@ -34,21 +55,46 @@ from intelligence_feed_service_client.api.watches import (
 )
 from intelligence_feed_service_client.models import (
     AskRequest,
+    Email,
     ModeEnum,
+    QuoteItem,
+    QuoteRequest,
+    SearchReportingSort,
+    SvcAcceleratingV1,
     SvcAnswerV1,
     SvcAskTicketV1,
+    SvcCorroboratedV1,
     SvcDatasetsV1,
     SvcDatasetV1,
+    SvcDocumentsV1,
+    SvcEntityCompareV1,
+    SvcEntitySearchV1,
     SvcEntityV1,
+    SvcHealthV1,
+    SvcKeyStateV1,
     SvcKeyV1,
+    SvcKeyVerifyV1,
+    SvcMarketsV1,
+    SvcRecordCoverageV1,
+    SvcRecordHistoryV1,
+    SvcRecordReportingV1,
     SvcRecordsV1,
     SvcRecordV1,
+    SvcReleaseV1,
     SvcSignalsV1,
+    SvcSourcesV1,
+    SvcSourceV1,
     SvcStandardWatchesV1,
+    SvcStatsV1,
+    SvcTariffQuoteV1,
+    SvcTariffV1,
+    SvcTripwiresV1,
+    SvcVerticalsV1,
     SvcWatchesV1,
     SvcWatchReadingsV1,
     SvcWatchReadingV1,
     SvcWatchV1,
+    UnitEnum,
     WatchBaseEnum,
     WatchBody,
 )
@@ -113,6 +159,41 @@ def main(base: str, slotted: str) -> None:
     expect(list_watch_readings.sync(watch_id, client=owner), SvcWatchReadingsV1)
     expect(retire_watch.sync(watch_id, client=owner), SvcWatchV1)
     print(f"saved, listed, recalled, read and retired {watch_id}")
+    leads = list(dict.fromkeys(t.lead.name for t in topics))[:2]  # two different entities
+    read_the_rest(anonymous, keyed, topic, leads)
+
+
+def read_the_rest(anonymous: Client, keyed: AuthenticatedClient, topic: str, leads: list[str]):
+    """Every other operation, each answer its documented model."""
+    expect(health.sync(client=anonymous), SvcHealthV1)
+    expect(get_release.sync(client=anonymous), SvcReleaseV1)
+    expect(get_stats.sync(client=anonymous), SvcStatsV1)
+    expect(get_tariff.sync(client=anonymous), SvcTariffV1)
+    basket = QuoteRequest(items=[QuoteItem(unit=UnitEnum.WATCH, quantity=2, months=3)])
+    expect(quote_tariff.sync(client=anonymous, body=basket), SvcTariffQuoteV1)
+    expect(get_coverage.sync(topic, client=anonymous), SvcRecordCoverageV1)
+    expect(get_topic_history.sync(topic, client=anonymous), SvcRecordHistoryV1)
+    expect(get_reporting.sync(topic, client=anonymous), SvcRecordReportingV1)
+    expect(top_accelerating.sync(client=anonymous), SvcAcceleratingV1)
+    expect(get_corroborated.sync(client=anonymous), SvcCorroboratedV1)
+    expect(list_verticals.sync(client=anonymous), SvcVerticalsV1)
+    found = expect(search_entities.sync(client=anonymous, q=leads[0]), SvcEntitySearchV1)
+    assert found.matches, leads
+    names = ",".join(leads)
+    expect(compare_entities.sync(client=anonymous, names=names), SvcEntityCompareV1)
+    for sort in SearchReportingSort:
+        answer = search_reporting.sync(client=anonymous, q="launch", sort=sort)
+        expect(answer, SvcDocumentsV1)
+    expect(list_market_questions.sync(client=anonymous), SvcMarketsV1)
+    sources = expect(list_sources.sync(client=anonymous), SvcSourcesV1).sources
+    expect(get_source.sync(sources[0].id, client=anonymous), SvcSourceV1)
+    expect(list_tripwire_alerts.sync(client=anonymous), SvcTripwiresV1)
+    expect(get_key.sync(client=keyed), SvcKeyStateV1)
+    asked = verify_key_email.sync(client=keyed, body=Email(email="smoke@client.example"))
+    expect(asked, SvcKeyVerifyV1)
+    print("read health, release, stats, the tariff and a quote, a record's coverage, history and")
+    print("reporting, accelerating, corroborated, verticals, entity search and compare, reporting")
+    print("search both ways, markets, sources and one source, tripwires, the key's state; verified")
 
 
 if __name__ == "__main__":
