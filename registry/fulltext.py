@@ -62,6 +62,7 @@ VECTOR_INDEX = "document_search"
 PAIRS_COLUMN = "search_pairs"
 PAIRS_INDEX = "document_search_pairs"
 PAIRS_FUNCTION = "svc_adjacent_pairs"
+WALK_INDEX = "document_newest_text"
 PAIR_JOIN = "\x1f"  # the unit separator: no parser puts it inside a lexeme
 # The adjacent pairs of a query's phrases, read off websearch_to_tsquery's own text form.
 _ADJACENT = re.compile(r"'((?:[^']|'')+)' <-> (?='((?:[^']|'')+)')")
@@ -83,10 +84,17 @@ def matching(q: str, documents: QuerySet | None = None) -> QuerySet:
     if connection.vendor == "postgresql":
         # The caller's text is a bound parameter; only constant identifiers are formatted in.
         table = Document._meta.db_table
-        sql = f'"{table}"."{VECTOR_COLUMN}" @@ websearch_to_tsquery(%s::regconfig, %s)'
-        params = [CONFIG, q]
+        vector, query = f'"{table}"."{VECTOR_COLUMN}"', "websearch_to_tsquery(%s::regconfig, %s)"
+        sql, params = f"{vector} @@ {query}", [CONFIG, q]
         pairs = phrase_pairs(q)
-        if pairs:
+        if pairs and _phrases_only(q):
+            # Every word is in a pair, and a pair is rarer than either of its words: the pairs'
+            # index alone finds the candidates, and the vector only rechecks them (the function
+            # form is not indexable: ANDed with the words' index, the planner read every
+            # posting of every word, 25 of the 26 ms of "ceasefire quota probe" at 1M).
+            sql = f'"{table}"."{PAIRS_COLUMN}" @@ %s::tsquery AND ts_match_vq({vector}, {query})'
+            params = [pairs, *params]
+        elif pairs:
             sql = f'"{table}"."{PAIRS_COLUMN}" @@ %s::tsquery AND {sql}'
             params = [pairs, *params]
         return documents.filter(RawSQL(sql, params, output_field=BooleanField()))  # noqa: S611
@@ -120,6 +128,13 @@ def phrase_pairs(q: str) -> str | None:
     # which is the form the tsquery input reads back.
     pairs = sorted({f"'{a}{PAIR_JOIN}{b}'" for a, b in _ADJACENT.findall(query)})
     return " & ".join(pairs) or None
+
+
+def _phrases_only(q: str) -> bool:
+    """Whether every word `q` requires stands in one of its phrases' adjacent pairs."""
+    query = _tsquery(q)
+    paired = {lexeme for pair in _ADJACENT.findall(query) for lexeme in pair}
+    return bool(paired) and set(_LEXEME.findall(query)) <= paired
 
 
 def common_text(q: str) -> bool:
@@ -408,6 +423,32 @@ def store_pairs(schema_editor) -> None:
     )
     schema_editor.execute(f"CREATE INDEX {PAIRS_INDEX} ON {table} USING gin ({PAIRS_COLUMN})")
     schema_editor.execute(f"ANALYZE {table}")
+
+
+def store_walk_index(schema_editor) -> None:
+    """PostgreSQL: the (day, id) order carrying what the walk tests (the vector, and the
+    filters a search applies), so the walk is an index-only scan: down the index's pages in
+    order, never a table page per row. Measured at 1,000,000 synthetic documents, whose days
+    are spread at random through the table: 18,785 rows walked in 76.7 ms by `document_newest`
+    and the table (6,354 pages read), 11.7 ms from this index (466). The table is vacuumed for
+    inserts more often (1% of its rows instead of 20%), so the visibility map that lets the
+    walk skip the table keeps up with ingest; rows not yet marked are read from the table."""
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    table = Document._meta.db_table
+    schema_editor.execute(
+        f"CREATE INDEX {WALK_INDEX} ON {table} (day, id) "
+        f"INCLUDE (is_market_question_page, vertical_id, {VECTOR_COLUMN})"
+    )
+    schema_editor.execute(f"ALTER TABLE {table} SET (autovacuum_vacuum_insert_scale_factor = 0.01)")
+
+
+def drop_walk_index(schema_editor) -> None:
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    table = Document._meta.db_table
+    schema_editor.execute(f"DROP INDEX IF EXISTS {WALK_INDEX}")
+    schema_editor.execute(f"ALTER TABLE {table} RESET (autovacuum_vacuum_insert_scale_factor)")
 
 
 def drop_pairs(schema_editor) -> None:
