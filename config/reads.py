@@ -22,12 +22,13 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import serializers
+from rest_framework.utils.mediatypes import media_type_matches
 from rest_framework.views import APIView
 
 from config import contract, readcache
 from config.fields import clipped
 from config.openapi import problem_responses
-from config.problems import ApplicationError, invalid_field
+from config.problems import ApplicationError, ProblemAwareNegotiation, invalid_field
 
 READ_KEY = "read:v2:{digest}"
 
@@ -46,6 +47,14 @@ def rendered(payload: dict[str, Any]) -> tuple[bytes, str]:
     """JSON bytes and their strong ETag."""
     body = json.dumps(payload, separators=(",", ":"), default=str).encode()
     return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+
+
+def cached_answer_fits(request) -> bool:
+    """Whether a cached JSON body may answer this GET as it stands: its `Accept` takes JSON, as
+    DRF's negotiation reads it. A hit answered `text/csv` with the cached JSON where a miss
+    answered 406; such a request now goes the miss's way."""
+    accepted = ProblemAwareNegotiation().get_accept_list(request)
+    return any(media_type_matches("application/json", item) for item in accepted)
 
 
 def json_response(request, body: bytes, etag: str, *, refresh: int) -> HttpResponse:
@@ -123,7 +132,7 @@ class ReadView(APIView):
         """A cached GET is answered here, before DRF wraps the request (as the record is): only
         a validated query was ever cached under its URL, so a hit needs no validation. A miss or
         a stale entry whose rebuild this request won goes through DRF to `get`."""
-        if request.method == "GET":
+        if request.method == "GET" and cached_answer_fits(request):
             key = read_key(request)
             entry, must_build = readcache.lookup(key)
             if not must_build:

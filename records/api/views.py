@@ -16,6 +16,7 @@ from config.paging import PageQuery
 from config.problems import ApplicationError
 from config.reads import (
     ReadView,
+    cached_answer_fits,
     json_response,
     not_found,
     query_params,
@@ -110,7 +111,8 @@ class TopicRecordView(APIView):
         miss, a bad slug or any other method goes through DRF as usual.
         """
         topic = kwargs.get("topic", "")
-        if request.method == "GET" and len(topic) <= 120 and _SLUG.match(topic):
+        fits = request.method == "GET" and cached_answer_fits(request)
+        if fits and len(topic) <= 120 and _SLUG.match(topic):
             entry, must_build = readcache.lookup(record_key(topic))
             if not must_build:
                 return self._answer(request, topic, entry.rendered)

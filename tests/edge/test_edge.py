@@ -94,6 +94,20 @@ def test_keyed_requests_and_private_answers_never_touch_the_cache(through_edge):
     assert asked.json()["schema"] == "svc.answer.v1"
 
 
+def test_a_request_taking_no_json_is_refused_as_on_a_miss_never_served_the_cache(through_edge):
+    assert httpx.get(through_edge + RECORD).status_code == 200
+    assert httpx.get(through_edge + RECORD).headers["X-Edge-Cache"] == "HIT"
+    for accept in ("text/csv", "text/html", "application/xml;q=1.0"):
+        refused = httpx.get(through_edge + RECORD, headers={"Accept": accept})
+        assert refused.status_code == 406, accept
+        assert refused.headers["X-Edge-Cache"] == "BYPASS", accept
+    for accept in ("application/json", "*/*", "text/csv, application/*;q=0.5",
+                   "application/problem+json"):  # fmt: skip
+        served = httpx.get(through_edge + RECORD, headers={"Accept": accept})
+        assert served.status_code == 200, accept
+        assert served.headers["X-Edge-Cache"] == "HIT", accept
+
+
 def test_oversized_requests_are_json_problems_from_the_edge(through_edge):
     # just past what gunicorn takes (4,094), and far past it: never gunicorn's HTML
     for length in (4_100, 20_000):
