@@ -168,15 +168,8 @@ def test_a_curator_sees_fetch_health_without_scrolling(
     browser, live_server, demo, django_user_model
 ):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    django_user_model.objects.create_superuser("curator", "curator@feed.example", "a long pass")
-    browser.get(f"{live_server.url}/admin/login/")
-    browser.find_element(By.NAME, "username").send_keys("curator")
-    browser.find_element(By.NAME, "password").send_keys("a long pass")
-    browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
-    # click() returns before the login's POST is answered; a get() now could cancel it.
-    WebDriverWait(browser, 30).until(lambda b: "/admin/login/" not in b.current_url)
+    sign_in(browser, live_server, django_user_model)
     for model in ("feed", "primarysource", "marketquestion"):
         browser.get(f"{live_server.url}/admin/registry/{model}/")
         header = browser.find_element(By.CSS_SELECTOR, "th.column-fetch_health")
@@ -216,12 +209,7 @@ def test_the_admin_works_under_the_content_security_policy(
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    django_user_model.objects.create_superuser("curator", "curator@feed.example", "a long pass")
-    browser.get(f"{live_server.url}/admin/login/")
-    browser.find_element(By.NAME, "username").send_keys("curator")
-    browser.find_element(By.NAME, "password").send_keys("a long pass")
-    browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
-    WebDriverWait(browser, 30).until(lambda b: "/admin/login/" not in b.current_url)
+    sign_in(browser, live_server, django_user_model)
     browser.get(f"{live_server.url}/admin/registry/feed/")
     browser.find_element(By.ID, "action-toggle").click()  # the admin's actions.js
     rows = browser.find_elements(By.CSS_SELECTOR, "input.action-select")
