@@ -2,47 +2,24 @@
 
 from django.conf import settings
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 
 from config import aliases
 
-# An optional key, as the header a generated client offers as an argument.
-OPTIONAL_KEY = OpenApiParameter(
-    "x-api-key",
-    str,
-    OpenApiParameter.HEADER,
-    required=False,
-    # Empty, or surrounded by spaces, is read as no key / the key: both are accepted.
-    pattern=r"^\s*((svc_live_)?[0-9A-Za-z]{38})?\s*$",
-    description="Optional: your key (or `Authorization: Bearer svc_live_…`). Asks then count "
-    "against the key's own allowance, and burst limits per key rather than per address.",
-)
-
 
 class ServiceSchema(AutoSchema):
-    """Credentials as generated clients read them.
+    """Credentials as the document states them.
 
-    `security` lists what an operation requires: keyed operations take either scheme (two
-    alternatives); an operation anyone may call lists none, since a client generator reads any
-    `security` (even the optional `{}`) as "build an authenticated client" and would then demand
-    a token for a free read. Where a key is optional (asks, tickets, Watch catalogue and
-    unfurl) it is documented as the optional `x-api-key` header instead.
+    `security` lists what an operation accepts: keyed operations take either scheme (two
+    alternatives); where a key is optional (asks, tickets, the Watch catalogue and unfurl) the
+    empty requirement `{}` is a third alternative, OpenAPI's own way of saying "or none"; an
+    operation that reads no key lists none.
     """
-
-    def _key_optional(self) -> bool:
-        return bool(self.view.get_authenticators()) and any(
-            isinstance(p, AllowAny) for p in self.view.get_permissions()
-        )
 
     def get_auth(self):
         auths = super().get_auth()
-        return [] if {} in auths else auths
-
-    def get_override_parameters(self):
-        extra = [OPTIONAL_KEY] if self._key_optional() else []
-        return [*super().get_override_parameters(), *extra]
+        return auths if self.view.get_authenticators() else []
 
 
 def add_alias_table(result, generator, request, public):

@@ -141,6 +141,9 @@ def main(base: str, slotted: str) -> None:
 
     key = expect(issue_key.sync(client=anonymous), SvcKeyV1).key
     keyed = AuthenticatedClient(base_url=base, token=key, raise_on_unexpected_status=True)
+    # ask, getAnswer, the Watch catalogue and unfurl list `{}` (no key) among their security
+    # alternatives; the generator types their `client` as AuthenticatedClient all the same, and
+    # the plain Client works: an anonymous ask, as a visitor without a key makes one.
     answer = ask.sync(client=anonymous, body=AskRequest(question="Is anything flagged?"))
     expect(answer, SvcAnswerV1)
     queued = ask.sync(
