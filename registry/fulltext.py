@@ -245,7 +245,7 @@ def _indexed_newest(q: str, documents: QuerySet, limit: int) -> list[tuple[int, 
 
 
 def newest_matching(
-    q: str, documents: QuerySet, limit: int, *, enough: int | None = None, window: int = WINDOW
+    q: str, documents: QuerySet, limit: int, *, enough: int | None = None, window: int | None = None
 ) -> list[tuple[int, date]] | None:
     """The first `limit` matches of `q` among `documents` newest first (by day, then id), as
     (id, day), when the newest `window` rows hold that many (or `enough`, then as many as
@@ -262,6 +262,7 @@ def newest_matching(
     """
     if connection.vendor != "postgresql":
         return None
+    window = WINDOW if window is None else window  # read at the call: tests narrow it
     table = Document._meta.db_table
     newest = (
         documents.order_by(*NEWEST)
