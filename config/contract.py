@@ -71,10 +71,15 @@ def self_contained(tag: str) -> dict[str, Any]:
         if other in defs:
             continue
         schema = copy.deepcopy(schema_of(other))
-        defs[other] = _local(_body(schema), other)
-        defs.update({f"{other}.{n}": _local(d, other) for n, d in schema.get("$defs", {}).items()})
+        defs[other] = _pointed(_body(schema), other, "#/$defs/")
+        defs.update(
+            {
+                f"{other}.{n}": _pointed(d, other, "#/$defs/")
+                for n, d in schema.get("$defs", {}).items()
+            }
+        )
         pending |= _envelope_refs(schema) - set(defs)
-    result = _local(_body(root), tag)
+    result = _pointed(_body(root), tag, "#/$defs/")
     return {**result, **({"$defs": {n: defs[n] for n in sorted(defs)}} if defs else {})}
 
 
@@ -104,26 +109,15 @@ def _rewritten(node: Any, ref: Any) -> Any:
     return node
 
 
-def _local(node: Any, tag: str) -> Any:
-    """References as one document reads them: `#/$defs/X` of `tag` becomes `#/$defs/<tag>.X`,
-    an envelope `<other>` becomes `#/$defs/<other>`."""
+def _pointed(node: Any, tag: str, at: str) -> Any:
+    """`node` of `tag`'s schema with its references pointing where the definitions now live,
+    `at` (`#/$defs/` inside one document, the components in OpenAPI): its own `#/$defs/X` at
+    `<at><tag>.X`, an envelope `<other>` at `<at><other>`."""
 
     def ref(value: str) -> str:
         if value.startswith("#/$defs/"):
-            return f"#/$defs/{tag}." + value.removeprefix("#/$defs/")
-        return f"#/$defs/{value}" if value in schemas() else value
-
-    return _rewritten(node, ref)
-
-
-def _referenced(node: Any, tag: str) -> Any:
-    """`node` with its `#/$defs/X` references pointing at the hoisted `<tag>.X` components, and
-    its envelope references at their components."""
-
-    def ref(value: str) -> str:
-        if value.startswith("#/$defs/"):
-            return REF + f"{tag}." + value.removeprefix("#/$defs/")
-        return REF + value if value in schemas() else value
+            return f"{at}{tag}." + value.removeprefix("#/$defs/")
+        return at + value if value in schemas() else value
 
     return _rewritten(node, ref)
 
@@ -133,8 +127,7 @@ def add_components(result, generator, request, public):
     2020-12 as it is), its `$defs` hoisted beside it as `<tag>.<name>`."""
     components = result.setdefault("components", {}).setdefault("schemas", {})
     for tag, schema in schemas().items():
-        body = {k: v for k, v in schema.items() if k not in ("$id", "$schema", "$defs")}
-        components[tag] = _referenced(body, tag)
+        components[tag] = _pointed(_body(schema), tag, REF)
         for name, definition in schema.get("$defs", {}).items():
-            components[f"{tag}.{name}"] = _referenced(definition, tag)
+            components[f"{tag}.{name}"] = _pointed(definition, tag, REF)
     return result
