@@ -64,8 +64,9 @@ def self_contained(tag: str) -> dict[str, Any]:
     carried in its `$defs` under its tag, their own `$defs` as `<tag>.<name>`; `$id` and
     `$schema` left out, as a tool's outputSchema or a validator reads it alone."""
     root = copy.deepcopy(schema_of(tag))
-    defs = {f"{tag}.{name}": d for name, d in root.pop("$defs", {}).items()}
-    pending = _envelope_refs(root)
+    own = root.pop("$defs", {})
+    defs = {f"{tag}.{name}": _pointed(d, tag, "#/$defs/") for name, d in own.items()}
+    pending = _envelope_refs(root) | _envelope_refs(own)
     while pending:
         other = pending.pop()
         if other in defs:
@@ -87,10 +88,20 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in schema.items() if k not in ("$id", "$schema", "$defs")}
 
 
+def _envelope_of(value: Any) -> str | None:
+    """The envelope a reference names: `<tag>` itself or one of its definitions,
+    `<tag>#/$defs/<name>`."""
+    if not isinstance(value, str):
+        return None
+    tag = value.split("#/$defs/")[0]
+    return tag if tag in schemas() else None
+
+
 def _envelope_refs(node: Any) -> set[str]:
-    """The envelope tags `node` refers to (`{"$ref": "<tag>"}`)."""
+    """The envelope tags `node` refers to (`{"$ref": "<tag>"}`, `<tag>#/$defs/<name>`)."""
     if isinstance(node, dict):
-        found = {node["$ref"]} if node.get("$ref") in schemas() else set()
+        tag = _envelope_of(node.get("$ref"))
+        found = {tag} if tag else set()
         return found.union(*(_envelope_refs(v) for v in node.values()))
     if isinstance(node, list):
         return set().union(*(_envelope_refs(v) for v in node))
@@ -98,26 +109,35 @@ def _envelope_refs(node: Any) -> set[str]:
 
 
 def _rewritten(node: Any, ref: Any) -> Any:
-    """`node` with every `$ref` value replaced by `ref(value)`."""
+    """`node` with every reference replaced by `ref(value)`: each `$ref`, and each target of a
+    discriminator's `mapping` (OpenAPI's, which names schemas by reference too)."""
     if isinstance(node, dict):
-        return {
-            key: ref(value) if key == "$ref" and isinstance(value, str) else _rewritten(value, ref)
-            for key, value in node.items()
-        }
+        return {key: _reference(key, value, ref) for key, value in node.items()}
     if isinstance(node, list):
         return [_rewritten(item, ref) for item in node]
     return node
 
 
+def _reference(key: str, value: Any, ref: Any) -> Any:
+    if key == "$ref" and isinstance(value, str):
+        return ref(value)
+    if key == "mapping" and isinstance(value, dict):
+        return {name: ref(target) for name, target in value.items()}
+    return _rewritten(value, ref)
+
+
 def _pointed(node: Any, tag: str, at: str) -> Any:
     """`node` of `tag`'s schema with its references pointing where the definitions now live,
     `at` (`#/$defs/` inside one document, the components in OpenAPI): its own `#/$defs/X` at
-    `<at><tag>.X`, an envelope `<other>` at `<at><other>`."""
+    `<at><tag>.X`, an envelope `<other>` at `<at><other>` and its definition
+    `<other>#/$defs/X` at `<at><other>.X`."""
 
     def ref(value: str) -> str:
         if value.startswith("#/$defs/"):
             return f"{at}{tag}." + value.removeprefix("#/$defs/")
-        return at + value if value in schemas() else value
+        if _envelope_of(value) is None:
+            return value
+        return at + value.replace("#/$defs/", ".")
 
     return _rewritten(node, ref)
 

@@ -93,11 +93,24 @@ from intelligence_feed_service_client.models import (
     SvcWatchesV1,
     SvcWatchReadingsV1,
     SvcWatchReadingV1,
+    SvcWatchReadingV1RecordLayers,
     SvcWatchV1,
     UnitEnum,
     WatchBaseEnum,
     WatchBody,
 )
+
+# What each standard Watch's reading parses into: its read's envelope (a topic record's reading
+# holds the chosen layers only, so it has a model of its own).
+READ_AS = {
+    "current-signals": SvcSignalsV1,
+    "accelerating-entities": SvcAcceleratingV1,
+    "corroborated-clusters": SvcCorroboratedV1,
+    "topic-record": SvcWatchReadingV1RecordLayers,
+    "source-flips": SvcTripwiresV1,
+    "market-movers": SvcMarketsV1,
+    "entity-attention": SvcEntityV1,
+}
 
 
 def expect(answer, model):
@@ -136,8 +149,10 @@ def main(base: str, slotted: str) -> None:
     for watch in standard.watches:
         # from its base alone (the closed set of standard ids): every coordinate has a default
         body = WatchBody(base=WatchBaseEnum(watch.id))
-        expect(unfurl_watch.sync(client=anonymous, body=body), SvcWatchReadingV1)
-    print(f"unfurled {len(standard.watches)} standard Watches from their bases alone")
+        unfurled = expect(unfurl_watch.sync(client=anonymous, body=body), SvcWatchReadingV1)
+        # the reading parsed into its envelope's own model, chosen by its `schema` tag
+        expect(unfurled.reading, READ_AS[watch.id])
+    print(f"unfurled {len(standard.watches)} standard Watches from their bases, each typed")
 
     key = expect(issue_key.sync(client=anonymous), SvcKeyV1).key
     keyed = AuthenticatedClient(base_url=base, token=key, raise_on_unexpected_status=True)
