@@ -82,9 +82,10 @@ run-stack: install  ## gunicorn + celery worker + beat, and the nginx edge when 
 test: install  ## the whole suite (PostgreSQL when DATABASE_URL is set, else SQLite; browser tests need chromium)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-lint: install  ## ruff, migrations in step with models, OpenAPI without warnings
+lint: install  ## ruff, the rooms' import rules, migrations in step with models, OpenAPI without warnings
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	PYTHONPATH=. $(BIN)/lint-imports  # the rooms' import rules (pyproject.toml [tool.importlinter])
 	$(MANAGE) makemigrations --check --dry-run
 	$(MANAGE) spectacular --fail-on-warn --validate --file /dev/null
 

@@ -18,12 +18,11 @@ import functools
 import hashlib
 import logging
 import threading
-import time
 from typing import Protocol
 
 import numpy as np
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connection
 from django.db.models import BooleanField, Q
 from django.db.models.expressions import RawSQL
 
@@ -188,7 +187,7 @@ def documents_embed(
     mentions and mentions of its lead entity, as reporting reads them): only those without one
     or whose text changed are computed, at most `limit` in one run (None: all). Three queries a
     topic; at 2,000 topics a run with nothing to compute reads for a few seconds."""
-    from registry.models import Document, Event
+    from registry.models import Event
 
     model = embedder()
     if model is None:
@@ -204,21 +203,29 @@ def documents_embed(
         if room is not None and room <= 0:
             break
         topics += 1
-        ids = _newest_attached(event, per_topic)
-        kept = _kept_digests(model, ids)
-        rows = Document.objects.filter(pk__in=ids).values_list("pk", "title", "summary")
-        for pk, title, summary in rows:
-            checked += 1
-            text = passage(title, summary)
-            if kept.get(pk) != digest(text) and pk not in pending and (room is None or room > 0):
-                pending[pk] = text
-                room = None if room is None else room - 1
+        checked += _gather_stale(model, event, per_topic, pending, room)
         if len(pending) >= EMBED_BATCH:
             computed += len(documents_store(model, pending))
             pending = {}
     if pending:
         computed += len(documents_store(model, pending))
     return {"topics": topics, "checked": checked, "computed": computed}
+
+
+def _gather_stale(model: Embedder, event, per_topic: int, pending: dict, room: int | None) -> int:
+    """Add to `pending` the passages of a topic's newest documents whose vector is missing or
+    whose text changed, at most `room` of them (None: all); return how many were checked."""
+    from registry.models import Document
+
+    ids = _newest_attached(event, per_topic)
+    kept = _kept_digests(model, ids)
+    rows = list(Document.objects.filter(pk__in=ids).values_list("pk", "title", "summary"))
+    for pk, title, summary in rows:
+        text = passage(title, summary)
+        if kept.get(pk) != digest(text) and pk not in pending and (room is None or room > 0):
+            pending[pk] = text
+            room = None if room is None else room - 1
+    return len(rows)
 
 
 def _newest_attached(event, per_topic: int) -> list[int]:
@@ -241,38 +248,3 @@ def _kept_digests(model: Embedder, ids: list[int]) -> dict[int, str]:
 
     rows = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name, key__in=ids)
     return dict(rows.values_list("key", "text_sha256"))
-
-
-def preload() -> None:
-    """Load the model, and if the database answers the vocabulary and the tagger, so a worker's
-    first ask costs what its tenth does. Called where a worker starts (`config.wsgi`, Celery's
-    `worker_process_init`); never fails start-up: a database that is down is logged and the
-    first ask builds them instead."""
-    if settings.SVC_ANSWER_EMBEDDINGS == "off":
-        return
-    started = time.perf_counter()
-    embedder()
-    try:
-        from answers import vocabulary
-        from registry.tagging import current_tagger
-
-        vocab = vocabulary.current()
-        current_tagger()
-        _rehearse(vocab)
-    except Exception:  # the database down or not migrated: the first ask builds them instead
-        logger.warning("Answer Engine: vocabulary not loaded at start", exc_info=True)
-    finally:
-        # The connection was opened outside a request: nothing would close it, and a process
-        # forked from this one must not share its socket.
-        connections.close_all()
-    logger.info("Answer Engine: loaded at start in %.1f s", time.perf_counter() - started)
-
-
-def _rehearse(vocab) -> None:
-    """One answer, read and thrown away: the first use of each query shape, regular expression
-    and library path (Django compiling its lookups, the composer's patterns) costs a first ask
-    about twice its tenth; paid here instead. It reads only (a vector or two may be kept)."""
-    from answers import engine
-
-    if vocab.topics:
-        engine.answer(f"What is the latest on {vocab.topics[0].title}?")

@@ -44,15 +44,7 @@ def _answer(question: str, topic: Event | None, generator, now: datetime) -> dic
         for r in understood.topics
     ]
     writer = compose(understood, layers)
-    allowed = engine_words()
-    kept, reasons = source_check(writer.sentences, writer.pool, allowed)
-    sentences, evidence = len(writer.sentences), writer.pool
-    if generator:
-        evidence = _all_rows(writer, layers)
-        phrased, refused = _phrased(question, generator, writer, evidence, allowed)
-        kept = phrasing.assemble(kept, phrased)
-        sentences += len(phrased) + len(refused)
-        reasons = refused + reasons
+    kept, reasons, sentences, evidence = _checked(question, generator, writer, layers)
     text, citations = numbered(kept, evidence)
     if not kept:  # routed, but no row says anything that answers: said, never an empty answer
         text = nothing_held(understood, layers)
@@ -73,6 +65,20 @@ def _answer(question: str, topic: Event | None, generator, now: datetime) -> dic
         },
         disclaimer=str(phrases.DISCLAIMER),
     )
+
+
+def _checked(question: str, generator, writer: Writer, layers: list[Layers]):
+    """The sentences kept by the source check, the reasons for those dropped, how many were
+    checked, and the rows they may cite: the engine's own, then a phrasing model's in their
+    place where it holds (it may cite any row of the answered layers)."""
+    allowed = engine_words()
+    kept, reasons = source_check(writer.sentences, writer.pool, allowed)
+    if not generator:
+        return kept, reasons, len(writer.sentences), writer.pool
+    evidence = _all_rows(writer, layers)
+    phrased, refused = _phrased(question, generator, writer, evidence, allowed)
+    checked = len(writer.sentences) + len(phrased) + len(refused)
+    return phrasing.assemble(kept, phrased), refused + reasons, checked, evidence
 
 
 def _phrased(question: str, generator, writer: Writer, evidence: list[Evidence],

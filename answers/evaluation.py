@@ -32,8 +32,8 @@ from django.db import transaction
 
 from answers import engine
 from records.services import records_transition
-from registry.atlas import atlas_anchor_day, atlas_load
-from registry.demo import anchor_day, demo_load
+from worlds.atlas import atlas_anchor_day, atlas_load
+from worlds.demo import anchor_day, demo_load
 
 EVAL_DIR = Path(__file__).resolve().parent / "eval"
 EVAL_SET = EVAL_DIR / "questions.json"

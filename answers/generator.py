@@ -10,7 +10,7 @@ import json
 from django.conf import settings
 
 from answers.phrasing import CONNECTIVES, Fact, prompt_facts
-from registry.fetch import FetchError, bounded_client, read_capped
+from outbound.fetch import FetchError, bounded_client, read_capped
 
 # A chat completion is a few KiB; anything far past that is not one.
 ANSWER_CAP = 1024 * 1024

@@ -19,7 +19,6 @@ from answers import embeddings, vocabulary
 from answers.understanding import Understanding, Window, stem_set
 from answers.vocabulary import Topic, stem, stems, words
 from records.models import StateTransition
-from registry import fulltext
 from registry.models import (
     Document,
     EntityMention,
@@ -32,6 +31,7 @@ from registry.models import (
     TripwireAlert,
 )
 from registry.selectors.markets import with_prices
+from search import fulltext
 
 TOPIC_SCAN = 1000  # a topic's newest documents of each kind (curated, naming its lead) searched
 LEXICAL_SCAN = 200  # of those, the newest full-text matches scored by their stems

@@ -1,10 +1,13 @@
-"""Async asks: one task per ticket (acks late, retried with backoff), and a reaper on the beat."""
+"""Async asks: one task per ticket (acks late, retried with backoff), a reaper on the beat, and
+the send to the broker that `ask_submit` and the reaper share."""
 
 import logging
 
 from celery import shared_task
+from django.db import transaction
+from kombu.exceptions import KombuError
 
-from answers import embeddings, services
+from answers import embeddings, tickets
 
 logger = logging.getLogger(__name__)
 
@@ -12,7 +15,7 @@ logger = logging.getLogger(__name__)
 @shared_task(name="answers.tasks.answer_ticket", bind=True, acks_late=True, max_retries=5)
 def answer_ticket(self, ticket_id: int) -> str:
     try:
-        return services.ticket_run(ticket_id=ticket_id)
+        return tickets.ticket_run(ticket_id=ticket_id)
     except Exception as exc:  # the ticket is queued again; try later
         raise self.retry(exc=exc, countdown=2**self.request.retries) from exc
 
@@ -21,12 +24,12 @@ def answer_ticket(self, ticket_id: int) -> str:
 def reap_tickets(stale_minutes: int | None = None) -> dict[str, int]:
     """Reap abandoned tickets and send each again; with the broker still down, answer it here
     (the same conditional claim as a worker's, so it is answered once either way)."""
-    reaped = services.tickets_reap(stale_minutes=stale_minutes)
+    reaped = tickets.tickets_reap(stale_minutes=stale_minutes)
     for ticket_id in reaped["ids"]:
-        if services.ticket_send(ticket_id):
+        if ticket_send(ticket_id):
             continue
         try:
-            services.ticket_run(ticket_id=ticket_id)
+            tickets.ticket_run(ticket_id=ticket_id)
         except Exception:  # queued again with attempts left: the next reap takes it
             logger.exception("ask %s: answering it in the reaper failed", ticket_id)
     return {"requeued": reaped["requeued"], "failed": reaped["failed"]}
@@ -37,3 +40,34 @@ def embed_documents(limit: int | None = None) -> dict[str, int]:
     """Passage vectors for every topic's newest attached documents that lack one (beat
     `embed-documents`), bounded per run so a run never holds a worker for long."""
     return embeddings.documents_embed(limit=limit or embeddings.DOCUMENTS_PER_RUN)
+
+
+# What a send to a broker that cannot be reached raises: kombu wraps the transport's errors in
+# its OperationalError; a transport may still leak a socket error or (Redis) its own.
+try:
+    from redis.exceptions import RedisError
+except ImportError:  # pragma: no cover - the embedded default needs no Redis client
+    RedisError = OSError
+BROKER_ERRORS = (KombuError, OSError, RedisError)
+
+
+def ticket_enqueue(ticket_id: int) -> bool:
+    """Send a ticket's message once its row is committed; False if the broker refused it.
+
+    Inside a caller's transaction the send waits for the commit and a refusal is only logged
+    (the reaper sends again what stays `queued`); in autocommit, as a request is, it is now.
+    """
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: ticket_send(ticket_id))
+        return True
+    return ticket_send(ticket_id)
+
+
+def ticket_send(ticket_id: int) -> bool:
+    """Hand a ticket to the broker; False (logged) if it cannot be reached."""
+    try:
+        answer_ticket.apply_async((ticket_id,))
+    except BROKER_ERRORS as exc:
+        logger.warning("ask %s: the broker refused its message: %s", ticket_id, exc)
+        return False
+    return True

@@ -19,9 +19,9 @@ from rapidfuzz.distance import Levenshtein
 from answers import embeddings, languages
 from answers.timewindow import TIME_WORDS, Window, time_window
 from answers.vocabulary import STOP, Topic, Vocabulary, stem, stems, words
-from registry import fulltext
+from ingestion.tagging import current_tagger
 from registry.models import Document, EntityMention, Event, EventMention
-from registry.tagging import current_tagger
+from search import fulltext
 
 MIN_SCORE = 1.5  # a topic must score at least this to be answered from
 RELATIVE_CUT = 0.7  # of the best topic's score, for a second topic to be kept

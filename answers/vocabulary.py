@@ -16,6 +16,7 @@ import snowballstemmer
 
 from answers import embeddings
 from answers.models import Embedding
+from ingestion.tagging import VERSION_CHECK_SECONDS, Versioned, registry_version
 from registry.models import (
     Entity,
     EntityAlias,
@@ -24,7 +25,6 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
 )
-from registry.tagging import VERSION_CHECK_SECONDS, Versioned, registry_version
 
 _WORD = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _stemmer = snowballstemmer.stemmer("english")
@@ -151,6 +151,34 @@ def build() -> Vocabulary:
         entity_kinds[pk] = kind
     for entity_id, alias in EntityAlias.objects.values_list("entity_id", "alias"):
         entity_names.setdefault(entity_id, []).append(alias)
+    topics = _topics(entity_names)
+    frequency = Counter(s for topic in topics for s in topic.stems)
+    known = frozenset(
+        w for topic in topics for w in _WORD.findall(topic.text.lower()) if len(w) > 1
+    )
+    curated = sorted(
+        {w for t in topics for w in words(" ".join([t.title, *t.names, *t.terms])) if len(w) > 3}
+    )
+    place_words = frozenset(
+        w
+        for pk, names in entity_names.items()
+        if entity_kinds[pk] in ("country", "place")
+        for w in words(" ".join(names))
+    )
+    model = embeddings.embedder()
+    topic_vectors = name_vectors = None
+    if model is not None and topics:
+        topic_vectors = embedded(model, Embedding.Kind.TOPIC, {t.pk: t.text for t in topics})
+        names = {pk: _display(n) for pk, n in entity_names.items()}
+        name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
+    return Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated, place_words,
+                      topic_vectors, list(entity_names), name_vectors,
+                      model.name if model else None)  # fmt: skip
+
+
+def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
+    """Every topic with the words it is known by: title, subject, its entities' names and
+    aliases, its terms and extras (issuers, market questions), and its recent headlines."""
     extra = _topic_extras()
     topics = []
     for event in Event.objects.prefetch_related("entities").order_by("pk"):
@@ -167,29 +195,7 @@ def build() -> Vocabulary:
             Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids, names,
                   terms, frozenset(stems(text)), f"{text}. {headlines}")
         )  # fmt: skip
-    frequency = Counter(s for topic in topics for s in topic.stems)
-    known = frozenset(
-        w for topic in topics for w in _WORD.findall(topic.text.lower()) if len(w) > 1
-    )
-    curated = sorted(
-        {w for t in topics for w in words(" ".join([t.title, *t.names, *t.terms])) if len(w) > 3}
-    )
-    place_words = frozenset(
-        w
-        for pk, names in entity_names.items()
-        if entity_kinds[pk] in ("country", "place")
-        for w in words(" ".join(names))
-    )
-    labels = list(entity_names)
-    model = embeddings.embedder()
-    topic_vectors = name_vectors = None
-    if model is not None and topics:
-        topic_vectors = embedded(model, Embedding.Kind.TOPIC, {t.pk: t.text for t in topics})
-        names = {pk: _display(n) for pk, n in entity_names.items()}
-        name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
-    return Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated, place_words,
-                      topic_vectors, labels, name_vectors,
-                      model.name if model else None)  # fmt: skip
+    return topics
 
 
 def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:

@@ -105,7 +105,7 @@ def database(size: int) -> str:
 def holds(size: int) -> bool:
     try:
         with psycopg.connect(f"{SERVER}/{database(size)}") as conn:
-            # The tally's ledger (registry.tally): exact without counting a million rows.
+            # The tally's ledger (aggregates.tally): exact without counting a million rows.
             row = conn.execute(
                 "SELECT coalesce(sum(delta), 0) FROM registry_tally WHERE name = 'documents'"
             ).fetchone()
@@ -130,7 +130,7 @@ def measure(size: int, only: str = "", runs: int = RUNS) -> dict:
     from records.services import records_transition
 
     records_transition()
-    from registry import pace
+    from aggregates import pace
 
     pace.roll()  # as the ingest beat does each run: the kept window counted as of today
     topic = busiest_topics(1)[0].subject

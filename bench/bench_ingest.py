@@ -24,6 +24,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import ingestion
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -58,7 +60,6 @@ def configure(postgres: bool) -> str:
 
 
 def make_items(n: int, rng: random.Random):
-    from registry import services
     from registry.models import Entity, Outlet, Vertical
 
     names = list(Entity.objects.values_list("name", flat=True))
@@ -75,7 +76,7 @@ def make_items(n: int, rng: random.Random):
             summary = " ".join(rng.choices(WORDS, k=30))
         at = start - timedelta(minutes=rng.randrange(7 * 24 * 60))
         items.append(
-            services.IncomingDocument(
+            ingestion.IncomingDocument(
                 url=f"https://bench-{i % 40}.example/{at:%Y/%m/%d}/{i}?utm_source=rss",
                 title=title, summary=summary, outlet=rng.choice(outlets), vertical=vertical,
                 published_at=at, fetched_at=start,
@@ -102,10 +103,9 @@ def add_topics(n: int, rng: random.Random) -> None:
 
 
 def ingest_share(items, batch: int) -> int:
-    from registry import services
 
     return sum(
-        services.documents_ingest(items=items[offset : offset + batch]).new
+        ingestion.documents_ingest(items=items[offset : offset + batch]).new
         for offset in range(0, len(items), batch)
     )
 
@@ -134,10 +134,10 @@ def main() -> None:
     args = parser.parse_args()
     engine = configure(args.postgres)
 
-    from registry import pace
-    from registry.demo import demo_load
+    from aggregates import pace
+    from ingestion.tagging import current_tagger
     from registry.models import Entity, Story
-    from registry.tagging import current_tagger
+    from worlds.demo import demo_load
 
     demo_load()
     pace.roll()  # as the ingest beat does: each batch then adds to the attention pace too

@@ -11,7 +11,7 @@ text index, which intersects the words' posting lists itself, and sorts the matc
 otherwise walks the date index backwards, or reads the table, whenever it believes matches are
 common, which it does for words that are each common but rare together (it assumes they are
 independent), and then reads every row for a combination nothing matches. Bitmap scans of the
-small tables joined in cost the same as before. The search itself (`registry.fulltext`) first
+small tables joined in cost the same as before. The search itself (`search.fulltext`) first
 tries the newest rows, where a common word's first page is, and only then the whole index.
 `walk_first()` is its opposite, for that walk: down the (day, id) index and nothing else (bitmap
 and sort off), as a walk's work is bounded by its LIMIT only if it reads rows in index order.

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSpli
 from billing import views as billing_views
 from config import views
 from mcpdoor import views as mcp_views
-from records import views as record_views
+from records import pages as record_pages
 
 urlpatterns = [
     # The two hottest routes first: URL resolution walks the list in order.
@@ -29,8 +29,8 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("terms/", views.terms, name="terms"),
     path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),
-    path("records/", record_views.record_index, name="record-index"),
-    path("records/<str:topic>/", record_views.record_page, name="record-page"),
+    path("records/", record_pages.record_index, name="record-index"),
+    path("records/<str:topic>/", record_pages.record_page, name="record-page"),
     path("machine/", include("mcpdoor.urls")),
     path(settings.SVC_ADMIN_PATH, admin.site.urls),
 ]

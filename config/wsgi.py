@@ -16,6 +16,6 @@ import_module(settings.ROOT_URLCONF)
 # The Answer Engine's model, vocabulary and tagger, loaded here rather than by the first ask
 # (gunicorn imports this module once per worker; no --preload, so each worker holds its own C
 # handle). Skipped with SVC_ANSWER_EMBEDDINGS=off; a database that is down is logged, not fatal.
-import_module("answers.embeddings").preload()
+import_module("answers.warmup").preload()
 gc.collect()
 gc.freeze()

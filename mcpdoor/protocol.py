@@ -218,6 +218,12 @@ def _tools_call(params: dict, caller: Caller, era: Era) -> dict:
         return _failure(f"Key refused: {exc.detail}")
     except ApplicationError as exc:
         return _failure(_refusal(exc))
+    return _result(payload, name, current)
+
+
+def _result(payload: Any, name: str, current: str) -> dict:
+    """A tool's result: the payload as structured content and as text; called by an earlier
+    name, a second text and `_meta` name the current one."""
     if isinstance(payload, RawJson):
         text = payload.decode()
     else:

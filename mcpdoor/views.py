@@ -69,30 +69,9 @@ def mcp(request):
         response["Allow"] = "POST"
         return response
     try:
-        message = json.loads(request.body, object_pairs_hook=_unique_keys)
-    except DuplicateKey as exc:
-        return _error(None, -32700, f"Parse error: {exc}", status=400)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        return _error(
-            None, -32700, "Parse error: the body is not JSON (or nested too deeply)", status=400
-        )
-    if has_nul(_outside_arguments(message)):
-        return _error(None, -32700, "Parse error: JSON strings may not contain NUL", status=400)
-    if isinstance(message, list):
-        return _error(
-            None, -32600, "Batches are not supported: send one message per POST", status=400
-        )
-    if (
-        not isinstance(message, dict)
-        or message.get("jsonrpc") != "2.0"
-        or not isinstance(message.get("method"), str)
-    ):
-        return _error(
-            message.get("id") if isinstance(message, dict) else None,
-            -32600,
-            'Invalid request: need {"jsonrpc": "2.0", "method": ..., "id": ...}',
-            status=400,
-        )
+        message = _message(request.body)
+    except Refused as refused:
+        return refused.response
     if "id" not in message:  # a notification: accepted, never answered
         accepted = HttpResponse(status=202)
         del accepted["Content-Type"]  # no body, so no type (Django's default says text/html)
@@ -106,6 +85,39 @@ def mcp(request):
     except RpcError as exc:
         return _error(message_id, exc.code, exc.message, data=exc.data, status=exc.http)
     return _respond(request, {"jsonrpc": "2.0", "id": message_id, "result": result})
+
+
+class Refused(Exception):
+    """A body that is not one JSON-RPC message, with the error answer the client reads."""
+
+    def __init__(self, code: int, text: str, *, message_id=None):
+        super().__init__(text)
+        self.response = _error(message_id, code, text, status=400)
+
+
+def _message(body: bytes) -> dict:
+    """The one JSON-RPC message a body holds; anything else is `Refused` with its error."""
+    try:
+        message = json.loads(body, object_pairs_hook=_unique_keys)
+    except DuplicateKey as exc:
+        raise Refused(-32700, f"Parse error: {exc}") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise Refused(-32700, "Parse error: the body is not JSON (or nested too deeply)") from None
+    if has_nul(_outside_arguments(message)):
+        raise Refused(-32700, "Parse error: JSON strings may not contain NUL")
+    if isinstance(message, list):
+        raise Refused(-32600, "Batches are not supported: send one message per POST")
+    if (
+        not isinstance(message, dict)
+        or message.get("jsonrpc") != "2.0"
+        or not isinstance(message.get("method"), str)
+    ):
+        raise Refused(
+            -32600,
+            'Invalid request: need {"jsonrpc": "2.0", "method": ..., "id": ...}',
+            message_id=message.get("id") if isinstance(message, dict) else None,
+        )
+    return message
 
 
 def _respond(request, body: dict) -> HttpResponse:

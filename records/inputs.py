@@ -11,6 +11,7 @@ from datetime import date, datetime
 from django.db.models import Sum
 from django.utils import timezone
 
+from ingestion.origins import origin_counted
 from records.models import StateTransition
 from registry.models import (
     Document,
@@ -25,7 +26,6 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
 )
-from registry.origins import origin_counted
 from registry.selectors.markets import recent_prices, with_prices
 
 REPORTING_SAMPLE = 50  # rows mentioning the lead subject, newest first

@@ -25,50 +25,62 @@ def records_transition(*, now: datetime | None = None) -> dict[str, int]:
     A constant number of queries, whatever the number of records.
     """
     now = now or timezone.now()
-    today = now.date()
     subjects = dict(Event.objects.values_list("pk", "subject"))
     events = list(subjects)
+    histories = _coverage_histories(today=now.date())
+    flipped = _events_with_active_flip(since=now - timedelta(days=CURRENT_DAYS))
+    latest = latest_states(events)
+    appended = []
+    for event_id in events:
+        reading = coverage(histories[event_id], today=now.date())
+        tier = wire_tier(reading, source_flipped_active=event_id in flipped)
+        appended += _changes(event_id, reading.direction, tier, latest, now=now)
+    StateTransition.objects.bulk_create(appended)
+    _mirror_current_states(appended)
+    topics_changed(subjects[transition.event_id] for transition in appended)
+    return {"records": len(events), "appended": len(appended)}
+
+
+def _coverage_histories(*, today) -> defaultdict[int, list]:
+    """Each event's (day, mentions) over the window and its baseline, opened by its first day
+    of mentions (at 0) when that is older: a record is tracked since its first mention."""
     since = today - timedelta(days=CURRENT_DAYS + BASELINE_DAYS)
-    days = defaultdict(list)
-    for event_id, day, mentions in EventDay.objects.filter(day__gte=since).values_list(
-        "event_id", "day", "mentions"
-    ):
-        days[event_id].append((day, mentions))
     first_days = dict(
         EventDay.objects.values("event_id")
         .annotate(first=Min("day"))
         .values_list("event_id", "first")
     )
-    flipped = _events_with_active_flip(since=now - timedelta(days=CURRENT_DAYS))
-    latest = latest_states(events)
-    appended = []
-    for event_id in events:
-        history = days[event_id]
-        if event_id in first_days and first_days[event_id] < since:
-            history = [(first_days[event_id], 0), *history]  # tracked since the first mention
-        reading = coverage(history, today=today)
-        tier = wire_tier(reading, source_flipped_active=event_id in flipped)
-        for field, value, start in (
-            (Field.COVERAGE_STATE, reading.direction, StateTransition.Coverage.NEW),
-            (Field.WIRE_TIER, tier, StateTransition.WireTier.WATCH),
-        ):
-            previous = latest.get((event_id, field))
-            current = previous.to_value if previous else start
-            if value != current:
-                appended.append(
-                    StateTransition(
-                        event_id=event_id,
-                        field=field,
-                        from_value=current,
-                        to_value=value,
-                        at=now,
-                        held_since=previous.at if previous else None,
-                    )
+    days = defaultdict(list)
+    for event_id, first in first_days.items():
+        if first < since:
+            days[event_id].append((first, 0))
+    rows = EventDay.objects.filter(day__gte=since).values_list("event_id", "day", "mentions")
+    for event_id, day, mentions in rows:
+        days[event_id].append((day, mentions))
+    return days
+
+
+def _changes(event_id, direction, tier, latest, *, now) -> list[StateTransition]:
+    """The transitions one record takes: a field whose value differs from its last one."""
+    changes = []
+    for field, value, start in (
+        (Field.COVERAGE_STATE, direction, StateTransition.Coverage.NEW),
+        (Field.WIRE_TIER, tier, StateTransition.WireTier.WATCH),
+    ):
+        previous = latest.get((event_id, field))
+        current = previous.to_value if previous else start
+        if value != current:
+            changes.append(
+                StateTransition(
+                    event_id=event_id,
+                    field=field,
+                    from_value=current,
+                    to_value=value,
+                    at=now,
+                    held_since=previous.at if previous else None,
                 )
-    StateTransition.objects.bulk_create(appended)
-    _mirror_current_states(appended)
-    topics_changed(subjects[transition.event_id] for transition in appended)
-    return {"records": len(events), "appended": len(appended)}
+            )
+    return changes
 
 
 def _mirror_current_states(appended: list[StateTransition]) -> None:

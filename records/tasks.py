@@ -3,7 +3,7 @@
 from celery import shared_task
 
 from records.services import records_transition
-from registry.services import scheduled_job_run
+from registry.jobs import scheduled_job_run
 
 
 @shared_task(name="records.tasks.record_states")

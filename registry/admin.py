@@ -13,8 +13,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config.cachekeys import topics_changed
+from outbound.fetch import OFFLINE
+from outbound.netguard import validate_public_url
 from registry import tasks
-from registry.fetch import OFFLINE
 from registry.models import (
     Document,
     Entity,
@@ -37,7 +38,6 @@ from registry.models import (
     TripwireAlert,
     Vertical,
 )
-from registry.netguard import validate_public_url
 
 _COLOURS = {"grey": "#6b7280", "red": "#b91c1c", "amber": "#b45309", "green": "#15803d"}
 

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 
-from registry.netguard import validate_public_url
+from outbound.netguard import validate_public_url
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 validate_subject_slug = RegexValidator(
@@ -348,7 +348,7 @@ class Document(models.Model):
 
 
 class Tally(models.Model):
-    """A delta of one exact counter (see `registry.tally`): appended by database triggers,
+    """A delta of one exact counter (see `aggregates.tally`): appended by database triggers,
     summed by reads, folded to one row per counter by `tally.fold`. Never written by Django."""
 
     name = models.CharField(max_length=40)
@@ -627,7 +627,7 @@ def pace_constraints(key: str, prefix: str) -> list[models.UniqueConstraint]:
 
 
 class Pace(models.Model):
-    """A rollup over the default attention window (see `registry.pace`): a count in the current
+    """A rollup over the default attention window (see `aggregates.pace`): a count in the current
     week and the three weeks before it, as of `PaceWindow.today`, per vertical, and over all
     verticals in the row whose vertical is empty. Kept by ingest, recounted each new day. Never
     edited by hand."""

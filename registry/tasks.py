@@ -5,7 +5,9 @@ import logging
 from celery import shared_task
 from django.conf import settings
 
-from registry import pace, services, tally
+import ingestion
+from aggregates import pace, tally
+from registry.jobs import scheduled_job_run
 from registry.models import Feed, MarketQuestion
 
 log = logging.getLogger(__name__)
@@ -14,7 +16,7 @@ log = logging.getLogger(__name__)
 @shared_task(name="registry.tasks.heartbeat")
 def heartbeat() -> None:
     """Proves the worker and the beat schedule run; `/api/health` reports its age."""
-    with services.scheduled_job_run(name="heartbeat"):
+    with scheduled_job_run(name="heartbeat"):
         pass
 
 
@@ -24,7 +26,7 @@ def _fan_out(job: str, queryset, task) -> int:
     if settings.SVC_OFFLINE:
         log.info("%s: offline (SVC_OFFLINE), nothing fetched", job)
         return 0
-    with services.scheduled_job_run(name=job):
+    with scheduled_job_run(name=job):
         ids = list(queryset.values_list("pk", flat=True))
         for pk in ids:
             task.delay(pk)
@@ -54,7 +56,7 @@ def verify_sources() -> dict[str, int]:
     if settings.SVC_OFFLINE:
         log.info("verify-sources: offline (SVC_OFFLINE), nothing fetched")
         return {}
-    return services.sources_verify()
+    return ingestion.sources_verify()
 
 
 # Each returns a line saying what the read did: Celery logs it as the task's result, which
@@ -63,7 +65,7 @@ def verify_sources() -> dict[str, int]:
 
 @shared_task(name="registry.tasks.fetch_feed", acks_late=True)
 def fetch_feed(feed_id: int) -> str:
-    run = services.feed_fetch(feed_id=feed_id)
+    run = ingestion.feed_fetch(feed_id=feed_id)
     if run.error:
         return f"feed {feed_id}: failed: {run.error[:200]}"
     return f"feed {feed_id}: " + ("not modified" if run.not_modified else "read")
@@ -71,12 +73,12 @@ def fetch_feed(feed_id: int) -> str:
 
 @shared_task(name="registry.tasks.import_market", acks_late=True)
 def import_market(question_id: int) -> str:
-    price = services.market_import(question_id=question_id)
+    price = ingestion.market_import(question_id=question_id)
     return f"market question {question_id}: " + ("captured" if price else "failed (see its row)")
 
 
 @shared_task(name="registry.tasks.fetch_source", acks_late=True)
 def fetch_source(source_id: int) -> str:
-    reading = services.source_fetch(source_id=source_id)
+    reading = ingestion.source_fetch(source_id=source_id)
     outcome = "read" if reading.ok else f"failed: {reading.error[:200]}"
     return f"source {source_id}: {outcome}"

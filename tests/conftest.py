@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 from answers import vocabulary
 from config.cachekeys import forget_local
 from config.celery import app as celery_app
+from ingestion.tagging import forget_tagger
 from registry import services
-from registry.tagging import forget_tagger
 from tests.receivers import RawReceiver
 
 

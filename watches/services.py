@@ -17,8 +17,8 @@ from billing.models import ApiKey
 from config.contention import retried_on_contention
 from config.problems import ApplicationError, invalid_field
 from config.reads import envelope
-from registry.fetch import FetchError, post
-from registry.netguard import refusal_for_url
+from outbound.fetch import FetchError, post
+from outbound.netguard import refusal_for_url
 from watches.catalogue import STANDARD, NotReadable, StandardWatch
 from watches.models import Watch, WatchDelivery, WatchReading, WatchVersion
 
@@ -53,36 +53,27 @@ def effective_coordinates(watch: StandardWatch, given: Any) -> tuple[dict, list[
             )
     effective, lines = {}, []
     for coordinate in watch.coordinates:
-        name = coordinate.name
-        if name in given and given[name] is None and coordinate.default is not None:
-            effective[name] = coordinate.default
-            lines.append(
-                {
-                    "coordinate": name,
-                    "status": "given-but-ignored",
-                    "note": "null is not a value here; the default was used",
-                }
-            )
-            continue
-        if name not in given and coordinate.chosen is not None:
-            effective[name] = _chosen(coordinate)
-            lines.append(
-                {
-                    "coordinate": name,
-                    "status": "default-chosen",
-                    "value": effective[name],
-                    "note": coordinate.rule,
-                }
-            )
-            continue
-        try:
-            value = coordinate.parse(given.get(name, coordinate.default))
-        except ValueError as exc:
-            raise invalid_field(f"coordinates.{name}", str(exc)) from None
-        effective[name] = value
-        status = "given-and-applied" if name in given else "default-used"
-        lines.append({"coordinate": name, "status": status, "value": value})
+        effective[coordinate.name], line = _decided(coordinate, given)
+        lines.append({"coordinate": coordinate.name, **line})
     return effective, lines
+
+
+def _decided(coordinate, given: dict) -> tuple[Any, dict]:
+    """One coordinate's value, and how it was decided: a null where a default exists is that
+    default, an absent value the registry chooses is chosen, else the given or default parsed."""
+    name = coordinate.name
+    if name in given and given[name] is None and coordinate.default is not None:
+        note = "null is not a value here; the default was used"
+        return coordinate.default, {"status": "given-but-ignored", "note": note}
+    if name not in given and coordinate.chosen is not None:
+        value = _chosen(coordinate)
+        return value, {"status": "default-chosen", "value": value, "note": coordinate.rule}
+    try:
+        value = coordinate.parse(given.get(name, coordinate.default))
+    except ValueError as exc:
+        raise invalid_field(f"coordinates.{name}", str(exc)) from None
+    status = "given-and-applied" if name in given else "default-used"
+    return value, {"status": status, "value": value}
 
 
 def _chosen(coordinate) -> Any:
@@ -156,19 +147,8 @@ def watch_save(
     _read(standard, effective)  # names nothing unknown: a Watch that cannot read is not saved
     if webhook_url is not None and (reason := refusal_for_url(webhook_url)):
         raise invalid_field("webhookUrl", reason)
+    watch, number = _watch_slotted(key, watch_id)
     secret = None
-    if watch_id is None:
-        new_id = f"w_{secrets.token_urlsafe(12)}"
-        billing.slot_take(key=key, holder=new_id)  # locks keys before any row refers to one
-        watch = Watch.objects.create(watch_id=new_id, key=key)
-        number = 1
-    else:
-        watch = watch_of(key, watch_id)
-        watch = Watch.objects.select_for_update().get(pk=watch.pk)
-        if watch.state == Watch.State.RETIRED:
-            billing.slot_take(key=key, holder=watch.watch_id)
-            watch.state, watch.retired_at = Watch.State.ACTIVE, None
-        number = watch.versions.count() + 1
     if webhook_url is not None and webhook_url != watch.webhook_url:
         watch.webhook_url, watch.webhook_secret = webhook_url, secrets.token_hex(32)
         secret = watch.webhook_secret
@@ -177,6 +157,21 @@ def watch_save(
         watch=watch, version=number, base=standard.id, coordinates=effective, label=label or ""
     )
     return watch, version, secret
+
+
+def _watch_slotted(key: ApiKey, watch_id: str | None) -> tuple[Watch, int]:
+    """The Watch a save writes its next version to, holding a slot, and that version's number.
+    A new Watch takes a slot; a retired one saved again takes one back; an active one none."""
+    if watch_id is None:
+        new_id = f"w_{secrets.token_urlsafe(12)}"
+        billing.slot_take(key=key, holder=new_id)  # locks keys before any row refers to one
+        return Watch.objects.create(watch_id=new_id, key=key), 1
+    watch = watch_of(key, watch_id)
+    watch = Watch.objects.select_for_update().get(pk=watch.pk)
+    if watch.state == Watch.State.RETIRED:
+        billing.slot_take(key=key, holder=watch.watch_id)
+        watch.state, watch.retired_at = Watch.State.ACTIVE, None
+    return watch, watch.versions.count() + 1
 
 
 @retried_on_contention

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from registry.services import scheduled_job_run
+from registry.jobs import scheduled_job_run
 from watches import services
 from watches.models import Watch
 

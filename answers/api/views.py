@@ -4,7 +4,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from answers import services
+from answers import services, tickets
 from answers.models import AskTicket
 from billing.auth import KeyedAPIView
 from config import contract
@@ -56,7 +56,7 @@ def ticket_body(ticket: AskTicket) -> dict:
         body["answer"] = ticket.answer
     if ticket.status == AskTicket.Status.FAILED:
         body["error"] = "The engine could not answer; the ask was refunded."
-    if ticket.mode == AskTicket.Mode.SYNC and ticket.status in services.UNFINISHED:
+    if ticket.mode == AskTicket.Mode.SYNC and ticket.status in tickets.UNFINISHED:
         body["note"] = (
             "This sync ask is still being answered (its first request may still be open); "
             f"poll {body['pollUrl']} for the answer. It is charged once, however often it is "
@@ -68,7 +68,7 @@ def ticket_body(ticket: AskTicket) -> dict:
 def answered_later(ticket: AskTicket) -> bool:
     """An ask whose answer is collected with its ticket: async, or a sync one not finished
     yet (a replay while the first request is still answering)."""
-    return ticket.mode == AskTicket.Mode.ASYNC or ticket.status in services.UNFINISHED
+    return ticket.mode == AskTicket.Mode.ASYNC or ticket.status in tickets.UNFINISHED
 
 
 class AskView(KeyedAPIView):

@@ -6,9 +6,9 @@ two terms of the market-question set. Prediction-market question pages are never
 
 from typing import Any
 
+from ingestion.tagging import EventTerms, Tagger
 from records.inputs import RecordInputs
 from registry.models import Document, Event
-from registry.tagging import EventTerms, Tagger
 
 
 def reporting_layer(inputs: RecordInputs) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 import django.core.validators
 import django.db.models.deletion
 import re
-import registry.netguard
+import outbound.netguard
 from django.db import migrations, models
 
 
@@ -59,7 +59,7 @@ class Migration(migrations.Migration):
                 ('etag', models.CharField(blank=True, max_length=300, null=True)),
                 ('last_modified', models.CharField(blank=True, max_length=100, null=True)),
                 ('signature', models.CharField(blank=True, max_length=80, null=True)),
-                ('url', models.URLField(max_length=1000, unique=True, validators=[registry.netguard.validate_public_url])),
+                ('url', models.URLField(max_length=1000, unique=True, validators=[outbound.netguard.validate_public_url])),
                 ('active', models.BooleanField(default=True)),
             ],
             options={
@@ -232,7 +232,7 @@ class Migration(migrations.Migration):
                 ('links', models.JSONField(blank=True, default=list, help_text='[{"label": ..., "url": ...}]')),
                 ('link_note', models.TextField(blank=True, null=True)),
                 ('scope_note', models.TextField(blank=True, null=True)),
-                ('fetch_url', models.URLField(max_length=1000, validators=[registry.netguard.validate_public_url])),
+                ('fetch_url', models.URLField(max_length=1000, validators=[outbound.netguard.validate_public_url])),
                 ('parser', models.CharField(choices=[('hurricane-feed', 'Hurricane-centre style RSS/Atom'), ('storms-json', 'Current-storms JSON'), ('central-bank-rss', 'Central-bank press-release RSS'), ('text-pattern', 'Text pattern (configured here)')], max_length=20)),
                 ('active_pattern', models.CharField(blank=True, help_text='Text-pattern parser: regex meaning active.', max_length=300)),
                 ('quiet_pattern', models.CharField(blank=True, help_text='Text-pattern parser: regex meaning nothing active.', max_length=300)),

@@ -1,6 +1,6 @@
 from django.db import migrations
 
-from registry import fulltext
+from search import fulltext
 
 
 def create(apps, schema_editor):
@@ -14,7 +14,7 @@ def drop(apps, schema_editor):
 class Migration(migrations.Migration):
     """Full-text search over documents: a GIN index on PostgreSQL, an FTS5 table on SQLite.
 
-    Database-specific, so written as code (`registry.fulltext`) rather than a model index.
+    Database-specific, so written as code (`search.fulltext`) rather than a model index.
     """
 
     dependencies = [("registry", "0007_entity_day_window_index")]

@@ -1,6 +1,6 @@
 from django.db import migrations
 
-from registry import fulltext
+from search import fulltext
 
 
 def create(apps, schema_editor):

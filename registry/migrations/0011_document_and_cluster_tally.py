@@ -1,6 +1,6 @@
 from django.db import migrations, models
 
-from registry import tally
+from aggregates import tally
 
 
 def create(apps, schema_editor):
@@ -13,7 +13,7 @@ def drop(apps, schema_editor):
 
 class Migration(migrations.Migration):
     """PostgreSQL: exact document and cluster counts kept by statement-level triggers, so
-    `/api/v1/stats` no longer scans the history (see `registry.tally`). SQLite counts directly."""
+    `/api/v1/stats` no longer scans the history (see `aggregates.tally`). SQLite counts directly."""
 
     dependencies = [("registry", "0010_document_search_vector")]
 

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from registry import fulltext
+from search import fulltext
 
 
 def sqlite_search_off(apps, schema_editor):

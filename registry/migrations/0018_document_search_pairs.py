@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from registry import fulltext
+from search import fulltext
 
 
 def forwards(apps, schema_editor):

@@ -17,7 +17,6 @@ from registry.selectors.attention import (
 from registry.selectors.clusters import clusters_corroborated
 from registry.selectors.markets import market_row, markets_list, recent_prices, with_prices
 from registry.selectors.platform import stats_current
-from registry.selectors.reporting import document_row, documents_search
 from registry.selectors.sources import (
     source_automation,
     source_detail,
@@ -27,6 +26,7 @@ from registry.selectors.sources import (
     sources_list,
     tripwires_list,
 )
+from search.reporting import document_row, documents_search
 
 __all__ = [
     "clusters_corroborated",

@@ -28,11 +28,12 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, Greatest
 from django.utils import timezone
 
+from aggregates import pace
+from aggregates.pace import BASELINE_DAYS, CURRENT_DAYS
 from config.aliases import ride_field_aliases
 from config.paging import Cursor, ListScope, keyset_after, keyset_page, refused
 from config.problems import ApplicationError
 from config.reads import envelope, not_found
-from registry import pace
 from registry.models import (
     Entity,
     EntityAlias,
@@ -43,7 +44,6 @@ from registry.models import (
     TopicPace,
     Vertical,
 )
-from registry.pace import BASELINE_DAYS, CURRENT_DAYS
 
 SERIES_DAYS = 28
 # A zero baseline counts as half a document over its window: a name new this week ranks high
@@ -412,22 +412,6 @@ def entities_accelerating(
         .annotate(ratio=current_rate / baseline_rate)
         .order_by("-ratio", "-cur", "entity_id")[:limit]
     )
-    ids = [row["entity_id"] for row in ranked]
-    names, counts = Entity.objects.in_bulk(ids), entity_counts(ids, window, vertical)
-    entities = []
-    for rank, row in enumerate(ranked, start=1):
-        entity = names[row["entity_id"]]
-        entities.append(
-            {
-                "rank": rank,
-                **entity_brief(entity, counts_block(counts.get(entity.pk), window)),
-                "acceleration": {
-                    "currentPerDay": round(row["cur"] / window.current_days, 3),
-                    "baselinePerDay": round(row["base"] / window.baseline_days, 3),
-                    "ratio": round(row["ratio"], 3),
-                },
-            }
-        )
     payload = envelope(
         "svc.accelerating.v1",
         window=window.as_dict(),
@@ -441,14 +425,33 @@ def entities_accelerating(
             f"(three windows before it); a zero baseline counts as {ZERO_BASELINE_DOCUMENTS} "
             "documents. Tracked entities with at least minDocuments in the current window."
         ),
-        entities=entities,
+        entities=_accelerating_rows(ranked, window, vertical),
     )
     return ride_field_aliases("top_accelerating", payload)
 
 
+def _accelerating_rows(ranked: list[dict], window: Window, vertical: Vertical | None) -> list:
+    ids = [row["entity_id"] for row in ranked]
+    names, counts = Entity.objects.in_bulk(ids), entity_counts(ids, window, vertical)
+    return [
+        {
+            "rank": rank,
+            **entity_brief(
+                names[row["entity_id"]], counts_block(counts.get(row["entity_id"]), window)
+            ),
+            "acceleration": {
+                "currentPerDay": round(row["cur"] / window.current_days, 3),
+                "baselinePerDay": round(row["base"] / window.baseline_days, 3),
+                "ratio": round(row["ratio"], 3),
+            },
+        }
+        for rank, row in enumerate(ranked, start=1)
+    ]
+
+
 def _paced(window: Window, vertical: Vertical | None) -> QuerySet:
     """Per tracked entity: `cur` and `base` documents. From the kept pace when it is counted
-    as of today for this window (`registry.pace`), else aggregated from the entity-days."""
+    as of today for this window (`aggregates.pace`), else aggregated from the entity-days."""
     if (window.current_days, window.baseline_days) == (CURRENT_DAYS, BASELINE_DAYS) and pace.ready(
         window.today
     ):

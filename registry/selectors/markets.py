@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
-from registry.markets import change_24h_pct
+from ingestion.quotes import change_24h_pct
 from registry.models import MarketPrice, MarketQuestion
 
 PRICE_HISTORY = timedelta(days=3)  # enough snapshots for a 24-hour change

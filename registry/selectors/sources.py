@@ -86,23 +86,8 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
         "observedAsOf": iso(source.observed_read_at.date() if source.observed_read_at else None),
         "observed": words,
         "links": [{"label": link["label"], "url": link["url"]} for link in source.links],
-        "fetchHealth": {
-            "lastSuccess": iso(source.last_success),
-            "lastChange": iso(source.last_change),
-            "lastAttempt": iso(source.last_attempt),
-            "baselineEstablished": iso(source.baseline_established),
-            "consecutiveFailures": source.consecutive_failures,
-            "lastError": source.last_error,
-            "etag": source.etag,
-            "lastModified": source.last_modified,
-            "signature": source.signature,
-        },
-        "readHealth": {
-            "lastRead": iso(source.last_read),
-            "lastReadRef": source.last_read_ref,
-            "consecutiveUnread": source.consecutive_unread,
-            "neverRead": source.last_read is None,
-        },
+        "fetchHealth": _fetch_health(source),
+        "readHealth": _read_health(source),
         "observedState": source.observed_state,
         "observedRef": source.observed_ref,
         "observedDate": iso(source.observed_date),
@@ -113,12 +98,36 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
         "readState": source.read_state,
         "readStateNote": source.read_state_note,
     }
-    if source.last_unread_at:
-        row["readHealth"]["lastUnreadAt"] = iso(source.last_unread_at)
     for key, value in (("linkNote", source.link_note), ("scopeNote", source.scope_note)):
         if value:
             row[key] = value
     return row
+
+
+def _fetch_health(source: PrimarySource) -> dict[str, Any]:
+    return {
+        "lastSuccess": iso(source.last_success),
+        "lastChange": iso(source.last_change),
+        "lastAttempt": iso(source.last_attempt),
+        "baselineEstablished": iso(source.baseline_established),
+        "consecutiveFailures": source.consecutive_failures,
+        "lastError": source.last_error,
+        "etag": source.etag,
+        "lastModified": source.last_modified,
+        "signature": source.signature,
+    }
+
+
+def _read_health(source: PrimarySource) -> dict[str, Any]:
+    health = {
+        "lastRead": iso(source.last_read),
+        "lastReadRef": source.last_read_ref,
+        "consecutiveUnread": source.consecutive_unread,
+        "neverRead": source.last_read is None,
+    }
+    if source.last_unread_at:
+        health["lastUnreadAt"] = iso(source.last_unread_at)
+    return health
 
 
 # --- read surfaces: sources and tripwire alerts -----------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from django.db import models, transaction
 
 from config.cachekeys import topics_changed
+from ingestion.tagging import forget_tagger
 from registry.models import (
     Entity,
     EntityAlias,
@@ -21,7 +22,6 @@ from registry.models import (
     PrimarySource,
     Vertical,
 )
-from registry.tagging import forget_tagger
 
 M = TypeVar("M", bound=models.Model)
 

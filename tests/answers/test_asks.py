@@ -5,10 +5,10 @@ import json
 import pytest
 from django.utils.timezone import now
 
-from answers import engine, services, tasks
+from answers import engine, services, tasks, tickets
 from answers.models import AskTicket
 from billing.models import AddressDay, ApiKey, AskCharge
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 QUESTION = {"question": "Is Hurricane Tavia still active?"}
@@ -125,7 +125,7 @@ def test_an_engine_failing_every_attempt_fails_the_ticket_and_refunds_once(api, 
     assert ticket.status == "failed"
     assert AskCharge.objects.get().refunded_at is not None
     assert AddressDay.objects.get().asks_used == 0
-    services.ticket_fail(ticket_id=ticket.pk, error="again")  # a second failure refunds nothing
+    tickets.ticket_fail(ticket_id=ticket.pk, error="again")  # a second failure refunds nothing
     assert AddressDay.objects.get().asks_used == 0
 
 
@@ -159,7 +159,7 @@ def test_the_reaper_requeues_a_ticket_a_dead_worker_left_running(api, demo):
     )
     assert tasks.reap_tickets() == {"requeued": 1, "failed": 0}
     assert AskTicket.objects.get(pk=ticket.pk).status == "done"  # answered once, eagerly
-    assert services.ticket_run(ticket_id=ticket.pk) == "done"  # a late redelivery: no-op
+    assert tickets.ticket_run(ticket_id=ticket.pk) == "done"  # a late redelivery: no-op
 
 
 def test_reap_asks_leaves_a_fresh_running_ticket_unless_told_no_worker_lives(demo):

@@ -13,10 +13,10 @@ from django.db import InterfaceError, OperationalError, connection
 from kombu.exceptions import OperationalError as BrokerError
 from rest_framework.test import APIClient
 
-from answers import engine, services, tasks
+from answers import engine, tasks, tickets
 from answers.models import AskTicket
 from billing.models import AddressDay, AskCharge
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 QUESTION = {"question": "Is Hurricane Tavia still active?"}
 real_answer = engine.answer
@@ -112,7 +112,7 @@ def test_the_reaper_answers_a_lost_ask_itself_while_the_broker_is_still_down(mon
     call_command("reap_asks", "--stale-minutes", "0", stdout=StringIO())
     assert len(calls) == 1
     # a redelivered message that turns up late finds the ticket answered
-    assert services.ticket_run(ticket_id=AskTicket.objects.get().pk) == "done"
+    assert tickets.ticket_run(ticket_id=AskTicket.objects.get().pk) == "done"
     assert len(calls) == 1
 
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 MARKER = re.compile(r"\[(\d+)\]")

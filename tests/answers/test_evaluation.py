@@ -11,9 +11,9 @@ from django.core.management import call_command
 from rapidfuzz import fuzz
 
 from answers.evaluation import REGISTRIES, load_cases, registries_evaluate
-from registry.atlas import ATLAS
-from registry.demo import DEMO
 from registry.models import Document, Event, EventMention
+from worlds.atlas import ATLAS
+from worlds.demo import DEMO
 
 pytestmark = pytest.mark.django_db
 

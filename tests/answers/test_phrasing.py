@@ -13,8 +13,8 @@ from werkzeug import Response
 
 from answers.check import Sentence
 from answers.phrasing import Fact, Phrased, assemble, read, stray_words
-from registry.atlas import atlas_load
-from registry.demo import demo_load
+from worlds.atlas import atlas_load
+from worlds.demo import demo_load
 
 FACTS = [
     Fact(1, 'Harbour Authority said on 2026-11-02: "Berths 4 to 7 stay closed"', 1),

@@ -17,10 +17,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from answers import embeddings, retrieval, vocabulary
+from answers import embeddings, retrieval, vocabulary, warmup
 from answers.models import Embedding
+from ingestion.documents import IncomingDocument, documents_ingest
 from registry.models import Document, EntityMention, EventMention
-from registry.services.documents import IncomingDocument, documents_ingest
 from tests.factories import EntityFactory, EventFactory, OutletFactory, VerticalFactory
 
 pytestmark = pytest.mark.django_db
@@ -212,8 +212,8 @@ def test_an_asks_queries_do_not_grow_with_the_documents(api, calder, django_asse
 
 def test_a_worker_starts_with_the_database_down(database_down, caplog):
     embeddings.use(Counting([]))
-    with caplog.at_level(logging.WARNING, logger="answers.embeddings"):
-        embeddings.preload()
+    with caplog.at_level(logging.WARNING, logger="answers.warmup"):
+        warmup.preload()
     assert any("not loaded at start" in r.getMessage() for r in caplog.records)
 
 
@@ -221,7 +221,7 @@ def test_nothing_is_loaded_at_start_with_embeddings_off(settings, monkeypatch):
     settings.SVC_ANSWER_EMBEDDINGS = "off"
     embeddings.forget()
     monkeypatch.setattr(vocabulary, "current", lambda: pytest.fail("vocabulary built"))
-    embeddings.preload()
+    warmup.preload()
     assert "model" not in embeddings._state
 
 

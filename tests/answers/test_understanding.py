@@ -10,8 +10,8 @@ import pytest
 from answers import embeddings, vocabulary
 from answers.models import Embedding
 from answers.understanding import correct, intent_of, understand
-from registry.demo import demo_load
 from registry.models import Event
+from worlds.demo import demo_load
 
 NOW = datetime(2026, 11, 18, 15, 0, tzinfo=UTC)  # a Wednesday
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from billing.models import ApiKey
 from mcpdoor.protocol import MODERN
-from registry.demo import demo_load
 from tests.mcpdoor.door import MODERN_META, post
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 

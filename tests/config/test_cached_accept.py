@@ -3,7 +3,7 @@ would, so `Accept: text/csv` is 406 whether or not the body is cached (it was th
 
 import pytest
 
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 

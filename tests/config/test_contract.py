@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 KEYED = {"listSavedWatches", "saveWatch", "recallWatch", "retireWatch", "listWatchReadings"}
 KEYED |= {"getKey", "verifyKeyEmail"}

@@ -5,7 +5,7 @@ import socket
 import pytest
 
 from config.cachekeys import forget_local
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from billing.models import ApiKey
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 KEY_HEADERS = {"authorization", "x-api-key"}

@@ -12,6 +12,7 @@ import pytest
 from django.core import signing
 from django.utils import timezone
 
+import ingestion
 from billing.models import ApiKey
 from config.paging import ListScope
 from records.models import StateTransition
@@ -49,8 +50,8 @@ LISTS = {
 
 def ingest(outlet, titles, *, hours_ago=1):
     now = timezone.now()
-    services.documents_ingest(items=[
-        services.IncomingDocument(url=f"https://{outlet.domain}/{n}-{hours_ago}", title=title,
+    ingestion.documents_ingest(items=[
+        ingestion.IncomingDocument(url=f"https://{outlet.domain}/{n}-{hours_ago}", title=title,
                                   outlet=outlet, vertical=VerticalFactory(slug="markets"),
                                   fetched_at=now, published_at=now - timedelta(hours=hours_ago))
         for n, title in enumerate(titles)
@@ -229,7 +230,7 @@ def test_a_cursor_of_this_list_and_filters_still_pages(api, key, lists):
 def test_signals_page_like_every_other_list(api, rolled):
     """`total` counts every flagged topic; `nextCursor` walks to each of them once, in the
     order of the whole list, from the window's topic-days or (PostgreSQL, rolled) the pace."""
-    from registry import pace
+    from aggregates import pace
 
     registry_with_two_pages_everywhere()
     for n in range(3):

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from config import readcache
 from records.api import views as record_views
 from registry.api import views as registry_views
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 READERS = 16
 

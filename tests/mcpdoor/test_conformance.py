@@ -11,7 +11,7 @@ mcp = pytest.importorskip("mcp")
 
 from mcp import Client  # noqa: E402
 
-from registry.demo import demo_load  # noqa: E402
+from worlds.demo import demo_load  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # The calls both SDK lines make (tests/mcpdoor/sdk1_client.py reads the same file).

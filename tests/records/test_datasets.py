@@ -7,7 +7,7 @@ import json
 import pytest
 
 from records.services import records_transition
-from registry.demo import demo_load
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 IDS = ["records-index", "state-transitions", "tripwire-flips", "primary-sources"]

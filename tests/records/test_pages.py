@@ -5,7 +5,7 @@ from datetime import UTC, date, datetime
 import pytest
 from django.core.management import call_command
 
-from records.views import coverage_chart
+from records.pages import coverage_chart
 from registry.models import Event
 from tests.factories import EventDayFactory, EventFactory
 

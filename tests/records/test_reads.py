@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+import ingestion
 from records.models import StateTransition
 from records.services import records_transition
 from registry import services
@@ -98,8 +99,8 @@ def reporting_topic():
     outlet, now = OutletFactory(), timezone.now()
     titles = [f"Federal Reserve rate decision, take {n}" for n in range(4)]
     titles += [f"Federal Reserve chair visits school {n}" for n in range(3)]
-    services.documents_ingest(items=[
-        services.IncomingDocument(url=f"https://{outlet.domain}/{n}", title=title, outlet=outlet,
+    ingestion.documents_ingest(items=[
+        ingestion.IncomingDocument(url=f"https://{outlet.domain}/{n}", title=title, outlet=outlet,
                                   vertical=VerticalFactory(slug="markets"), fetched_at=now,
                                   published_at=now)
         for n, title in enumerate(titles)

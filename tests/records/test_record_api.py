@@ -8,10 +8,11 @@ import pytest
 from django.core.management import call_command
 from jsonschema import Draft202012Validator
 
+import ingestion
 from registry import services
-from registry.demo import EVENTS
 from registry.models import Event
 from tests.factories import EventFactory
+from worlds.demo import EVENTS
 
 pytestmark = pytest.mark.django_db
 SCHEMA = json.loads(
@@ -98,13 +99,13 @@ def test_new_reporting_invalidates_the_record(api, demo, django_capture_on_commi
     _, before = get_record(api, "election-brazil-general-2026")
     event = Event.objects.get(subject="election-brazil-general-2026")
     outlet = services.outlet_upsert(domain="late.example", name="Late Wire")
-    item = services.IncomingDocument(
+    item = ingestion.IncomingDocument(
         url="https://late.example/brazil-runoff", title="Brazil runoff ballot count resumes",
         outlet=outlet, vertical=event.documents.first().vertical,
         fetched_at=datetime(2026, 11, 22, 7, tzinfo=UTC),
     )  # fmt: skip
     with django_capture_on_commit_callbacks(execute=True):
-        services.documents_ingest(items=[item])
+        ingestion.documents_ingest(items=[item])
     _, after = get_record(api, "election-brazil-general-2026")
     assert after["layers"]["record"]["documents"] == before["layers"]["record"]["documents"] + 1
 
@@ -148,8 +149,8 @@ def test_relevance_rule_serves_and_withholds(api, fed):
         "withheld": "Federal Reserve publishes annual supervision report",
         "one-question-term": "Federal Reserve officials doubt a cut",
     }
-    services.documents_ingest(items=[
-        services.IncomingDocument(url=f"https://wire.example/{key}", title=title, outlet=outlet,
+    ingestion.documents_ingest(items=[
+        ingestion.IncomingDocument(url=f"https://wire.example/{key}", title=title, outlet=outlet,
                                   vertical=vertical, fetched_at=at, published_at=at)
         for key, title in titles.items()
     ])  # fmt: skip
@@ -219,8 +220,8 @@ def test_each_claim_counts_what_its_rows_say_under_the_origin_rule(api, demo):
 
     from django.core.cache import cache
 
+    from ingestion.origins import origin_counts
     from registry.models import EventClaim, Outlet
-    from registry.origins import origin_counts
 
     subject = "rate-decision-federal-reserve-december-2026"
     event = Event.objects.get(subject=subject)
@@ -282,7 +283,7 @@ def test_subject_binding_says_who_leads_and_who_is_not_bound(api, demo):
 def test_query_count_does_not_grow_with_the_registry(api, demo, django_assert_max_num_queries):
     with django_assert_max_num_queries(20) as small:
         api.get("/api/record/disaster-hurricane-tavia")
-    from registry.synth import synth_generate
+    from worlds.synth import synth_generate
 
     synth_generate(events=20, entities=300, documents=3000, seed=1,
                    anchor=date(2026, 11, 22))  # fmt: skip

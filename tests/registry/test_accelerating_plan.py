@@ -14,11 +14,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from aggregates import pace
 from config.cachekeys import forget_local
-from registry import pace
-from registry.demo import demo_load
 from registry.models import Entity, EntityDay, Event, Vertical
 from tests.plans import explained, scans
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.skipif(
     "postgres" not in connection.settings_dict["ENGINE"], reason="PostgreSQL's planner"

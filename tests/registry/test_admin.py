@@ -8,9 +8,9 @@ from django.contrib import admin
 from django.urls import reverse
 
 from registry.admin import ReadOnlyAdmin
-from registry.demo import demo_load
+from registry.jobs import scheduled_job_run
 from registry.models import Feed, PrimarySource
-from registry.services import scheduled_job_run
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 

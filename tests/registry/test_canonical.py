@@ -2,7 +2,7 @@
 
 import pytest
 
-from registry.canonical import canonical_url, is_market_question_page
+from ingestion.canonical import canonical_url, is_market_question_page
 
 
 @pytest.mark.parametrize(

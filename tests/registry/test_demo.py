@@ -6,7 +6,6 @@ import pytest
 from django.apps import apps
 from django.db.models import Sum
 
-from registry.demo import demo_load
 from registry.models import (
     ActionClass,
     Document,
@@ -18,6 +17,7 @@ from registry.models import (
     Outlet,
     PrimarySource,
 )
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 TODAY = date(2026, 11, 22)

@@ -6,7 +6,7 @@ import time
 import pytest
 from werkzeug import Response
 
-from registry.fetch import FetchError, content_signature, fetch
+from outbound.fetch import FetchError, content_signature, fetch
 from tests.receivers import drip, elapsed
 from tests.registry.test_netguard import NOT_GLOBAL
 

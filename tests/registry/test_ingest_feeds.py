@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from werkzeug import Response
 
-from registry import services
+import ingestion
 from registry.models import Document, EntityDay, EventMention, Feed, Story
 from registry.tasks import ingest_feeds
 from tests.factories import EventFactory, FeedFactory, OutletFactory
@@ -37,7 +37,7 @@ def serve(httpserver, body, **kwargs):
 def test_rss_items_become_documents(httpserver, feed, fed):
     decision = EventFactory(lead_entity=fed, subject_terms=["interest rates"])
     serve(httpserver, RSS, content_type="application/rss+xml")
-    run = services.feed_fetch(feed_id=feed.pk)
+    run = ingestion.feed_fetch(feed_id=feed.pk)
     assert (run.error, run.report.new) == (None, 3)
     first = Document.objects.get(title__startswith="Federal Reserve holds")
     assert first.url == "https://wire.example/markets/fed-holds-2026-11-20/"
@@ -56,7 +56,7 @@ def test_rss_items_become_documents(httpserver, feed, fed):
 
 def test_atom_entries_become_documents(httpserver, feed):
     serve(httpserver, ATOM, content_type="application/atom+xml")
-    run = services.feed_fetch(feed_id=feed.pk)
+    run = ingestion.feed_fetch(feed_id=feed.pk)
     assert run.report.new == 2
     rehearsal = Document.objects.get(title__contains="rehearsal")
     assert rehearsal.published_at == datetime(2026, 11, 20, 21, 45, tzinfo=UTC)  # -05:00 -> UTC
@@ -65,8 +65,8 @@ def test_atom_entries_become_documents(httpserver, feed):
 
 def test_reading_again_stores_nothing_twice(httpserver, feed):
     serve(httpserver, RSS)
-    services.feed_fetch(feed_id=feed.pk)
-    again = services.feed_fetch(feed_id=feed.pk)
+    ingestion.feed_fetch(feed_id=feed.pk)
+    again = ingestion.feed_fetch(feed_id=feed.pk)
     assert (again.report.new, again.report.duplicates) == (0, 3)
     assert Document.objects.count() == 3
 
@@ -78,8 +78,8 @@ def test_not_modified_feed_is_confirmed_without_parsing(httpserver, feed):
     httpserver.expect_ordered_request(
         "/rss/markets.xml", headers={"If-None-Match": '"r1"'}
     ).respond_with_data("", status=304)
-    services.feed_fetch(feed_id=feed.pk)
-    run = services.feed_fetch(feed_id=feed.pk)
+    ingestion.feed_fetch(feed_id=feed.pk)
+    run = ingestion.feed_fetch(feed_id=feed.pk)
     assert run.not_modified
     assert run.error is None
 
@@ -87,7 +87,7 @@ def test_not_modified_feed_is_confirmed_without_parsing(httpserver, feed):
 def test_feed_with_no_dates_uses_the_fetch_day(httpserver, feed):
     undated = RSS.replace(b"<pubDate>", b"<!--").replace(b"</pubDate>", b"-->")
     serve(httpserver, undated)
-    services.feed_fetch(feed_id=feed.pk)
+    ingestion.feed_fetch(feed_id=feed.pk)
     feed.refresh_from_db()
     assert {d.published_at for d in Document.objects.all()} == {None}
     assert {d.day for d in Document.objects.all()} == {feed.last_success.date()}
@@ -97,18 +97,18 @@ def test_duplicate_guids_store_one_document(httpserver, feed):
     item = RSS.split(b"<item>")[1].split(b"</item>")[0]
     twice = RSS.replace(b"</channel>", b"<item>" + item + b"</item></channel>")
     serve(httpserver, twice)
-    run = services.feed_fetch(feed_id=feed.pk)
+    run = ingestion.feed_fetch(feed_id=feed.pk)
     assert (run.report.new, run.report.duplicates) == (3, 1)
 
 
 def test_syndicated_copies_share_a_story_with_one_known_origin(httpserver, feed):
     serve(httpserver, RSS)
-    services.feed_fetch(feed_id=feed.pk)
+    ingestion.feed_fetch(feed_id=feed.pk)
     copy = OutletFactory(upstream=feed.outlet)
     copy_feed = FeedFactory(url=httpserver.url_for("/copy.xml"), outlet=copy)
     copied = RSS.replace(b"https://wire.example/", b"https://copy.example/")
     httpserver.expect_request("/copy.xml").respond_with_data(copied)
-    services.feed_fetch(feed_id=copy_feed.pk)
+    ingestion.feed_fetch(feed_id=copy_feed.pk)
     story = Story.objects.get(title__startswith="Federal Reserve holds")
     assert (story.documents, story.publisher_count) == (2, 2)
     assert (story.origin_count, story.known_origin_count) == (1, 1)
@@ -127,7 +127,7 @@ def first_good_read(httpserver, feed):
     httpserver.expect_ordered_request("/rss/markets.xml").respond_with_data(
         RSS, headers={"ETag": '"good"'}
     )
-    services.feed_fetch(feed_id=feed.pk)
+    ingestion.feed_fetch(feed_id=feed.pk)
     return prior_state(feed)
 
 
@@ -173,7 +173,7 @@ def test_bad_input_is_recorded_and_loses_nothing(httpserver, feed, settings, cas
     handler, message = BAD_INPUTS[case]
     before = first_good_read(httpserver, feed)
     httpserver.expect_ordered_request("/rss/markets.xml").respond_with_handler(handler)
-    run = services.feed_fetch(feed_id=feed.pk)
+    run = ingestion.feed_fetch(feed_id=feed.pk)
     assert message in run.error
     assert prior_state(feed) == before
     failed = Feed.objects.get(pk=feed.pk)
@@ -228,12 +228,12 @@ def test_a_failed_read_logs_one_warning_naming_the_feed_and_its_error(httpserver
     from registry.tasks import fetch_feed
 
     httpserver.expect_request("/rss/markets.xml").respond_with_data("gone", status=410)
-    with caplog.at_level("WARNING", logger="registry.services.fetching"):
+    with caplog.at_level("WARNING", logger="ingestion.fetching"):
         outcome = fetch_feed.delay(feed.pk).get()
     warnings = [
         r.getMessage()
         for r in caplog.records
-        if r.levelname == "WARNING" and r.name.startswith("registry")
+        if r.levelname == "WARNING" and r.name.startswith("ingestion")
     ]
     assert len(warnings) == 1
     assert str(feed) in warnings[0]

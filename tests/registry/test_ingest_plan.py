@@ -15,8 +15,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from registry import origins, services
-from registry.demo import demo_load
+import ingestion
+from aggregates.rollups import ROLLUPS
+from ingestion import origins
 from registry.models import (
     Document,
     EntityMention,
@@ -29,7 +30,7 @@ from registry.models import (
     StoryBand,
     Vertical,
 )
-from registry.services.rollups import ROLLUPS
+from worlds.demo import demo_load
 
 BANDS = 200_000
 AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
@@ -50,7 +51,7 @@ def band_scans() -> tuple[int, int]:
 
 
 def incoming(n: int, title: str, outlet, vertical, summary: str = ""):
-    return services.IncomingDocument(
+    return ingestion.IncomingDocument(
         url=f"https://plan-{n}.example/story/{n}", title=title, outlet=outlet, vertical=vertical,
         summary=summary or f"report {n} on item {n * 7919} for desk {n % 13}",
         published_at=AT, fetched_at=AT,
@@ -63,7 +64,7 @@ def test_a_batch_finds_its_stories_through_the_band_index_at_any_size():
     outlets, vertical = list(Outlet.objects.all()[:2]), Vertical.objects.first()
     stored = "Harbour authority fines the operator of the grain terminal after the spill"
     lede = "The fine follows a week of clean-up along the northern quay, officials said."
-    first = services.documents_ingest(items=[incoming(0, stored, outlets[0], vertical, lede)])
+    first = ingestion.documents_ingest(items=[incoming(0, stored, outlets[0], vertical, lede)])
     story = Story.objects.get(members__pk=first.document_ids[0])
     with connection.cursor() as cursor:
         cursor.execute(
@@ -77,7 +78,7 @@ def test_a_batch_finds_its_stories_through_the_band_index_at_any_size():
     batch.append(incoming(200, stored, outlets[1], vertical, lede))  # another outlet's copy
     sequential, indexed = band_scans()
 
-    report = services.documents_ingest(items=batch)
+    report = ingestion.documents_ingest(items=batch)
 
     assert report.new == 200
     assert band_scans()[0] == sequential  # the band table was never read whole
@@ -115,7 +116,7 @@ def test_no_table_ingest_writes_keeps_an_index_another_index_already_leads_with(
 def writes_for(batch) -> list[str]:
     """The write statements of one ingest, each as its kind and table."""
     with CaptureQueriesContext(connection) as queries:
-        report = services.documents_ingest(items=batch)
+        report = ingestion.documents_ingest(items=batch)
     assert report.new == len(batch)
     words = [q["sql"].replace('"', "").split() for q in queries.captured_queries]
     return [" ".join(w[:3]) for w in words if w[0] in ("INSERT", "COPY", "UPDATE")]
@@ -129,9 +130,9 @@ def test_a_batch_costs_the_same_writes_at_any_size():
     events = list(Event.objects.exclude(subject_terms=[]).select_related("lead_entity")[:6])
     outlets, vertical = list(Outlet.objects.all()[:3]), Vertical.objects.first()
 
-    def item(i: int) -> services.IncomingDocument:
+    def item(i: int) -> ingestion.IncomingDocument:
         event = events[i % len(events)]
-        return services.IncomingDocument(
+        return ingestion.IncomingDocument(
             url=f"https://sizes.example/{i}", outlet=outlets[i % 3], vertical=vertical,
             title=f"{event.lead_entity.name} {event.subject_terms[0]}: officials confirmed "
             f"item {i}, a spokesperson says",

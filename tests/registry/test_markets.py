@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from registry.markets import MarketFormatError, change_24h_pct, market_api_url, parse_market
+from ingestion import market_import
+from ingestion.quotes import MarketFormatError, change_24h_pct, market_api_url, parse_market
 from registry.models import MarketPrice, MarketQuestion
-from registry.services import market_import
 from tests.factories import MarketQuestionFactory
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

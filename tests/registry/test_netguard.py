@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from registry.netguard import refusal_for_address, refusal_for_url, validate_public_url
+from outbound.netguard import refusal_for_address, refusal_for_url, validate_public_url
 
 # Each would reach something that is not the public internet, or a relay that could.
 NOT_GLOBAL = [

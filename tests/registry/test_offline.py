@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from outbound.fetch import FetchError, fetch
 from registry import tasks
-from registry.demo import demo_load
-from registry.fetch import FetchError, fetch
 from registry.models import Feed, MarketQuestion, PrimarySource
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

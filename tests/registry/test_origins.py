@@ -5,9 +5,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db import IntegrityError, transaction
 
-from registry import origins, services
+import ingestion
+from ingestion import origins
+from ingestion.origins import origin_counts
 from registry.models import Outlet, Story
-from registry.origins import origin_counts
 from tests.factories import OutletFactory, VerticalFactory
 
 AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
@@ -78,11 +79,11 @@ def test_origin_counts(members, expected):
 
 
 def ingest(url, title, outlet, at=AT):
-    item = services.IncomingDocument(
+    item = ingestion.IncomingDocument(
         url=url, title=title, outlet=outlet, vertical=VerticalFactory(slug="markets"),
         fetched_at=at, published_at=at,
     )  # fmt: skip
-    return services.documents_ingest(items=[item])
+    return ingestion.documents_ingest(items=[item])
 
 
 @pytest.mark.django_db

@@ -19,9 +19,11 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+import aggregates
+import ingestion
+from aggregates import pace
+from aggregates.rollups import Counted, rollups_add
 from config.cachekeys import forget_local
-from registry import pace, services
-from registry.demo import demo_load
 from registry.models import (
     Entity,
     EntityDay,
@@ -34,7 +36,7 @@ from registry.models import (
     Vertical,
 )
 from registry.selectors import attention
-from registry.services.rollups import Counted, rollups_add
+from worlds.demo import demo_load
 
 POSTGRES = connection.vendor == "postgresql"
 postgres_only = pytest.mark.skipif(not POSTGRES, reason="the pace is kept on PostgreSQL")
@@ -95,7 +97,7 @@ def window_scans(api) -> list[str]:
 
 
 def incoming(url: str, title: str, at: datetime, vertical: str = "weather"):
-    return services.IncomingDocument(
+    return ingestion.IncomingDocument(
         url=url,
         title=title,
         summary="",
@@ -118,7 +120,7 @@ def busy_week(prefix: str) -> None:
     """Documents about Tavia, Jamaica, Cuba and Mexico on days in, before and outside the
     window."""
     now = timezone.now()
-    services.documents_ingest(
+    ingestion.documents_ingest(
         items=[
             incoming(
                 f"https://news.example/{prefix}/{name}/{n}",
@@ -179,7 +181,7 @@ def test_a_failed_ingest_counts_nothing_and_a_rebuild_recounts(api, monkeypatch)
     busy_week("kept")
     EntityPace.objects.update(current=0, baseline=0)  # whatever the pace held, a rebuild
     TopicPace.objects.update(current=0, baseline=0)
-    services.rollups_rebuild(since=timezone.now().date() - timedelta(days=3))
+    aggregates.rollups_rebuild(since=timezone.now().date() - timedelta(days=3))
     assert_exact(api, monkeypatch)
     assert window_scans(api) == []
 

@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from registry import services
-from registry.fulltext import fts5_query
+import ingestion
 from registry.models import Document
+from search.fulltext import fts5_query
 from tests.factories import OutletFactory, VerticalFactory
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def reporting():
     outlet, now = OutletFactory(name="Wire One"), timezone.now()
     energy = VerticalFactory(slug="energy")
     items = [
-        services.IncomingDocument(
+        ingestion.IncomingDocument(
             url=f"https://{outlet.domain}/{n}", title=title, outlet=outlet, fetched_at=now,
             vertical=energy if "Hurricane" in title else VerticalFactory(slug="markets"),
             published_at=now - timedelta(days=len(TITLES) - n),
@@ -33,12 +33,12 @@ def reporting():
         for n, title in enumerate(TITLES)
     ]  # fmt: skip
     items.append(
-        services.IncomingDocument(
+        ingestion.IncomingDocument(
             url="https://polymarket.com/event/fed-rate-cut", title="Fed rate cut odds",
             outlet=outlet, vertical=VerticalFactory(slug="markets"), fetched_at=now,
         )
     )  # fmt: skip
-    services.documents_ingest(items=items)
+    ingestion.documents_ingest(items=items)
 
 
 def titles(api, query):
@@ -121,9 +121,9 @@ def copper():
         ("Markets wrap: stocks, bonds and the dollar", "Also: copper, a dock strike, and oil."),
         ("Weekly briefing", "Grain, oil, the euro and gold; a strike at a port; copper flat."),
     ]  # fmt: skip
-    services.documents_ingest(
+    ingestion.documents_ingest(
         items=[
-            services.IncomingDocument(
+            ingestion.IncomingDocument(
                 url=f"https://{outlet.domain}/copper/{n}", title=title, summary=summary,
                 outlet=outlet, vertical=markets, fetched_at=now,
                 published_at=now - timedelta(days=len(stories) - n),
@@ -170,9 +170,9 @@ def test_relevance_pages_through_the_same_order(api, copper):
 def test_a_document_arriving_between_pages_repeats_no_row(api, copper):
     first = search(api, q="copper strike", sort="relevance", limit=2)
     outlet = OutletFactory(name="Wire Three")
-    services.documents_ingest(
+    ingestion.documents_ingest(
         items=[
-            services.IncomingDocument(
+            ingestion.IncomingDocument(
                 url=f"https://{outlet.domain}/copper/late", title="Copper strike talks resume",
                 summary="Talks to end the copper strike resumed.", outlet=outlet,
                 vertical=VerticalFactory(slug="markets"), fetched_at=timezone.now(),
@@ -189,7 +189,7 @@ def test_a_document_arriving_between_pages_repeats_no_row(api, copper):
 
 
 def test_relevance_ranks_the_newest_matches_only_and_says_how_many(api, copper, monkeypatch):
-    from registry import fulltext
+    from search import fulltext
 
     monkeypatch.setattr(fulltext, "RANK_POOL", 2)
     ranked = search(api, q="copper strike", sort="relevance")
@@ -204,7 +204,7 @@ def test_relevance_ranks_the_newest_matches_only_and_says_how_many(api, copper, 
 def test_relevance_reaches_back_no_further_than_the_walk_when_it_holds_enough(
     api, copper, monkeypatch
 ):
-    from registry import fulltext
+    from search import fulltext
 
     monkeypatch.setattr(fulltext, "WINDOW", 3)  # the newest three documents
     monkeypatch.setattr(fulltext, "RANK_ENOUGH", 3)
@@ -222,7 +222,7 @@ def test_relevance_reaches_back_no_further_than_the_walk_when_it_holds_enough(
 def test_relevance_walks_the_newest_rows_once_before_the_text_index(api, copper, monkeypatch):
     from django.test.utils import CaptureQueriesContext
 
-    from registry import fulltext
+    from search import fulltext
 
     monkeypatch.setattr(fulltext, "RANK_ENOUGH", 5)  # four matches: the walk falls short
     with CaptureQueriesContext(connection) as queries:

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from registry import services
+import ingestion
 from registry.models import Outlet
 from tests.factories import OutletFactory, VerticalFactory
 
@@ -15,9 +15,9 @@ HEADLINE = "Federal Reserve holds interest rates steady and signals patience on 
 
 def carry(outlet, title, n, hours_ago=1):
     now = timezone.now()
-    services.documents_ingest(
+    ingestion.documents_ingest(
         items=[
-            services.IncomingDocument(
+            ingestion.IncomingDocument(
                 url=f"https://{outlet.domain}/{n}", title=title, outlet=outlet,
                 vertical=VerticalFactory(slug="markets"), fetched_at=now,
                 published_at=now - timedelta(hours=hours_ago),

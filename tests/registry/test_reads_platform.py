@@ -5,8 +5,8 @@ import pytest
 from config import aliases
 from config.release import changes
 from records.services import records_transition
-from registry.demo import demo_load
 from registry.models import Document, Event, PrimarySource
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 

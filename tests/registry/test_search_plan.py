@@ -17,10 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from config import querybound
-from registry import fulltext
-from registry.demo import demo_load
 from registry.models import Document, Outlet, Vertical
+from search import fulltext
 from tests.plans import explained, scans
+from worlds.demo import demo_load
 
 SIZE = 80_000
 WORDS = ["storm", "deal", "vote", "market", "rates", "talks", "launch", "court"]

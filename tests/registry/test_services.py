@@ -6,9 +6,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
-from registry import origins, services
-from registry.canonical import canonical_url
-from registry.demo import demo_load
+import aggregates
+import ingestion
+from ingestion import documents as documents_module
+from ingestion import origins
+from ingestion.canonical import canonical_url
+from registry import services
+from registry.jobs import scheduled_job_run
 from registry.models import (
     Document,
     Entity,
@@ -24,14 +28,13 @@ from registry.models import (
     ScheduledJob,
     StoryBand,
 )
-from registry.services import documents as documents_module
-from registry.services import scheduled_job_run
 from tests.factories import (
     EventFactory,
     FeedFactory,
     OutletFactory,
     VerticalFactory,
 )
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +76,7 @@ def local_feed(httpserver, local_fetches):
 
 def test_first_fetch_establishes_the_baseline(httpserver, local_feed):
     httpserver.expect_request("/feed.xml").respond_with_data(FEED_V1, headers={"ETag": '"a"'})
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     feed = Feed.objects.get(pk=local_feed.pk)
     assert feed.last_attempt == feed.last_success == feed.baseline_established == feed.last_change
     assert feed.etag == '"a"'
@@ -88,9 +91,9 @@ def test_304_is_a_confirmed_fetch_with_unchanged_content(httpserver, local_feed)
     httpserver.expect_ordered_request(
         "/feed.xml", headers={"If-None-Match": '"a"'}
     ).respond_with_data("", status=304)
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     first = Feed.objects.get(pk=local_feed.pk)
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     second = Feed.objects.get(pk=local_feed.pk)
     assert second.last_success > first.last_success
     assert second.last_change == first.last_change
@@ -100,9 +103,9 @@ def test_304_is_a_confirmed_fetch_with_unchanged_content(httpserver, local_feed)
 def test_changed_content_moves_last_change(httpserver, local_feed):
     httpserver.expect_ordered_request("/feed.xml").respond_with_data(FEED_V1)
     httpserver.expect_ordered_request("/feed.xml").respond_with_data(FEED_V2)
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     first = Feed.objects.get(pk=local_feed.pk)
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     second = Feed.objects.get(pk=local_feed.pk)
     assert second.last_change > first.last_change
     assert second.signature != first.signature
@@ -115,10 +118,10 @@ def test_failed_fetch_changes_nothing_but_failure_fields(httpserver, local_feed)
     )
     httpserver.expect_ordered_request("/feed.xml").respond_with_data("down", status=500)
     httpserver.expect_ordered_request("/feed.xml").respond_with_data("down", status=503)
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     good = Feed.objects.get(pk=local_feed.pk)
-    services.feed_fetch(feed_id=local_feed.pk)
-    services.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
+    ingestion.feed_fetch(feed_id=local_feed.pk)
     bad = Feed.objects.get(pk=local_feed.pk)
     assert bad.consecutive_failures == 2
     assert bad.last_error.startswith("HTTP 503")
@@ -139,7 +142,7 @@ def fed_decision(fed):
 
 
 def incoming(url, title, *, vertical=None, outlet=None, summary="", at=AT, **extra):
-    return services.IncomingDocument(
+    return ingestion.IncomingDocument(
         url=url,
         title=title,
         summary=summary,
@@ -152,7 +155,7 @@ def incoming(url, title, *, vertical=None, outlet=None, summary="", at=AT, **ext
 
 
 def ingest(*items):
-    return services.documents_ingest(items=list(items))
+    return ingestion.documents_ingest(items=list(items))
 
 
 def test_document_is_stored_once_and_counted_once(fed, fed_decision):
@@ -226,7 +229,7 @@ def test_unusable_items_are_skipped_and_counted():
 
 def test_future_publication_dates_are_not_trusted():
     item = incoming("https://news.example/f", "A title")
-    ahead = services.IncomingDocument(**{**item.__dict__, "published_at": AT + timedelta(days=10)})
+    ahead = ingestion.IncomingDocument(**{**item.__dict__, "published_at": AT + timedelta(days=10)})
     ingest(ahead)
     doc = Document.objects.get()
     assert doc.published_at is None
@@ -255,7 +258,7 @@ def test_rebuild_reproduces_incremental_rollups():
     incremental = rollup_rows()
     assert all(incremental.values()), "the demo exercises every rollup"
     assert any(row[3] for row in incremental["eventDays"]), "some mentions carry verbs"
-    counts = services.rollups_rebuild()
+    counts = aggregates.rollups_rebuild()
     assert rollup_rows() == incremental
     assert counts == {name: len(rows) for name, rows in incremental.items()}
 
@@ -264,7 +267,7 @@ def test_rebuild_since_a_day_keeps_earlier_days_and_recounts_totals():
     demo_load(today=date(2026, 11, 22))
     incremental = rollup_rows()
     EventVerb.objects.all().delete()  # a lost total comes back whole
-    services.rollups_rebuild(since=date(2026, 11, 20))
+    aggregates.rollups_rebuild(since=date(2026, 11, 20))
     assert rollup_rows() == incremental
 
 
@@ -282,8 +285,8 @@ def test_event_totals_count_each_document_once_per_key():
         (outlet, "Fed rate path unclear"),  # no verb, no ECB
         (outlet, "ECB rate decision said to be close"),  # not about the Fed event
     ]
-    services.documents_ingest(items=[
-        services.IncomingDocument(url=f"https://{source.domain}/{n}", title=title, outlet=source,
+    ingestion.documents_ingest(items=[
+        ingestion.IncomingDocument(url=f"https://{source.domain}/{n}", title=title, outlet=source,
                                   vertical=vertical, fetched_at=AT, published_at=AT)
         for n, (source, title) in enumerate(titles)
     ])  # fmt: skip
@@ -354,14 +357,14 @@ def test_rebuild_runs_in_the_database_whatever_the_number_of_rows():
 
     demo_load(today=date(2026, 11, 22))
     with CaptureQueriesContext(connection) as small:
-        services.rollups_rebuild()
+        aggregates.rollups_rebuild()
     EntityMention.objects.bulk_create(  # many more (entity, vertical, day) rows to rebuild
         EntityMention(document=doc, entity=entity, day=doc.day)
         for doc in Document.objects.all()[:300]
         for entity in Entity.objects.exclude(documents=doc)[:5]
     )
     with CaptureQueriesContext(connection) as large:
-        counts = services.rollups_rebuild()
+        counts = aggregates.rollups_rebuild()
     assert counts["entityDays"] == EntityDay.objects.count() > 0
     assert len(large.captured_queries) == len(small.captured_queries)
     inserts = [q["sql"] for q in large.captured_queries if q["sql"].startswith("INSERT")]

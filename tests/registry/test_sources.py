@@ -12,9 +12,9 @@ import pytest
 from django.core.management import call_command
 from werkzeug import Response
 
+from ingestion import source_fetch, sources_verify
 from registry.models import PrimarySource, ScheduledJob, SourceReading, TripwireAlert
 from registry.selectors import source_automation, source_freshness
-from registry.services import source_fetch, sources_verify
 from tests.factories import PrimarySourceFactory
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 What a reader of stats sees is compared with the rows themselves after every way rows come and
 go: the ingest pipeline, a bulk SQL insert (as COPY loads), deletes, a cluster crossing the
 corroboration line and back, a rolled-back write, TRUNCATE. On PostgreSQL the read must not
-touch the history tables at all (its counts are kept by triggers, `registry.tally`).
+touch the history tables at all (its counts are kept by triggers, `aggregates.tally`).
 """
 
 import threading
@@ -14,11 +14,11 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from aggregates import tally
 from config.cachekeys import forget_local
-from registry import tally
-from registry.demo import demo_load
 from registry.models import Document, Outlet, Story, Vertical
 from registry.selectors.clusters import CORROBORATED_AT
+from worlds.demo import demo_load
 
 AT = datetime(2026, 11, 20, 12, tzinfo=UTC)
 POSTGRES = connection.vendor == "postgresql"

@@ -17,7 +17,7 @@ from registry.models import (
     Outlet,
     Story,
 )
-from registry.synth import SynthAlreadyLoaded, synth_generate
+from worlds.synth import SynthAlreadyLoaded, synth_generate
 
 pytestmark = pytest.mark.django_db
 ANCHOR = date(2026, 11, 22)

@@ -2,10 +2,10 @@
 
 import pytest
 
+from ingestion.lexicon import LEXICON
+from ingestion.tagging import EventTerms, Tagger, current_tagger
 from registry import services
-from registry.lexicon import LEXICON
 from registry.models import AssertionVerb, Entity
-from registry.tagging import EventTerms, Tagger, current_tagger
 
 FED, TREASURY, BRAZIL = 1, 2, 3
 DECISION = EventTerms(

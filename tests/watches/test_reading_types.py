@@ -11,8 +11,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from config.contract import schema_of, self_contained
-from registry.demo import demo_load
 from watches.catalogue import LAYERS, STANDARD
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 

@@ -130,7 +130,7 @@ def test_unfurl_refuses_a_body_that_is_not_json(api):
 
 @pytest.mark.parametrize("base", sorted(STANDARD))
 def test_every_standard_watch_unfurls_on_the_demo(api, base):
-    from registry.demo import demo_load
+    from worlds.demo import demo_load
 
     demo_load()
     coordinates = {
@@ -406,7 +406,7 @@ def test_slots_follow_the_billing_rules_for_paid_keys(api, bob):
 @pytest.mark.django_db
 def test_every_standard_watch_unfurls_from_its_base_alone_and_shows_something(api):
     from records.services import records_transition
-    from registry.demo import demo_load
+    from worlds.demo import demo_load
 
     demo_load()
     records_transition()  # as load_demo does: today's states, so something is flagged
@@ -424,7 +424,7 @@ def test_every_standard_watch_unfurls_from_its_base_alone_and_shows_something(ap
 @pytest.mark.django_db
 def test_a_chosen_default_says_how_it_was_chosen(api):
     from records.services import records_transition
-    from registry.demo import demo_load
+    from worlds.demo import demo_load
 
     demo_load()
     records_transition()

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from ingestion import market_import
 from registry.models import MarketQuestion
-from registry.services import market_import
 
 
 class Command(BaseCommand):

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from ingestion import feed_fetch
 from registry.models import Feed
-from registry.services import feed_fetch
 
 
 class Command(BaseCommand):

@@ -2,8 +2,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from records.services import records_transition
-from registry.atlas import atlas_load
-from registry.demo import demo_load
+from worlds.atlas import atlas_load
+from worlds.demo import demo_load
 
 # Each registry a load_demo can lay out: its loader and the words its summary line starts with.
 REGISTRIES = {"demo": (demo_load, "demo registry"), "atlas": (atlas_load, "atlas registry")}

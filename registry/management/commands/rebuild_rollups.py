@@ -2,7 +2,7 @@ from datetime import date
 
 from django.core.management.base import BaseCommand
 
-from registry.services import rollups_rebuild
+from aggregates import rollups_rebuild
 
 
 class Command(BaseCommand):

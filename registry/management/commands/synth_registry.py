@@ -3,7 +3,7 @@ from datetime import UTC, date, datetime
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from registry.synth import SynthAlreadyLoaded, synth_generate
+from worlds.synth import SynthAlreadyLoaded, synth_generate
 
 
 class Command(BaseCommand):

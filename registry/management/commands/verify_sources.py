@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from ingestion import sources_verify
 from registry.models import PrimarySource
-from registry.services import sources_verify
 
 
 class Command(BaseCommand):

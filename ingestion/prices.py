@@ -7,10 +7,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.cachekeys import topics_changed
-from registry.fetch import FetchError, fetch
-from registry.markets import MarketFormatError, market_api_url, parse_market_body
+from ingestion.fetching import fetch_failure_record, fetch_success_record
+from ingestion.quotes import MarketFormatError, market_api_url, parse_market_body
+from outbound.fetch import FetchError, fetch
 from registry.models import MarketPrice, MarketQuestion
-from registry.services.fetching import fetch_failure_record, fetch_success_record
 
 
 @transaction.atomic

@@ -13,7 +13,10 @@ from itertools import accumulate
 
 from django.db import transaction
 
-from registry import services, tally
+import aggregates
+from aggregates import tally
+from ingestion.origins import origin_counts
+from registry import bulk, services
 from registry.models import (
     ActionClass,
     AssertionVerb,
@@ -28,8 +31,6 @@ from registry.models import (
     StoryBand,
     Vertical,
 )
-from registry.origins import origin_counts
-from registry.services import bulk
 
 PREFIX = "synth"
 DAYS = 84
@@ -85,7 +86,7 @@ def synth_generate(
         Entity, Event, Outlet, Feed, Document, EntityMention, EventMention, Story, StoryBand,
         Entity.verticals.through, Event.entities.through,
     )  # fmt: skip
-    services.rollups_rebuild()  # which vacuums the rollups it rewrote
+    aggregates.rollups_rebuild()  # which vacuums the rollups it rewrote
     return {"documents": made, "entities": len(people), "events": len(topics)}
 
 

@@ -139,8 +139,8 @@ def roll(*, force: bool = False) -> bool:
         cursor.execute(f"DELETE FROM {WINDOW}")  # noqa: S608
         cursor.execute(f"INSERT INTO {WINDOW} (today) VALUES (%s)", [day])  # noqa: S608
     if not connection.in_atomic_block:  # a rebuild vacuums it with the rollups after its commit
+        from registry import bulk
         from registry.models import EntityPace, TopicPace
-        from registry.services import bulk
 
         bulk.vacuum(EntityPace, TopicPace)  # every row was rewritten: statistics, dead reclaimed
     return True

@@ -9,15 +9,15 @@ referendum). Countries, companies and people are fictional; the institutions nam
 
 Two topics (the dock strike and the drought) and the bank's results are reported partly in words
 that carry no curated term (`unmarked`): the tagger never attaches those rows, only meaning finds
-them. Loaded by the demo's loader (`registry.demo.world_load`): idempotent, its own anchor day,
+them. Loaded by the demo's loader (`worlds.demo.world_load`): idempotent, its own anchor day,
 its own slugs, outlets shared with the demo by domain.
 """
 
 from datetime import date
 
-from registry.demo import OUTLETS as DEMO_OUTLETS
-from registry.demo import DemoEvent, World, world_anchor_day, world_load
 from registry.models import Event
+from worlds.demo import OUTLETS as DEMO_OUTLETS
+from worlds.demo import DemoEvent, World, world_anchor_day, world_load
 
 VERTICALS = {
     "business": "Business and labour",

@@ -14,8 +14,9 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import transaction
 
+import ingestion
+from outbound.fetch import content_signature
 from registry import services
-from registry.fetch import content_signature
 from registry.models import (
     Entity,
     Event,
@@ -794,7 +795,7 @@ DEMO_SEED = 20261122
 @dataclass(frozen=True)
 class World:
     """One registry's curated data, as the loader below lays it out (the demo's, and others' such
-    as `registry.atlas`). Slugs, domains, subjects and market ids are natural keys: two worlds
+    as `worlds.atlas`). Slugs, domains, subjects and market ids are natural keys: two worlds
     loaded into one database share a row only where they name the same key (an outlet's domain,
     a vertical)."""
 
@@ -907,7 +908,7 @@ def _load_documents(demo, seed, today, entities, outlets, verticals, feeds) -> i
 
     def add(url: str, title: str, summary: str, domain: str, at: datetime) -> None:
         items.append(
-            services.IncomingDocument(
+            ingestion.IncomingDocument(
                 url=url, title=title, summary=summary, outlet=outlets[domain], vertical=vertical,
                 feed=feeds.get((domain, demo.vertical)), published_at=at,
                 fetched_at=at + timedelta(minutes=7),
@@ -939,7 +940,7 @@ def _load_documents(demo, seed, today, entities, outlets, verticals, feeds) -> i
         url = f"https://{domain}/{demo.vertical}/{day:%Y/%m/%d}/{demo.lead}-unmarked-{n}"
         at = datetime.combine(day, time(10, 30), tzinfo=UTC)
         add(url, headline.format(lead=lead.name), story.format(lead=lead.name), domain, at)
-    return services.documents_ingest(items=items).new
+    return ingestion.documents_ingest(items=items).new
 
 
 def _load_sources(today: date, events: dict[str, Event], specs: list[dict]) -> None:
@@ -1002,11 +1003,11 @@ def _load_markets(today, events, entities, outlets, verticals, markets) -> None:
         _load_prices(market, today, deadline_in, start, end)
         if venue == "polymarket":  # its page is kept, flagged by URL, never counted as reporting
             at = datetime.combine(today - timedelta(days=10), time(12), tzinfo=UTC)
-            page = services.IncomingDocument(
+            page = ingestion.IncomingDocument(
                 url=url, title=question, outlet=outlets["polymarket.com"],
                 vertical=verticals["markets"], fetched_at=at,
             )  # fmt: skip
-            services.documents_ingest(items=[page])
+            ingestion.documents_ingest(items=[page])
 
 
 def _load_prices(market: MarketQuestion, today: date, deadline_in: int, start, end) -> None:
@@ -1015,7 +1016,7 @@ def _load_prices(market: MarketQuestion, today: date, deadline_in: int, start, e
     for step, offset in enumerate(days):
         at = datetime.combine(today + timedelta(days=offset), time(6, 0), tzinfo=UTC)
         pct = round(start + (end - start) * step / (len(days) - 1), 1)
-        services.market_price_record(
+        ingestion.market_price_record(
             question=market,
             captured_at=at,
             probability_pct=pct,

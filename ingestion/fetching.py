@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from registry.feeds import FeedError, parse_feed
-from registry.fetch import FetchError, FetchResult, fetch
+from ingestion.documents import IncomingDocument, IngestReport, documents_ingest
+from ingestion.feeds import FeedError, parse_feed
+from outbound.fetch import FetchError, FetchResult, fetch
 from registry.models import Feed
-from registry.services.documents import IncomingDocument, IngestReport, documents_ingest
 
 logger = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 `bounded_client` is httpx held by three bounds no server can stretch:
 - the SSRF guard (off only for the operator's own model URL): every URL (the first and each
-  redirect) is checked by `registry.netguard`, and every connection is made to an address
+  redirect) is checked by `outbound.netguard`, and every connection is made to an address
   resolved and checked here, so DNS cannot swap a public name for a private address between the
   check and the connect;
 - a total deadline on the whole call: every socket wait is cut to what is left of it, so a server
@@ -24,7 +24,7 @@ import httpcore
 import httpx
 from django.conf import settings
 
-from registry.netguard import refusal_for_address, refusal_for_url
+from outbound.netguard import refusal_for_address, refusal_for_url
 
 MAX_REDIRECTS = 5
 # A receiver's answer is not used; reading a little lets a short one finish cleanly, no more.

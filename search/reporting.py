@@ -6,8 +6,8 @@ from typing import Any
 from config import querybound
 from config.paging import Cursor, ListScope, keyset_after, refused
 from config.reads import envelope
-from registry import fulltext
 from registry.models import Document, Vertical
+from search import fulltext
 
 SNIPPET = 280
 

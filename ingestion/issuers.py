@@ -12,7 +12,7 @@ from datetime import date, datetime
 
 from django.utils.html import strip_tags
 
-from registry.feeds import FeedError, FeedItem, parse_feed
+from ingestion.feeds import FeedError, FeedItem, parse_feed
 from registry.models import PrimarySource
 
 ACTIVE = PrimarySource.ObservedState.ACTIVE_ADVISORIES

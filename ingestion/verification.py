@@ -15,11 +15,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from config.cachekeys import topics_changed
-from registry.fetch import FetchError, FetchResult, fetch
+from ingestion.fetching import fetch_failure_record, fetch_success_record
+from ingestion.issuers import QUIET, SourceRead, Unreadable, read_source
+from outbound.fetch import FetchError, FetchResult, fetch
+from registry.jobs import scheduled_job_run
 from registry.models import PrimarySource, SourceReading, TripwireAlert
-from registry.services.fetching import fetch_failure_record, fetch_success_record
-from registry.services.jobs import scheduled_job_run
-from registry.sources import QUIET, SourceRead, Unreadable, read_source
 
 READ_STATE = PrimarySource.ReadState
 

@@ -5,7 +5,7 @@ vertical, and how many carry an assertion verb). Per event, what a topic record 
 its documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions)
 and `EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
 transaction; `rollups_rebuild` recomputes them from the mentions. `EntityPace` and `TopicPace`
-sum `EntityDay` and `EventDay` over the default attention window (`registry.pace`): added to
+sum `EntityDay` and `EventDay` over the default attention window (`aggregates.pace`): added to
 beside them, recounted after them.
 """
 
@@ -16,7 +16,9 @@ from typing import NamedTuple
 
 from django.db import connection, models, transaction
 
-from registry import pace
+from aggregates import pace
+from registry import bulk
+from registry.bulk import insert_rows
 from registry.models import (
     Document,
     EntityDay,
@@ -30,8 +32,6 @@ from registry.models import (
     EventVerb,
     TopicPace,
 )
-from registry.services import bulk
-from registry.services.bulk import insert_rows
 
 EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
 ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS, EntityPace, TopicPace)
@@ -134,35 +134,39 @@ def _days_rebuild(since: date | None) -> None:
         )
     entity_days.delete()  # no cascades or signals: Django issues one DELETE
     event_days.delete()
+    where, params = "WHERE d.is_market_question_page = %s", [False]
+    if since:
+        where, params = f"{where} AND m.day >= %s", [False, since]
+    with connection.cursor() as cursor:
+        for sql in _days_inserts(where):
+            cursor.execute(sql, params)
+
+
+def _days_inserts(where: str) -> list[str]:
+    """One INSERT ... SELECT per day rollup, grouped by (key, vertical, day). Identifiers and
+    constant expressions only; the values (`since`) are bound by the caller."""
     quote = connection.ops.quote_name
     documents = quote(Document._meta.db_table)
     array_length = (
         "jsonb_array_length" if connection.vendor == "postgresql" else "json_array_length"
     )
-    where, params = "WHERE d.is_market_question_page = %s", [False]
-    if since:
-        where, params = f"{where} AND m.day >= %s", [False, since]
-    selects = {  # model: (its columns, what is selected per (key, vertical, day))
-        EntityDay: (["entity", "vertical", "day", "documents"], "m.entity_id", "COUNT(*)"),
-        EventDay: (
-            ["event", "vertical", "day", "mentions", "with_verbs"],
-            "m.event_id",
-            f"COUNT(*), SUM(CASE WHEN {array_length}(d.verbs) > 0 THEN 1 ELSE 0 END)",
-        ),
-    }
-    mentions = {EntityDay: EntityMention, EventDay: EventMention}
-    with connection.cursor() as cursor:
-        for model, (fields, key, counted) in selects.items():
-            columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
-            # Identifiers and constant expressions only; the values (`since`) are bound.
-            cursor.execute(
-                f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "  # noqa: S608
-                f"SELECT {key}, d.vertical_id, m.day, {counted} "
-                f"FROM {quote(mentions[model]._meta.db_table)} m "
-                f"JOIN {documents} d ON d.id = m.document_id {where} "
-                f"GROUP BY {key}, d.vertical_id, m.day",
-                params,
-            )
+    selects = (  # model, its mentions, its columns, what is selected per (key, vertical, day)
+        (EntityDay, EntityMention, ["entity", "vertical", "day", "documents"], "m.entity_id",
+         "COUNT(*)"),
+        (EventDay, EventMention, ["event", "vertical", "day", "mentions", "with_verbs"],
+         "m.event_id", f"COUNT(*), SUM(CASE WHEN {array_length}(d.verbs) > 0 THEN 1 ELSE 0 END)"),
+    )  # fmt: skip
+    inserts = []
+    for model, mentions, fields, key, counted in selects:
+        columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
+        inserts.append(
+            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "  # noqa: S608
+            f"SELECT {key}, d.vertical_id, m.day, {counted} "
+            f"FROM {quote(mentions._meta.db_table)} m "
+            f"JOIN {documents} d ON d.id = m.document_id {where} "
+            f"GROUP BY {key}, d.vertical_id, m.day"
+        )
+    return inserts
 
 
 def _totals_rebuild() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import ahocorasick
 from django.db.models import Count, Max
 
-from registry.lexicon import LEXICON
+from ingestion.lexicon import LEXICON
 from registry.models import Entity, EntityAlias, Event
 
 EXACT_CASE_MAX_LENGTH = 4

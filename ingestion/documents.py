@@ -14,10 +14,13 @@ from datetime import datetime, timedelta
 import numpy as np
 from django.db import IntegrityError, connection, transaction
 
+from aggregates.rollups import Counted, rollups_add
 from config import querybound
 from config.cachekeys import topics_changed
-from registry import origins
-from registry.canonical import canonical_url, is_market_question_page
+from ingestion import origins
+from ingestion.canonical import canonical_url, is_market_question_page
+from ingestion.tagging import Tagger, Tags, current_tagger
+from registry.bulk import copy_create, insert_rows
 from registry.models import (
     Document,
     EntityMention,
@@ -29,9 +32,6 @@ from registry.models import (
     StoryBand,
     Vertical,
 )
-from registry.services.bulk import copy_create, insert_rows
-from registry.services.rollups import Counted, rollups_add
-from registry.tagging import Tagger, Tags, current_tagger
 
 STORY_WINDOW = timedelta(days=7)  # a headline repeated weeks later is a new story
 _CHUNK = 4000  # bound IN (...) lists: SQLite 3.32+ allows 32,766 variables
@@ -136,27 +136,7 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
 
 def _store(prepared: list[_Prepared]) -> list[int]:
     story_ids = _assign_stories(prepared)
-    documents = copy_create(
-        Document,
-        [
-            Document(
-                url=p.url,
-                title=p.item.title[:500],
-                summary=p.item.summary,
-                outlet=p.item.outlet,
-                feed=p.item.feed,
-                vertical=p.item.vertical,
-                published_at=p.published_at,
-                fetched_at=p.item.fetched_at,
-                day=p.at.date(),
-                verbs=list(p.tags.verbs),
-                is_market_question_page=p.market_page,
-                guid=(p.item.guid or None) and p.item.guid[:500],
-                story_id=story_ids.get(p.story_key),
-            )
-            for p in prepared
-        ],
-    )
+    documents = copy_create(Document, [_document(p, story_ids) for p in prepared])
     pairs = list(zip(documents, prepared, strict=True))
     insert_rows(
         EntityMention,
@@ -180,6 +160,24 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     # New stories were counted as they were created; stories seen before need a recount.
     _refresh_stories({story_id for key, story_id in story_ids.items() if key > 0})
     return [doc.pk for doc in documents]
+
+
+def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
+    return Document(
+        url=p.url,
+        title=p.item.title[:500],
+        summary=p.item.summary,
+        outlet=p.item.outlet,
+        feed=p.item.feed,
+        vertical=p.item.vertical,
+        published_at=p.published_at,
+        fetched_at=p.item.fetched_at,
+        day=p.at.date(),
+        verbs=list(p.tags.verbs),
+        is_market_question_page=p.market_page,
+        guid=(p.item.guid or None) and p.item.guid[:500],
+        story_id=story_ids.get(p.story_key),
+    )
 
 
 def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
