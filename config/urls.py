@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 
-from billing import views as billing_views
+from billing import pages as billing_pages
 from config import views
 from mcpdoor import views as mcp_views
 from records import pages as record_pages
@@ -28,7 +28,7 @@ urlpatterns = [
     # Browsers ask for /favicon.ico on pages that link none (the admin's): the site's icon.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("terms/", views.terms, name="terms"),
-    path("keys/confirm/<str:token>/", billing_views.key_confirm, name="key-confirm"),
+    path("keys/confirm/<str:token>/", billing_pages.key_confirm, name="key-confirm"),
     path("records/", record_pages.record_index, name="record-index"),
     path("records/<str:topic>/", record_pages.record_page, name="record-page"),
     path("machine/", include("mcpdoor.urls")),
