@@ -40,6 +40,7 @@ from django.utils import timezone
 CURRENT_DAYS = 7
 BASELINE_DAYS = 21
 PACE, WINDOW, DAYS = "registry_entitypace", "registry_pacewindow", "registry_entityday"
+VERTICALS = "registry_verticalpace"
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,8 @@ def ready(day: date) -> bool:
     return PaceWindow.objects.filter(today=day).exists()
 
 
-_WINDOWED = (
-    f"coalesce(sum(a.n) FILTER (WHERE a.day > w.today - {CURRENT_DAYS}), 0), "
-    f"coalesce(sum(a.n) FILTER (WHERE a.day <= w.today - {CURRENT_DAYS}), 0)"
-)
+_CURRENT = f"coalesce(sum(a.n) FILTER (WHERE a.day > w.today - {CURRENT_DAYS}), 0)"
+_BASELINE = f"coalesce(sum(a.n) FILTER (WHERE a.day <= w.today - {CURRENT_DAYS}), 0)"
 
 
 def add(
@@ -97,27 +96,61 @@ def add(
 
 def _upsert(cursor, kept: Kept, counts: dict[tuple[int, int, date], int]) -> None:
     keys = sorted(counts)
-    columns = [list(column) for column in zip(*keys, strict=True)]
-    # Per vertical, then over all verticals (the row whose vertical is empty): the columns each
-    # groups by, and the conflict target of its partial unique index.
+    params = [*(list(column) for column in zip(*keys, strict=True)), [counts[k] for k in keys]]
+    # Per vertical, then over all verticals (the row whose vertical is empty): what each groups
+    # by, and the conflict target of its partial unique index.
     levels = [
-        (
-            f"a.{kept.key}, a.vertical_id",
-            f"({kept.key}, vertical_id) WHERE vertical_id IS NOT NULL",
-        ),
-        (f"a.{kept.key}, NULL::bigint", f"({kept.key}) WHERE vertical_id IS NULL"),
+        ("a.vertical_id", f"({kept.key}, vertical_id) WHERE vertical_id IS NOT NULL"),
+        ("NULL::bigint", f"({kept.key}) WHERE vertical_id IS NULL"),
     ]
-    for grouped, target in levels:
-        cursor.execute(
-            f"INSERT INTO {kept.table} AS p ({kept.key}, vertical_id, current, baseline) "  # noqa: S608
-            f"SELECT {grouped}, {_WINDOWED} "
+    for vertical, target in levels:
+        incoming = (
+            f"SELECT a.{kept.key} AS key, {vertical} AS vertical_id, {_CURRENT} AS current, "  # noqa: S608 (constants only)
+            f"{_BASELINE} AS baseline "
             "FROM unnest(%b::bigint[], %b::bigint[], %b::date[], %b::int[]) "
             f"AS a({kept.key}, vertical_id, day, n) "
             f"JOIN {WINDOW} w ON a.day BETWEEN w.today - {CURRENT_DAYS + BASELINE_DAYS - 1} "
-            f"AND w.today GROUP BY {grouped} ORDER BY {grouped} "
+            "AND w.today GROUP BY 1, 2"
+        )
+        upsert = (
+            f"INSERT INTO {kept.table} AS p ({kept.key}, vertical_id, current, baseline) "  # noqa: S608
+            "SELECT * FROM incoming ORDER BY key, vertical_id "
             f"ON CONFLICT {target} DO UPDATE SET current = p.current + EXCLUDED.current, "
-            "baseline = p.baseline + EXCLUDED.baseline",
-            [*columns, [counts[key] for key in keys]],
+            "baseline = p.baseline + EXCLUDED.baseline"
+        )
+        if kept is ENTITIES and vertical == "a.vertical_id":
+            cursor.execute(_with_verticals(incoming, upsert), params)
+        else:
+            cursor.execute(f"WITH incoming AS ({incoming}) {upsert}", params)
+
+
+def _with_verticals(incoming: str, upsert: str) -> str:
+    """The entities' per-vertical upsert, appending to the verticals' ledger what it changed:
+    the mentions it added this week, and the entities it newly named (a row whose current count
+    is now what it added, so it was zero: counts only grow between rolls). The upsert's row
+    locks make that exact beside concurrent ingests."""
+    return (
+        f"WITH incoming AS ({incoming}), "  # noqa: S608 (constants only)
+        f"up AS ({upsert} RETURNING p.{ENTITIES.key} AS key, p.vertical_id, p.current) "
+        f"INSERT INTO {VERTICALS} (vertical_id, mentions, named) "
+        "SELECT i.vertical_id, sum(i.current), "
+        "count(*) FILTER (WHERE i.current > 0 AND u.current = i.current) "
+        "FROM incoming i JOIN up u USING (key, vertical_id) "
+        "GROUP BY i.vertical_id HAVING sum(i.current) > 0"
+    )
+
+
+def fold() -> None:
+    """Sum the verticals' ledger to one row per vertical (the ingest beat, beside the tally's
+    fold). Safe beside ingests and other folds: a row a concurrent fold already deleted is
+    skipped, and rows appended meanwhile stay for the next."""
+    if connection.vendor != "postgresql":
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH gone AS (DELETE FROM {VERTICALS} RETURNING vertical_id, mentions, named) "  # noqa: S608
+            f"INSERT INTO {VERTICALS} (vertical_id, mentions, named) "
+            "SELECT vertical_id, sum(mentions), sum(named) FROM gone GROUP BY vertical_id"
         )
 
 
@@ -136,13 +169,16 @@ def roll(*, force: bool = False) -> bool:
             return False
         for kept in (ENTITIES, TOPICS):
             _recount(cursor, kept, day)
+        _recount_verticals(cursor)
         cursor.execute(f"DELETE FROM {WINDOW}")  # noqa: S608
         cursor.execute(f"INSERT INTO {WINDOW} (today) VALUES (%s)", [day])  # noqa: S608
     if not connection.in_atomic_block:  # a rebuild vacuums it with the rollups after its commit
         from registry import bulk
-        from registry.models import EntityPace, TopicPace
+        from registry.models import EntityPace, TopicPace, VerticalPace
 
-        bulk.vacuum(EntityPace, TopicPace)  # every row was rewritten: statistics, dead reclaimed
+        bulk.vacuum(
+            EntityPace, TopicPace, VerticalPace
+        )  # every row was rewritten: statistics, dead reclaimed
     return True
 
 
@@ -161,6 +197,16 @@ def _recount(cursor, kept: Kept, day: date) -> None:
         f"INSERT INTO {kept.table} ({kept.key}, vertical_id, current, baseline) "  # noqa: S608
         f"SELECT {kept.key}, NULL, sum(current), sum(baseline) FROM {kept.table} "
         f"GROUP BY {kept.key}"
+    )
+
+
+def _recount_verticals(cursor) -> None:
+    """The verticals' ledger from the entities' pace just recounted: one row per vertical."""
+    cursor.execute(f"DELETE FROM {VERTICALS}")  # noqa: S608
+    cursor.execute(
+        f"INSERT INTO {VERTICALS} (vertical_id, mentions, named) "  # noqa: S608
+        f"SELECT vertical_id, sum(current), count(*) FROM {PACE} "
+        "WHERE vertical_id IS NOT NULL AND current > 0 GROUP BY vertical_id"
     )
 
 

@@ -5,8 +5,8 @@ vertical, and how many carry an assertion verb). Per event, what a topic record 
 its documents: `EventOutlet` (publishers), `EventVerb` (`asserts`), `EventEntity` (co-mentions)
 and `EventClaim` (the claims ledger). `documents_ingest` adds each batch's counts inside its own
 transaction; `rollups_rebuild` recomputes them from the mentions. `EntityPace` and `TopicPace`
-sum `EntityDay` and `EventDay` over the default attention window (`aggregates.pace`): added to
-beside them, recounted after them.
+sum `EntityDay` and `EventDay` over the default attention window, and `VerticalPace` the
+verticals' week (`aggregates.pace`): added to beside them, recounted after them.
 """
 
 from collections import Counter
@@ -31,10 +31,11 @@ from registry.models import (
     EventOutlet,
     EventVerb,
     TopicPace,
+    VerticalPace,
 )
 
 EVENT_TOTALS = (EventOutlet, EventVerb, EventEntity, EventClaim)
-ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS, EntityPace, TopicPace)
+ROLLUPS = (EntityDay, EventDay, *EVENT_TOTALS, EntityPace, TopicPace, VerticalPace)
 
 
 class Counted(NamedTuple):

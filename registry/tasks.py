@@ -38,7 +38,8 @@ def ingest_feeds() -> int:
     """Beat: read every active feed (first folding the counts the last reads appended, and
     recounting the attention pace if the day has turned)."""
     tally.fold()
-    pace.roll()
+    if not pace.roll():  # a roll recounts the verticals' ledger; otherwise it is folded
+        pace.fold()
     return _fan_out("ingest-feeds", Feed.objects.filter(active=True), fetch_feed)
 
 

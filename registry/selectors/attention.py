@@ -17,15 +17,13 @@ from typing import Any
 from django.db.models import (
     Count,
     F,
-    FloatField,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
     Sum,
-    Value,
 )
-from django.db.models.functions import Cast, Coalesce, Greatest
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from aggregates import pace
@@ -35,6 +33,7 @@ from config.paging import Cursor, ListScope, keyset_after, keyset_page, refused
 from config.problems import ApplicationError
 from config.reads import envelope, not_found
 from registry.models import (
+    ZERO_BASELINE_DOCUMENTS,
     Entity,
     EntityAlias,
     EntityDay,
@@ -43,12 +42,11 @@ from registry.models import (
     EventDay,
     TopicPace,
     Vertical,
+    VerticalPace,
+    acceleration,
 )
 
 SERIES_DAYS = 28
-# A zero baseline counts as half a document over its window: a name new this week ranks high
-# in acceleration without dividing by zero, and a single new mention cannot top the list.
-ZERO_BASELINE_DOCUMENTS = 0.5
 
 
 @dataclass(frozen=True)
@@ -125,10 +123,28 @@ def counts_block(row: dict[str, Any] | None, window: Window) -> dict[str, Any]:
 
 
 def entity_counts(entity_ids: list[int], window: Window, vertical: Vertical | None = None):
+    """Per entity: documents and verticals named in the current window and the baseline; from
+    the kept pace for the default window (its rows bounded by verticals, not by days)."""
+    if _kept(window):
+        rows = EntityPace.objects.filter(entity_id__in=entity_ids, vertical__isnull=False)
+        counted = rows.filter(vertical=vertical) if vertical else rows
+        per_entity = counted.values("entity_id").annotate(
+            cur=Sum("current"),
+            base=Sum("baseline"),
+            cur_v=Count("pk", filter=Q(current__gt=0)),
+            base_v=Count("pk", filter=Q(baseline__gt=0)),
+        )
+        return {row["entity_id"]: row for row in per_entity.order_by()}
     rows = EntityDay.objects.filter(entity_id__in=entity_ids)
     if vertical:
         rows = rows.filter(vertical=vertical)
     return {row["entity_id"]: row for row in _windowed(rows, window, "entity_id", "documents")}
+
+
+def _kept(window: Window) -> bool:
+    """Whether the kept pace counts this window: the default lengths, as of its today."""
+    default = (window.current_days, window.baseline_days) == (CURRENT_DAYS, BASELINE_DAYS)
+    return default and pace.ready(window.today)
 
 
 def entity_brief(entity: Entity, counts: dict[str, Any]) -> dict[str, Any]:
@@ -402,16 +418,7 @@ def entities_accelerating(
     The baseline is three windows long. Ranked in the database, so only the top rows leave it.
     """
     window = window_now(window_days, 3 * window_days)
-    current_rate = Cast(F("cur"), FloatField()) / window.current_days
-    baseline_rate = Greatest(Cast(F("base"), FloatField()), Value(ZERO_BASELINE_DOCUMENTS)) / Value(
-        float(window.baseline_days)
-    )
-    ranked = list(
-        _paced(window, vertical)
-        .filter(cur__gte=min_documents)
-        .annotate(ratio=current_rate / baseline_rate)
-        .order_by("-ratio", "-cur", "entity_id")[:limit]
-    )
+    ranked = list(_paced(window, vertical, min_documents)[:limit])
     payload = envelope(
         "svc.accelerating.v1",
         window=window.as_dict(),
@@ -442,33 +449,44 @@ def _accelerating_rows(ranked: list[dict], window: Window, vertical: Vertical | 
             "acceleration": {
                 "currentPerDay": round(row["cur"] / window.current_days, 3),
                 "baselinePerDay": round(row["base"] / window.baseline_days, 3),
-                "ratio": round(row["ratio"], 3),
+                "ratio": round(_rate_ratio(row, window), 3),
             },
         }
         for rank, row in enumerate(ranked, start=1)
     ]
 
 
-def _paced(window: Window, vertical: Vertical | None) -> QuerySet:
-    """Per tracked entity: `cur` and `base` documents. From the kept pace when it is counted
-    as of today for this window (`aggregates.pace`), else aggregated from the entity-days."""
-    if (window.current_days, window.baseline_days) == (CURRENT_DAYS, BASELINE_DAYS) and pace.ready(
-        window.today
-    ):
-        rows = EntityPace.objects.filter(entity__tracked=True, vertical=vertical)  # None: all
-        return rows.values("entity_id").annotate(cur=F("current"), base=F("baseline"))
-    rows = EntityDay.objects.filter(entity__tracked=True)
-    if vertical:
-        rows = rows.filter(vertical=vertical)
-    return _windowed(rows, window, "entity_id", "documents", verticals=False)
+def _rate_ratio(row: dict, window: Window) -> float:
+    """Documents per day this window over documents per day in the baseline."""
+    baseline = max(row["base"], ZERO_BASELINE_DOCUMENTS) / window.baseline_days
+    return row["cur"] / window.current_days / baseline
+
+
+def _paced(window: Window, vertical: Vertical | None, min_documents: int) -> QuerySet:
+    """Tracked entities with `cur` and `base` documents, at least `min_documents` this window,
+    in acceleration's order. From the kept pace when it counts this window (a walk down its
+    ranking index, `entity_pace_rank_*`, that stops at the page), else aggregated from the
+    entity-days."""
+    if _kept(window):
+        rows = EntityPace.objects.filter(vertical=vertical, current__gte=min_documents)  # None: all
+        rows = rows.filter(entity__tracked=True).values("entity_id")
+        rows = rows.annotate(cur=F("current"), base=F("baseline"))
+        ordered = [acceleration("current", "baseline").desc(), F("current").desc(), "entity_id"]
+    else:
+        days = EntityDay.objects.filter(entity__tracked=True)
+        if vertical:
+            days = days.filter(vertical=vertical)
+        rows = _windowed(days, window, "entity_id", "documents", verticals=False)
+        rows = rows.filter(cur__gte=min_documents)
+        ordered = [acceleration("cur", "base").desc(), F("cur").desc(), "entity_id"]
+    return rows.order_by(*ordered)
 
 
 def verticals_list() -> dict[str, Any]:
     window = window_now()
-    if pace.ready(window.today):
-        named = EntityPace.objects.filter(vertical__isnull=False, current__gt=0)
-        per_vertical = named.values("vertical_id").annotate(
-            mentions=Sum("current"), named=Count("*")
+    if pace.ready(window.today):  # the verticals' kept ledger: rows bounded by the verticals
+        per_vertical = VerticalPace.objects.values("vertical_id").annotate(
+            mentions=Sum("mentions"), named=Sum("named")
         )
     else:
         per_vertical = (

@@ -105,3 +105,43 @@ def signals_page() -> tuple[dict, list[str]]:
     cache.clear()
     forget_local()
     return body, [q["sql"] for q in queries.captured_queries]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("vertical", [None, "weather"])
+def test_the_default_week_ranks_by_walking_the_pace_index_to_the_page(vertical):
+    """5,000 entities named this week and before: a page of accelerating entities is the first
+    rows of the kept pace's ranking index (`entity_pace_rank_*`), never a sort of all of them."""
+    demo_load()
+    weather = Vertical.objects.get(slug="weather")
+    Entity.objects.bulk_create(
+        Entity(slug=f"bulk-{n}", name=f"Bulk {n}", tracked=True) for n in range(5000)
+    )
+    ids = list(Entity.objects.filter(slug__startswith="bulk-").values_list("pk", flat=True))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO registry_entityday (entity_id, vertical_id, day, documents) "
+            "SELECT e, %s, current_date - d, 1 + (e * d) %% 11 "
+            "FROM unnest(%s::bigint[]) AS e, generate_series(0, 27, 3) AS d",
+            [weather.pk, ids],
+        )
+    call_command("rebuild_rollups", "--since", "2100-01-01")  # rolls the kept pace too
+    query = {"limit": 20, **({"vertical": vertical} if vertical else {})}
+    with CaptureQueriesContext(connection) as queries:
+        response = APIClient().get("/api/v1/accelerating", query)
+    assert response.status_code == 200, response.content
+    ranked = response.json()["entities"]
+    assert len(ranked) == 20
+    ratios = [row["acceleration"]["ratio"] for row in ranked]
+    assert ratios == sorted(ratios, reverse=True)
+    (ranking,) = [
+        q["sql"]
+        for q in queries.captured_queries
+        if "registry_entitypace" in q["sql"] and "ORDER BY" in q["sql"]
+    ]
+    plan = explained(ranking, analyze=True)
+    on_pace = scans(plan, "registry_entitypace")
+    index = "entity_pace_rank_vertical" if vertical else "entity_pace_rank_all"
+    assert {s.get("Index Name") for s in on_pace} == {index}, plan
+    read = sum(s["Actual Rows"] * s["Actual Loops"] for s in on_pace)
+    assert read < 500, plan  # the page and the rows its filters pass over, not 5,000

@@ -1,5 +1,5 @@
-"""Acceleration and the verticals rank from the kept pace, and answer exactly what the
-entity-days say, through every way counts come and go.
+"""Acceleration and the verticals rank from the kept pace, an entity's counts are read from
+it, and all answer exactly what the entity-days say, through every way counts come and go.
 
 The oracle is the same request answered with the pace hidden (the service then aggregates the
 entity-days of the window itself, as it did before the pace existed): after the demo's ingest,
@@ -34,6 +34,7 @@ from registry.models import (
     PaceWindow,
     TopicPace,
     Vertical,
+    VerticalPace,
 )
 from registry.selectors import attention
 from worlds.demo import demo_load
@@ -46,6 +47,10 @@ READS = [
     "/api/v1/accelerating?minDocuments=1&vertical=weather",
     "/api/v1/accelerating?minDocuments=1&vertical=world&limit=3",
     "/api/v1/verticals",
+    # An entity's counts (search, detail, comparison) come from its pace rows per vertical.
+    "/api/v1/entities?q=a",
+    "/api/v1/entities/jamaica",
+    "/api/v1/entities/compare?names=jamaica,cuba,mexico",
     # Signals rank the flagged topics by the topics' pace (TopicPace), kept beside it.
     "/api/v1/signals",
     "/api/v1/signals?limit=2",
@@ -165,6 +170,15 @@ def test_the_ranking_reads_the_pace_and_answers_what_the_entity_days_say(api, mo
     after = assert_exact(api, monkeypatch)
     assert after != kept, "the new documents moved the answers"
     assert window_scans(api) == []
+
+    # The verticals' ledger holds the ingest's deltas beside the roll's rows until a fold
+    # sums them to one row per vertical, answering the same.
+    ledger = list(VerticalPace.objects.values_list("vertical_id", flat=True))
+    assert len(ledger) > len(set(ledger))
+    pace.fold()
+    folded = list(VerticalPace.objects.values_list("vertical_id", flat=True))
+    assert sorted(folded) == sorted(set(ledger))
+    assert assert_exact(api, monkeypatch) == after
 
 
 @postgres_only
