@@ -89,6 +89,11 @@ def current_prompt_name(name: str) -> str:
     return _successor(PROMPTS, name)
 
 
+def earlier_tool_names(current: str) -> list[str]:
+    """The earlier names a tool still answers to, oldest first."""
+    return [row.earlier for row in TOOLS if row.current == current]
+
+
 def earlier_schema_tags(current: str) -> list[str]:
     return [row.earlier for row in SCHEMAS if row.current == current]
 

@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from config import contract
 from config.aliases import TOOLS as TOOL_ALIASES
+from config.aliases import earlier_tool_names
 from mcpdoor import handlers as h
 from mcpdoor.schemas import input_schema
 from records.api import serializers as record_q
@@ -52,11 +53,18 @@ class Tool:
         return text
 
     def listing(self) -> dict[str, Any]:
-        """The tool as `tools/list` gives it."""
+        """The tool as `tools/list` gives it. Earlier names are not listed as tools of their
+        own (the door lists its 29 tools); a tool that still answers to one says so in its
+        description and in `_meta`, so a client that calls only listed names can map them."""
+        earlier = earlier_tool_names(self.name)
+        described = self.summary()
+        if earlier:
+            described += f" Also answers to its earlier names: {', '.join(earlier)}."
         return {
+            **({"_meta": {"svc/earlierNames": earlier}} if earlier else {}),
             "name": self.name,
             "title": self.title,
-            "description": self.summary(),
+            "description": described,
             "inputSchema": input_schema(self.arguments),
             "outputSchema": contract.tool_output(*self.output),
             "annotations": {

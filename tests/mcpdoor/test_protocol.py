@@ -9,6 +9,7 @@ from billing.models import ApiKey
 from mcpdoor.protocol import MODERN
 from tests.mcpdoor.door import MODERN_META, post
 from watches.catalogue import STANDARD
+from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +102,28 @@ def test_discover_and_lists_carry_the_2026_07_28_fields(client):
     )
     prompts = modern(client, "prompts/list").json()["result"]
     assert [p["name"] for p in prompts["prompts"]] == ["look-around"]
+
+
+def test_a_listed_tool_names_the_earlier_names_it_still_answers_to(client):
+    """The 29 listed tools are the current names only; a tool with earlier names says them in
+    its description and `_meta`, and each is answered with the current tool's payload."""
+    demo_load()
+    tools = {t["name"]: t for t in rpc(client, "tools/list").json()["result"]["tools"]}
+    assert len(tools) == 29
+    earlier = {t["name"]: t["_meta"]["svc/earlierNames"] for t in tools.values() if "_meta" in t}
+    assert earlier == {
+        "start_here": ["orient"],
+        "get_topic_record": ["get_truth_object", "get_truth_record"],
+    }
+    assert not set(tools) & {name for names in earlier.values() for name in names}
+    for current, names in earlier.items():
+        assert all(name in tools[current]["description"] for name in names)
+        arguments = {"topic": "disaster-hurricane-tavia"} if current == "get_topic_record" else {}
+        for name in names:
+            result = rpc(client, "tools/call", {"name": name, "arguments": arguments})
+            answered = result.json()["result"]
+            assert not answered["isError"], answered
+            assert answered["_meta"] == {"svc/currentName": current}
 
 
 def test_2026_07_28_requests_are_checked(client):
