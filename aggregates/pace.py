@@ -36,6 +36,8 @@ from datetime import date, timedelta
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
+from registry import bulk
+
 # The default window of acceleration and the verticals: a change here needs `roll(force=True)`.
 CURRENT_DAYS = 7
 BASELINE_DAYS = 21
@@ -142,16 +144,8 @@ def _with_verticals(incoming: str, upsert: str) -> str:
 
 def fold() -> None:
     """Sum the verticals' ledger to one row per vertical (the ingest beat, beside the tally's
-    fold). Safe beside ingests and other folds: a row a concurrent fold already deleted is
-    skipped, and rows appended meanwhile stay for the next."""
-    if connection.vendor != "postgresql":
-        return
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            f"WITH gone AS (DELETE FROM {VERTICALS} RETURNING vertical_id, mentions, named) "  # noqa: S608
-            f"INSERT INTO {VERTICALS} (vertical_id, mentions, named) "
-            "SELECT vertical_id, sum(mentions), sum(named) FROM gone GROUP BY vertical_id"
-        )
+    fold)."""
+    bulk.ledger_fold(VERTICALS, "vertical_id", "mentions", "named")
 
 
 def roll(*, force: bool = False) -> bool:
@@ -173,7 +167,6 @@ def roll(*, force: bool = False) -> bool:
         cursor.execute(f"DELETE FROM {WINDOW}")  # noqa: S608
         cursor.execute(f"INSERT INTO {WINDOW} (today) VALUES (%s)", [day])  # noqa: S608
     if not connection.in_atomic_block:  # a rebuild vacuums it with the rollups after its commit
-        from registry import bulk
         from registry.models import EntityPace, TopicPace, VerticalPace
 
         bulk.vacuum(

@@ -14,8 +14,10 @@ SQLite (the embedded default, demo-sized) counts directly: its flush in tests de
 in an order no trigger could follow, and at its scale the count is cheap.
 """
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Count, Q, Sum
+
+from registry import bulk
 
 # The counters, each a filter on one table. CORROBORATED_AT (selectors.clusters) is 2: the
 # trigger SQL below says so too, and a change to it needs a migration that rewrites them.
@@ -61,15 +63,8 @@ def _counted() -> dict[str, int]:
 
 
 def fold() -> None:
-    """Sum the ledger to one row per counter. Safe beside writers and other folds: a row a
-    concurrent fold already deleted is skipped, and rows appended meanwhile stay for the next."""
-    if connection.vendor != "postgresql":
-        return
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            f"WITH gone AS (DELETE FROM {LEDGER} RETURNING name, delta) "  # noqa: S608
-            f"INSERT INTO {LEDGER} (name, delta) SELECT name, sum(delta) FROM gone GROUP BY name"
-        )
+    """Sum the ledger to one row per counter (each ingest fan-out and bulk load)."""
+    bulk.ledger_fold(LEDGER, "name", "delta")
 
 
 # --- schema: created by migration 0011 on PostgreSQL ------------------------------------------

@@ -4,7 +4,7 @@ Ingest writes thousands of rows a batch; through the ORM's bulk_create these wer
 time (a model instance per row, a statement per row with executemany).
 """
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 
 
 def copy_create(model: type[models.Model], objects: list[models.Model]) -> list[models.Model]:
@@ -120,3 +120,18 @@ def vacuum(*models: type[models.Model]) -> None:
     with connection.cursor() as cursor:
         for model in models:
             cursor.execute(f"VACUUM (ANALYZE) {connection.ops.quote_name(model._meta.db_table)}")
+
+
+def ledger_fold(table: str, key: str, *summed: str) -> None:
+    """Sum a ledger of deltas (rows appended by writers, never updated) to one row per `key`
+    (PostgreSQL). Safe beside writers and other folds: a row a concurrent fold already deleted
+    is skipped, and rows appended meanwhile stay for the next fold."""
+    if connection.vendor != "postgresql":
+        return
+    columns = ", ".join((key, *summed))
+    sums = ", ".join(f"sum({column})" for column in summed)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH gone AS (DELETE FROM {table} RETURNING {columns}) "  # noqa: S608 (constants)
+            f"INSERT INTO {table} ({columns}) SELECT {key}, {sums} FROM gone GROUP BY {key}"
+        )
