@@ -12,6 +12,7 @@ they cover. Earlier field names ride beside it (`config.aliases`).
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cached_property
 from typing import Any
 
 from django.db.models import (
@@ -62,6 +63,13 @@ class Window:
     @property
     def baseline_start(self) -> date:
         return self.current_start - timedelta(days=self.baseline_days)
+
+    @cached_property
+    def kept(self) -> bool:
+        """Whether the kept pace counts this window: the default lengths, as of its today.
+        Asked once per window, however many reads of one answer need it."""
+        default = (self.current_days, self.baseline_days) == (CURRENT_DAYS, BASELINE_DAYS)
+        return default and pace.ready(self.today)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -125,7 +133,7 @@ def counts_block(row: dict[str, Any] | None, window: Window) -> dict[str, Any]:
 def entity_counts(entity_ids: list[int], window: Window, vertical: Vertical | None = None):
     """Per entity: documents and verticals named in the current window and the baseline; from
     the kept pace for the default window (its rows bounded by verticals, not by days)."""
-    if _kept(window):
+    if window.kept:
         rows = EntityPace.objects.filter(entity_id__in=entity_ids, vertical__isnull=False)
         counted = rows.filter(vertical=vertical) if vertical else rows
         per_entity = counted.values("entity_id").annotate(
@@ -139,12 +147,6 @@ def entity_counts(entity_ids: list[int], window: Window, vertical: Vertical | No
     if vertical:
         rows = rows.filter(vertical=vertical)
     return {row["entity_id"]: row for row in _windowed(rows, window, "entity_id", "documents")}
-
-
-def _kept(window: Window) -> bool:
-    """Whether the kept pace counts this window: the default lengths, as of its today."""
-    default = (window.current_days, window.baseline_days) == (CURRENT_DAYS, BASELINE_DAYS)
-    return default and pace.ready(window.today)
 
 
 def entity_brief(entity: Entity, counts: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +179,7 @@ def signals_current(
     )
     if tier:
         topics = topics.filter(tier=tier)
-    ranked = _kept_ranking if pace.ready(window.today) else _windowed_ranking
+    ranked = _kept_ranking if window.kept else _windowed_ranking
     page, total, counts = ranked(topics, window, vertical, limit + 1, after)
     page, more = page[:limit], len(page) > limit
     entities = _entities_named(page)  # only the page's entities are fetched and built
@@ -467,7 +469,7 @@ def _paced(window: Window, vertical: Vertical | None, min_documents: int) -> Que
     in acceleration's order. From the kept pace when it counts this window (a walk down its
     ranking index, `entity_pace_rank_*`, that stops at the page), else aggregated from the
     entity-days."""
-    if _kept(window):
+    if window.kept:
         rows = EntityPace.objects.filter(vertical=vertical, current__gte=min_documents)  # None: all
         rows = rows.filter(entity__tracked=True).values("entity_id")
         rows = rows.annotate(cur=F("current"), base=F("baseline"))
@@ -484,7 +486,7 @@ def _paced(window: Window, vertical: Vertical | None, min_documents: int) -> Que
 
 def verticals_list() -> dict[str, Any]:
     window = window_now()
-    if pace.ready(window.today):  # the verticals' kept ledger: rows bounded by the verticals
+    if window.kept:  # the verticals' kept ledger: rows bounded by the verticals
         per_vertical = VerticalPace.objects.values("vertical_id").annotate(
             mentions=Sum("mentions"), named=Sum("named")
         )

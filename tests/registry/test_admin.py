@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 # (which have their page) over the default window.
 NOT_REGISTERED = {
     "EntityAlias", "EntityMention", "EventMention", "StoryBand", "Tally", "EntityPace",
-    "PaceWindow", "TopicPace",
+    "PaceWindow", "TopicPace", "VerticalPace",
 }  # fmt: skip
 
 
