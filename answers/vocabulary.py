@@ -198,6 +198,10 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
     return topics
 
 
+# Vectors this process computed, by kind (the rest were read back): `embed_registry` says them.
+COMPUTED: Counter = Counter()
+
+
 def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:
     """The vectors of `texts` in their order: those kept in the database whose text is unchanged,
     the rest computed (in batches) and kept. Two processes computing at once both write the same
@@ -212,6 +216,7 @@ def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:
     }
     missing = {key: texts[key] for key in texts if key not in kept}
     kept.update(embeddings.vectors_store(model, kind, missing))
+    COMPUTED[kind] += len(missing)
     return np.stack([kept[key] for key in texts])
 
 

@@ -183,6 +183,25 @@ def test_embed_registry_is_incremental(calder):
     assert model.embedded == [embeddings.passage(RESIGNATION[0], "Maren Holt has stepped aside.")]
 
 
+def test_embed_registry_recomputes_only_the_topics_and_entities_whose_text_changed(calder):
+    publish(STRIKE, RESIGNATION)
+    counting()
+    first = open_null()
+    call_command("embed_registry", stdout=first)
+    entities = Embedding.objects.filter(kind=Embedding.Kind.ENTITY).count()
+    assert f"vectors computed: 1 topics, {entities} entities" in first.getvalue()
+
+    again = open_null()
+    call_command("embed_registry", stdout=again)
+    assert "vectors computed: 0 topics, 0 entities" in again.getvalue()
+
+    # A new alias changes the entity's text and the text of the topic it leads: those two only.
+    calder.lead_entity.aliases.create(alias="Calder Lines")
+    renamed = open_null()
+    call_command("embed_registry", stdout=renamed)
+    assert "vectors computed: 1 topics, 1 entities" in renamed.getvalue()
+
+
 def test_the_background_task_is_bounded_per_run(calder):
     publish(*[(f"Calder Shipping note {n}", f"Harbour diary entry {n}.") for n in range(5)])
     model = counting()

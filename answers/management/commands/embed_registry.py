@@ -29,11 +29,15 @@ class Command(BaseCommand):
     def handle(self, *args, subjects, per_topic, limit, **options):
         started = time.perf_counter()
         vocabulary.forget()
+        before = vocabulary.COMPUTED.copy()
         vocab = vocabulary.current()
         model = vocab.model or "none: the model did not load, routing is lexical"
+        computed = vocabulary.COMPUTED - before
         self.stdout.write(
             f"answer engine vocabulary: {len(vocab.topics)} topics, {len(vocab.entity_names)} "
-            f"entities, model {model}, {time.perf_counter() - started:.1f} s"
+            f"entities, model {model}; vectors computed: {computed['topic']} topics, "
+            f"{computed['entity']} entities (the rest unchanged, read back); "
+            f"{time.perf_counter() - started:.1f} s"
         )
         started = time.perf_counter()
         done = embeddings.documents_embed(limit=limit, per_topic=per_topic, subjects=subjects)
