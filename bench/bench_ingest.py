@@ -24,8 +24,6 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import ingestion
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -60,6 +58,7 @@ def configure(postgres: bool) -> str:
 
 
 def make_items(n: int, rng: random.Random):
+    from ingestion import IncomingDocument
     from registry.models import Entity, Outlet, Vertical
 
     names = list(Entity.objects.values_list("name", flat=True))
@@ -76,7 +75,7 @@ def make_items(n: int, rng: random.Random):
             summary = " ".join(rng.choices(WORDS, k=30))
         at = start - timedelta(minutes=rng.randrange(7 * 24 * 60))
         items.append(
-            ingestion.IncomingDocument(
+            IncomingDocument(
                 url=f"https://bench-{i % 40}.example/{at:%Y/%m/%d}/{i}?utm_source=rss",
                 title=title, summary=summary, outlet=rng.choice(outlets), vertical=vertical,
                 published_at=at, fetched_at=start,
@@ -103,9 +102,10 @@ def add_topics(n: int, rng: random.Random) -> None:
 
 
 def ingest_share(items, batch: int) -> int:
+    from ingestion import documents_ingest
 
     return sum(
-        ingestion.documents_ingest(items=items[offset : offset + batch]).new
+        documents_ingest(items=items[offset : offset + batch]).new
         for offset in range(0, len(items), batch)
     )
 
