@@ -91,6 +91,10 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SVC_", "REDIS_URL"))}
     env.update(DATABASE_URL=args.database or f"sqlite:///{folder / 'db.sqlite3'}")
     env.update(SVC_VAR_DIR=str(folder / "var"))
+    # No read measured here calls the Answer Engine, and a worker's start would embed a built
+    # database's whole registry first (about a quarter of an hour): off unless asked for, as in
+    # bench_growth.py.
+    env.update(SVC_ANSWER_EMBEDDINGS=os.environ.get("SVC_ANSWER_EMBEDDINGS", "off"))
     topic = args.topic or (_busiest(args.database) if args.database else TOPIC)
     for command in [] if args.database else (["migrate", "-v0"], ["load_demo"]):
         subprocess.run(
