@@ -13,7 +13,7 @@ from django.conf import settings
 from tests.config.test_rooms import ROOMS
 
 BENCH = Path(settings.BASE_DIR) / "bench"
-SCRIPTS = sorted(p for p in BENCH.glob("bench_*.py"))
+SCRIPTS = sorted(BENCH.glob("bench_*.py"))
 PROJECT = {*ROOMS, "bench", "tests"}
 
 
