@@ -147,7 +147,8 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         return writer
     first, *others = layers
     label = first.topic.title if others else ""
-    _answer_topic(writer, first, preface=_premise(understood, first), label=label)
+    preface = "; ".join(p for p in (_untracked(understood), _premise(understood, first)) if p)
+    _answer_topic(writer, first, preface=preface, label=label)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
@@ -253,6 +254,14 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
             if id(item) not in said:
                 writer.say(item)
                 said.add(id(item))
+
+
+def _untracked(understood: Understanding) -> str:
+    """What the question names that the registry does not track, said before anything is
+    answered: an answer never leaves that to its `unknowns`."""
+    return "; ".join(
+        str(phrases.UNTRACKED_NAME.format(name=name)).rstrip(".") for name in understood.untracked
+    )
 
 
 def _premise(understood: Understanding, layers: Layers) -> str:

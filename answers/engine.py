@@ -183,7 +183,13 @@ def _latest_held(layers: list[Layers]) -> str:
 
 def declined(understood: Understanding) -> dict[str, Any]:
     """Not in the record: said plainly, naming what is not tracked, with topics worth a look."""
-    if understood.untracked:
+    if understood.mismatch:
+        miss, neighbour = understood.mismatch
+        text = str(
+            phrases.DECLINED_NEIGHBOUR.format(subject=miss.subject, neighbour=neighbour.title)
+        )
+        gaps = [str(phrases.UNTRACKED_NAME.format(name=name)) for name in understood.untracked]
+    elif understood.untracked:
         names = " or ".join(understood.untracked)
         text = str(phrases.DECLINED_UNTRACKED.format(names=names))
         gaps = [str(phrases.UNTRACKED_NAME.format(name=name)) for name in understood.untracked]

@@ -70,6 +70,10 @@ DECLINED_NOT_IN_RECORD = _(
     "That is not in the record: the registry holds no issuer reading, reporting or market "
     "question that answers it, and this engine does not guess."
 )
+DECLINED_NEIGHBOUR = _(
+    "The registry does not track {subject}, so this is not in the record. It tracks "
+    "{neighbour}, a different subject, and takes no claim from it for this answer."
+)
 NO_TOPIC_NAMED = _("The question names no topic, entity or reporting the registry holds.")
 NOTHING_HELD = _(
     "The registry tracks {titles}, but holds nothing{span} that answers this: no issuer "

@@ -14,9 +14,9 @@ from datetime import datetime
 
 import numpy as np
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
-from answers import embeddings, languages
+from answers import embeddings, identity, languages
 from answers.timewindow import TIME_WORDS, Window, time_window
 from answers.vocabulary import STOP, Topic, Vocabulary, stem, stems, words
 from ingestion.tagging import current_tagger
@@ -138,6 +138,7 @@ DIRECTIONS: dict[str, frozenset[str]] = {
     "lost": frozenset("lost lose loses".split()),
 }
 _TOKEN = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
+_POSSESSIVE = re.compile(r"['\u2019]s?$")  # "Japan's": the name is Japan
 _CONNECTORS = {"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"}
 # A name after one of these is where the question is set, not what it is about.
 _LOCATIVE = {"in", "near", "over", "across", "off", "around", "at", "into", "toward", "towards",
@@ -161,6 +162,9 @@ class Understanding:
     corrected: str  # the question with its misspellings fixed (its instructions left out)
     suggestions: list[Topic] = field(default_factory=list)
     model: str | None = None
+    # The question's subject as it differs from the topic it resembles, when that is why no
+    # topic answers it (`answers.identity`).
+    mismatch: tuple[identity.Mismatch, Topic] | None = None
 
     @property
     def declined(self) -> bool:
@@ -186,13 +190,48 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime,
     routed = choose(scored, intent) if topic is None else [Routed(topic, MIN_SCORE, "lead")]
     if topic is None and routed:
         routed = with_sides(routed, sides_of(timeless, vocab, documented), intent)
-    subjects = [span for span, place in unknown if not place]
-    if routed and subjects and not any(r.named for r in routed) and topic is None:
-        routed = []  # the question is about something untracked: never a neighbour's record
+    if routed and unknown and not any(r.named for r in routed) and topic is None:
+        # The question is about something untracked, or set in a place the registry does not
+        # track and names nothing it does: never a neighbour's record.
+        routed = []
+    said = identity.restored(question, corrected)
+    routed, mismatch = held_to_subject(routed, said, vocab, languages.detect(question) != "de")
     untracked = [span for span, _ in unknown]
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
+    if mismatch:
+        untracked = [mismatch[0].subject, *untracked]
+        suggestions = [mismatch[1], *(t for t in suggestions if t.pk != mismatch[1].pk)]
     return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
-                         vocab.model)  # fmt: skip
+                         vocab.model, mismatch)  # fmt: skip
+
+
+def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True):
+    """The routed topics whose subject every qualifier of the question agrees with, and, when
+    none does, the first disagreement with the topic it was found on (`answers.identity`)."""
+    said = identity.Said.of(text, current_tagger().entity_spans(text))
+    kept, first = [], None
+    for r in routed:
+        others = tuple(o.topic for o in routed if o is not r)
+        context = identity.Context(r.named == "lead", others, capitals, reported)
+        miss = identity.disagreement(said, r.topic, vocab, context)
+        if miss is None:
+            kept.append(r)
+        elif first is None:
+            first = (miss, r.topic)
+    return kept, (None if kept else first)
+
+
+REPORTED_SCAN = 400  # a topic's newest documents searched for a word its first reports lack
+
+
+def reported(topic: Topic, phrases: tuple[str, ...]) -> bool:
+    """Whether any of the topic's newest documents uses one of `phrases`."""
+    query = " or ".join(f'"{p}"' if " " in p else p for p in phrases if p.isascii())
+    if not query:
+        return False
+    newest = EventMention.objects.filter(event_id=topic.pk).order_by("-day", "-document_id")
+    ids = list(newest.values_list("document_id", flat=True)[:REPORTED_SCAN])
+    return fulltext.matching(query, Document.objects.filter(pk__in=ids)).exists()
 
 
 def asked_part(question: str) -> str:
@@ -268,16 +307,50 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         fixed = words(correct(span, vocab))
         if all(w in vocab.known or stem(w) in vocab.frequency for w in fixed):
             continue
+        meant = span
         entity_id = _name_by_meaning(span, vocab)
         if entity_id is None and tail and tail[:1].islower() and " " not in span:
-            entity_id = _name_by_meaning(f"{span} {tail}", vocab)
-        if entity_id is not None and vocab.entity_kinds.get(entity_id) not in BY_MEANING_KINDS:
-            entity_id = None  # meaning never turns one company or person into another
+            meant = f"{span} {tail}"
+            entity_id = _name_by_meaning(meant, vocab)
+        if entity_id is not None and not _may_mean(meant, entity_id, vocab):
+            entity_id = None  # meaning never turns one company, person or lake into another
         if entity_id is not None:
             by_meaning.add(entity_id)
         else:
-            untracked.append((span, place))
+            untracked.append((_POSSESSIVE.sub("", span), place))
     return named, by_meaning, untracked
+
+
+# The kind of thing a place's name says it is ("Lake", "Port"), not which one: a name said in
+# other words must keep a word of the name that says which ("Orrin" of "Lake Orrin").
+GENERIC_NAME_WORDS = frozenset(
+    """lake mount mountain mountains port river basin bay gulf sea ocean island islands valley
+    county city province state states region district airport coast cape peninsula desert
+    strait canal sound harbour harbor creek reservoir dam falls hills range ridge plain
+    plateau forest park village town north south east west northern southern eastern western
+    central united national international new great upper lower fire storm hurricane
+    tropical""".split()
+)
+# Kinds whose names are proper to one thing: a lake, a storm, a mission is never "the same" as
+# one with another proper word, however close their meaning.
+_PROPER_KINDS = frozenset({"place", "storm", "other"})
+
+
+def _may_mean(span: str, entity_id: int, vocab: Vocabulary) -> bool:
+    """Whether a name said in other words may be taken for this entity: institutions, countries
+    and places only, and a place, storm or mission only when the span keeps a word of its name
+    that says which one, as written or one slip of a key away."""
+    kind = vocab.entity_kinds.get(entity_id)
+    if kind not in BY_MEANING_KINDS:
+        return False
+    if kind not in _PROPER_KINDS:
+        return True
+    names = {w for n in vocab.entity_names.get(entity_id, []) for w in words(n)}
+    said = set(words(span))
+    if not said & GENERIC_NAME_WORDS <= names & GENERIC_NAME_WORDS:
+        return False  # "Orrin River" is not "Lake Orrin"
+    proper = names - GENERIC_NAME_WORDS
+    return not proper or any(OSA.distance(w, p) <= 1 for w in said for p in proper)
 
 
 def sides_of(question: str, vocab: Vocabulary, documented: set[int]) -> list[Routed]:

@@ -71,6 +71,7 @@ class Topic:
     terms: tuple[str, ...]  # curated subject-line and question-set terms
     stems: frozenset[str] = field(default_factory=frozenset)
     text: str = ""  # what its embedding is made from: curated words and its first headlines
+    reported: str = ""  # its first reports' summaries: words its rows use (`answers.identity`)
 
 
 @dataclass
@@ -190,10 +191,12 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
             [event.title, event.subject.replace("-", " "), ", ".join(names), ", ".join(terms),
              *extra.get(event.pk, [])]
         )  # fmt: skip
-        headlines = ". ".join(_headlines(event))
+        first = _first_reports(event)
+        headlines = ". ".join(first)
         topics.append(
             Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids, names,
-                  terms, frozenset(stems(text)), f"{text}. {headlines}")
+                  terms, frozenset(stems(text)), f"{text}. {headlines}",
+                  " ".join(filter(None, first.values())))
         )  # fmt: skip
     return topics
 
@@ -220,16 +223,20 @@ def embedded(model, kind: str, texts: dict[int, str]) -> np.ndarray:
     return np.stack([kept[key] for key in texts])
 
 
-def _headlines(event: Event) -> list[str]:
-    """The topic's first distinct headlines: how reporting words it ("oil", "Goma", "rebels").
-    The first, not the newest: they stop changing once a topic has a few, so its embedding is
-    made once, not after every ingest. They are not stems: a headline is not curation."""
-    titles = (
+def _first_reports(event: Event) -> dict[str, str]:
+    """The topic's first distinct headlines, each with its summary: how reporting words it
+    ("oil", "Goma", "rebels"). The first, not the newest: they stop changing once a topic has a
+    few, so its embedding is made once, not after every ingest. They are not stems: a headline is
+    not curation."""
+    rows = (
         EventMention.objects.filter(event=event)
         .order_by("day", "document_id")
-        .values_list("document__title", flat=True)[: HEADLINES * 4]
+        .values_list("document__title", "document__summary")[: HEADLINES * 4]
     )
-    return list(dict.fromkeys(titles))[:HEADLINES]
+    first: dict[str, str] = {}
+    for title, summary in rows:
+        first.setdefault(title, summary)
+    return dict(list(first.items())[:HEADLINES])
 
 
 def _display(names: list[str]) -> str:

@@ -74,6 +74,17 @@ class Tagger:
             terms=terms,
         )
 
+    def entity_spans(self, text: str) -> list[tuple[int, int, int]]:
+        """Where `text` names an entity: (start, end, entity id), longest match first at each
+        place. What a question says around a name (`answers.identity`) tells one body from
+        another that shares its words ("Northwind" in "Northwind Logistics")."""
+        spans = []
+        for automaton, haystack in ((self._folded, text.lower()), (self._exact, text)):
+            for start, end, kind, value in _whole_word_spans(automaton, haystack):
+                if kind == "entity":
+                    spans.append((start, end, value))
+        return sorted(set(spans), key=lambda s: (s[0], -(s[1] - s[0]), s[2]))
+
     def _attached(self, entity_ids: set[int], terms: frozenset[str]) -> Iterable[int]:
         for lead_id in entity_ids:
             for event in self._events_by_lead.get(lead_id, ()):
@@ -94,6 +105,12 @@ def _automaton(keys: dict[str, list[tuple[str, object]]]) -> ahocorasick.Automat
 
 
 def _whole_word_matches(automaton, haystack: str):
+    for _, _, kind, value in _whole_word_spans(automaton, haystack):
+        yield kind, value
+
+
+def _whole_word_spans(automaton, haystack: str):
+    """(start, end, kind, value) of each whole-word match; `end` is exclusive."""
     if automaton is None:
         return
     last = len(haystack) - 1
@@ -103,7 +120,8 @@ def _whole_word_matches(automaton, haystack: str):
             continue
         if end < last and haystack[end + 1].isalnum():
             continue
-        yield from payloads
+        for kind, value in payloads:
+            yield start, end + 1, kind, value
 
 
 VERSION_CHECK_SECONDS = 10.0

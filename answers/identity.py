@@ -1,0 +1,524 @@
+"""Subject identity: a topic answers a question only when what the question says of its subject
+agrees with that topic.
+
+Routing finds the topic a question shares the most with; this step asks whether the question is
+about that topic or about a neighbour that shares its words. Each qualifier the question states is
+held to the topic's own words (title, names, aliases, curated terms, issuers, market questions and
+first headlines: `Topic.text`):
+- a longer name: a tracked name the question extends with capitalised words the topic never uses
+  ("<Name> Logistics" for "<Name> Robotics", "<City> <Institution>" for the institution);
+- a number or edition: a numeral, a letter of a series, a quarter or a year beside a name or noun
+  the topic numbers otherwise ("<Mission> 4" for "<Mission> 3", a second quarter for a third);
+- a place: a tracked place the topic does not carry, a capitalised word before the topic's own
+  words that the topic never uses ("<Country> jobs report", "<Ocean> hurricane season"), or
+  another compass point of the topic's place ("western" for its "Eastern");
+- an indicator or domain: a subject-defining noun (`FAMILIES`: inflation, unemployment, an
+  election, a drought...) none of whose words the topic uses.
+A question that disagrees is about something the registry does not track: it is declined, and the
+neighbour is named as a pointer only, with no claim taken from its rows.
+"""
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from answers.families import FAMILIES
+from answers.timewindow import TIME_WORDS
+from answers.vocabulary import STOP, Topic, Vocabulary
+
+_TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
+_CONNECTORS = frozenset("of the de del da do la le des di for and &".split())
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+# An elided article or pronoun before a word ("l'ouragan", "d'Artemis"): the word is what names.
+_ELISION = re.compile(r"^(?:l|d|qu|j|n|s|c|m|t)['\u2019]")
+# Words that name a role or an organ inside a body: "<Bank> President" is still that bank.
+ROLES = frozenset(
+    """chair chairman chairwoman chairperson president vice governor governors board minister
+    secretary spokesman spokeswoman spokesperson ceo chief officials official staff head
+    director executive""".split()
+)
+COMPASS = {
+    "north": "n", "northern": "n", "south": "s", "southern": "s", "east": "e", "eastern": "e",
+    "west": "w", "western": "w", "northeast": "ne", "northeastern": "ne", "northwest": "nw",
+    "northwestern": "nw", "southeast": "se", "southeastern": "se", "southwest": "sw",
+    "southwestern": "sw", "central": "c", "upper": "u", "lower": "l",
+}  # fmt: skip
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9,
+          "x": 10, "xi": 11, "xii": 12}  # fmt: skip
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3,
+             "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10}  # fmt: skip
+# Nouns an ordinal before them numbers: the third quarter, the second half, the fifth edition.
+EDITION_NOUNS = frozenset("quarter half edition phase stage season term".split())
+_QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+# Before a year, these make it a time ("in 2025"), read by the time window, not an edition.
+_TIME_PREPOSITIONS = frozenset(
+    "in since during by before after until till from to between for of through".split()
+)
+_OPENING = frozenset(
+    """what who whom whose which when where why how is are was were do does did has have had
+    will would could should can may might shall please tell show give list compare explain
+    describe summarise summarize any""".split()
+)
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\u0600-\u06ff]")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    low: str
+    start: int
+    end: int
+
+    @property
+    def capital(self) -> bool:
+        return self.text[:1].isupper()
+
+    @property
+    def bare(self) -> str:
+        """The word without a possessive ("Northwind's" -> "northwind")."""
+        return _POSSESSIVE.sub("", self.low)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A question as this step reads it: its words (typos fixed, case kept) and where it names
+    tracked entities (token ranges)."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    names: tuple[tuple[int, int, int], ...]  # (first token, token after the last, entity id)
+
+    @classmethod
+    def of(cls, text: str, spans: list[tuple[int, int, int]]) -> "Said":
+        tokens = tuple(
+            Token(m.group(0), m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)
+        )
+        return cls(text, tokens, _name_tokens(tokens, spans))
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    subject: str  # the question's own words for what it asks about
+    qualifier: str  # name | number | place | indicator
+
+
+def _name_tokens(tokens: tuple[Token, ...], spans) -> tuple[tuple[int, int, int], ...]:
+    """Each tracked name as a token range, the longest at each place, never overlapping."""
+    ranges, taken = [], -1
+    for start, end, entity_id in spans:
+        first = next((i for i, t in enumerate(tokens) if t.start <= start < t.end), None)
+        last = next((i for i, t in enumerate(tokens) if t.start < end <= t.end), None)
+        if first is None or last is None or first <= taken:
+            continue
+        ranges.append((first, last + 1, entity_id))
+        taken = last
+    return tuple(ranges)
+
+
+def restored(question: str, corrected: str) -> str:
+    """`question` with the misspellings `corrected` fixed, each word keeping its capital (the
+    correction lower-cases the words it replaces)."""
+    fixed = iter(_TOKEN.findall(corrected))
+    if len(_TOKEN.findall(question)) != len(_TOKEN.findall(corrected)):
+        return question
+
+    def keep_case(match: re.Match) -> str:
+        word = next(fixed)
+        return word[:1].upper() + word[1:] if match.group(0)[:1].isupper() else word
+
+    return _TOKEN.sub(keep_case, question)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a topic is held to besides its own words: whether the question names its lead (a
+    place it adds after "in" is then where it asks, a premise, not another subject), the other
+    topics the question is routed to (what they carry is theirs to answer), whether capitals
+    mark names (German capitalises every noun), and `reported(topic, phrases)`: whether the
+    topic's own documents use any of `phrases` (its first reports are in its words already)."""
+
+    named_lead: bool
+    others: tuple[Topic, ...] = ()
+    capitals: bool = True
+    reported: Callable[[Topic, tuple[str, ...]], bool] = lambda topic, phrases: False
+
+
+def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) -> Mismatch | None:
+    """How the question's subject differs from `topic`'s, or None when every qualifier it states
+    agrees."""
+    own = _own_words(topic)
+    others = frozenset().union(*(o.entity_ids for o in context.others))
+    return (
+        (_longer_name(said, topic, own) if context.capitals else None)
+        or _other_number(said, topic, own)
+        or _other_place(said, topic, vocab, own, context, others)
+        or _other_indicator(said, topic, context)
+    )
+
+
+def _own_words(topic: Topic) -> frozenset[str]:
+    """Every word the topic is known by, its first reports included (plurals as singulars too)."""
+    words = [w.lower() for w in _TOKEN.findall(f"{topic.text} {topic.reported}")]
+    bare = [_POSSESSIVE.sub("", w) for w in words]
+    return frozenset(words) | frozenset(bare) | frozenset(_singular_of(w) for w in bare)
+
+
+def _longer_name(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+    """A name of the topic the question extends with capitalised words the topic never uses, or
+    a part of it the question singles out ("<Bank>'s regional office")."""
+    for first, after, entity_id in said.names:
+        if entity_id not in topic.entity_ids:
+            continue
+        start, end = _extent(said, first, after)
+        extra = [t for t in (*said.tokens[start:first], *said.tokens[after:end])]
+        if any(_distinguishes(t, own) for t in extra):
+            return Mismatch(_words(said, start, end), "name")
+        branch = _branch(said, start, end, own)
+        if branch:
+            return branch
+    return None
+
+
+def _branch(said: Said, start: int, end: int, own: frozenset[str]) -> Mismatch | None:
+    """A branch word just before or after a name ("the regional <Bank>", "<Bank>'s district
+    office", one describing word between): a part of the body, not the body the topic is
+    about. A topic whose words use it ("closing 120 branches") is asked about its own words."""
+    tokens = said.tokens
+    if start and tokens[start - 1].low in BRANCHES and tokens[start - 1].low not in own:
+        return Mismatch(_words(said, start - 1, end), "name")
+    for j in range(end, min(end + 2, len(tokens))):
+        if j > end and not _describes(tokens[end]):
+            break
+        if tokens[j].low in BRANCHES and _singular_of(tokens[j].low) not in own:
+            noun = (
+                j + 1 < len(tokens)
+                and tokens[j + 1].low.isalpha()
+                and tokens[j + 1].low not in STOP | LOCATIVE
+            )
+            return Mismatch(_words(said, start, j + 1 + noun), "name")
+    return None
+
+
+def _describes(token: Token) -> bool:
+    """A word that may stand between a name and its branch ("northern" in "<Bank>'s northern
+    branch"): not a verb's form ("closing", "opened") and not a framing word."""
+    return token.low.isalpha() and token.low not in STOP and not token.low.endswith(("ing", "ed"))
+
+
+def _singular_of(word: str) -> str:
+    return word[:-2] if word.endswith("ches") else word.rstrip("s")
+
+
+BRANCHES = frozenset(
+    """regional branch branches district subsidiary subsidiaries division divisions arm
+    affiliate affiliates chapter local provincial""".split()
+)
+
+
+def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
+    """The capitalised run a name stands in: left over capitalised words (never the question's
+    opening word), right over capitalised words and the connectors between them; a possessive
+    or another tracked name ends it."""
+    tokens, named = said.tokens, {i for a, b, _ in said.names for i in range(a, b)}
+    possessive = tokens[after - 1].low.endswith(("'s", "\u2019s"))
+    end = after if possessive else _right(tokens, after, named)
+    start = first
+    while start > 0 and tokens[start - 1].capital and start - 1 not in named:
+        if _ELISION.sub("", tokens[start - 1].bare) in _OPENING | STOP:
+            break  # a question's opening word ("What's", "Did") is capitalised anyway
+        start -= 1
+    return start, end
+
+
+def _right(tokens: tuple[Token, ...], after: int, named: set[int]) -> int:
+    end = after
+    while end < len(tokens) and end not in named:
+        token = tokens[end]
+        joins = (
+            token.low in _CONNECTORS
+            and end + 1 < len(tokens)
+            and tokens[end + 1].capital
+            and end + 1 not in named
+        )
+        if not (token.capital or joins) or _edition(token) is not None:
+            break
+        end += 1
+        if _POSSESSIVE.search(token.low) and token.low.endswith(("'s", "\u2019s")):
+            break
+    return end
+
+
+def _distinguishes(token: Token, own: frozenset[str]) -> bool:
+    low = _ELISION.sub("", token.bare)
+    return not (
+        low in own
+        or families_in(low).keys() & families_in(" ".join(own)).keys()
+        or low in ROLES
+        or low in _CONNECTORS
+        or low in TIME_WORDS
+        or _edition(token) is not None
+        or _YEAR.match(low)
+    )
+
+
+def _words(said: Said, start: int, end: int) -> str:
+    if end <= start:
+        return ""
+    return said.text[said.tokens[start].start : said.tokens[end - 1].end]
+
+
+# --- numbers and editions ---------------------------------------------------------------------
+
+
+def _edition(token: Token) -> int | str | None:
+    """What a token numbers: a roman numeral (written in capitals), a number, a quarter."""
+    low = token.low
+    if token.text.isupper() and low in _ROMAN:
+        return _ROMAN[low]
+    if low.isdigit() and len(low) <= 2:
+        return int(low)
+    quarter = _QUARTER.match(low)
+    if quarter:
+        return f"q{quarter.group(1) or quarter.group(2)}"
+    return None
+
+
+def numbered(text: str) -> dict[str, set]:
+    """What `text` numbers: {word before a number: its numbers} ("halcyon": {3}, "series":
+    {"c"}), {edition noun: the ordinals before it} ("quarter": {3}), and "year": its years."""
+    tokens = [Token(m.group(0), m.group(0).lower(), m.start(), m.end())
+              for m in _TOKEN.finditer(text)]  # fmt: skip
+    found: dict[str, set] = {}
+    for i, token in enumerate(tokens):
+        value = _edition(token)
+        if i and value is not None and tokens[i - 1].low.isalpha():
+            found.setdefault(tokens[i - 1].bare, set()).add(value)
+        if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
+            found.setdefault("series", set()).add(tokens[i + 1].low)
+        if token.low in EDITION_NOUNS and i and tokens[i - 1].low in _ORDINALS:
+            found.setdefault(token.low, set()).add(_ORDINALS[tokens[i - 1].low])
+        quarter = value if isinstance(value, str) else None
+        if quarter:
+            found.setdefault("quarter", set()).add(int(quarter[1]))
+        if _YEAR.match(token.low):
+            found.setdefault("year", set()).add(int(token.low))
+    return found
+
+
+def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+    """A number, series letter, quarter or year the question puts where the topic has another,
+    or a prefix the topic never puts on its own word ("semi-" before its "final")."""
+    held = numbered(". ".join([topic.title, topic.subject.replace("-", " "), *topic.names]))
+    asked = _numbers_asked(said)
+    for key, (values, start, end) in asked.items():
+        if key in held and not values & held[key]:
+            return Mismatch(_with_owner(said, topic, start, end), "number")
+    curated = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.terms]))}
+    for i in range(len(said.tokens) - 1):
+        first, second = said.tokens[i], said.tokens[i + 1]
+        hyphen = said.text[first.end : second.start] == "-"
+        prefix = hyphen and second.low in curated and first.low not in own | TIME_WORDS
+        if prefix and _edition(first) is None and first.low not in _ORDINALS | {""}:
+            return Mismatch(_with_owner(said, topic, i, i + 2), "number")
+    return None
+
+
+def _with_owner(said: Said, topic: Topic, start: int, end: int) -> str:
+    """The question's words from `start` to `end`, after the name it gives their owner when
+    they leave it out ("<Bank>'s fourth-quarter")."""
+    words = _words(said, start, end)
+    for first, after, entity_id in said.names:
+        if entity_id in topic.entity_ids and not start <= first < end:
+            return f"{_words(said, first, after)} {words}" if after <= start else words
+    return words
+
+
+def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
+    """What the question numbers, each with the token range that says it; a year only where it
+    names an edition ("the 2022 election"), not a time ("in 2022": the window reads that)."""
+    tokens = said.tokens
+    asked: dict[str, tuple[set, int, int]] = {}
+    for i, token in enumerate(tokens):
+        value = _edition(token)
+        if i and value is not None and tokens[i - 1].low.isalpha():
+            key = "quarter" if isinstance(value, str) else tokens[i - 1].bare
+            value = int(value[1]) if isinstance(value, str) else value
+            asked[key] = ({value}, max(0, _name_start(said, i - 1)), i + 1)
+        if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
+            asked["series"] = ({tokens[i + 1].low}, i, i + 2)
+        if token.low in EDITION_NOUNS and i and tokens[i - 1].low in _ORDINALS:
+            asked[token.low] = ({_ORDINALS[tokens[i - 1].low]}, i - 1, i + 1)
+        if _YEAR.match(token.low) and not (i and tokens[i - 1].low in _TIME_PREPOSITIONS):
+            asked["year"] = ({int(token.low)}, i, min(len(tokens), i + 3))
+    return asked
+
+
+def _name_start(said: Said, index: int) -> int:
+    """The first word of the capitalised run that ends at `index`."""
+    while (
+        index > 0
+        and said.tokens[index - 1].capital
+        and said.tokens[index - 1].low not in (_OPENING | STOP)
+    ):
+        index -= 1
+    return index
+
+
+# --- places ------------------------------------------------------------------------------------
+
+
+def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str],
+                 context: Context, others: frozenset[int]) -> Mismatch | None:  # fmt: skip
+    return (
+        _tracked_place(said, topic, vocab, context.named_lead, others)
+        or _compass(said, topic)
+        or (_modifier(said, topic, own) if context.capitals else None)
+    )
+
+
+def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool,
+                   others: frozenset[int]) -> Mismatch | None:  # fmt: skip
+    """A tracked country or place the topic does not carry, said as its subject's place."""
+    for first, after, entity_id in said.names:
+        if vocab.entity_kinds.get(entity_id) not in ("country", "place"):
+            continue
+        if entity_id in topic.entity_ids or entity_id in others:
+            continue
+        if named_lead and first and said.tokens[first - 1].low in LOCATIVE:
+            continue  # "<the storm> in <a country>": where it asks, a premise the record holds
+        return Mismatch(_with_subject_words(said, first, after, topic), "place")
+    return None
+
+
+LOCATIVE = frozenset(
+    """in near over across off around at into toward towards to from on en dans em im nel
+    hacia""".split()
+)
+
+
+def _with_subject_words(said: Said, first: int, after: int, topic: Topic) -> str:
+    """The place as said with the topic's own words that follow it ("<Country> jobs report")."""
+    own = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.terms]))}
+    end = after
+    while end < len(said.tokens) and said.tokens[end].bare in own:
+        end += 1
+    return _words(said, first, end)
+
+
+def _compass(said: Said, topic: Topic) -> Mismatch | None:
+    """Another compass point of the topic's place: "western" where the topic says "Eastern"."""
+    named = _compass_pairs(" ".join([topic.title, *topic.names]))
+    for i, token in enumerate(said.tokens[:-1]):
+        point = COMPASS.get(token.low)
+        place = said.tokens[i + 1].bare
+        if point and place in named and point not in named[place]:
+            return Mismatch(_words(said, i, i + 2), "place")
+    return None
+
+
+def _compass_pairs(text: str) -> dict[str, set[str]]:
+    words = [w.lower() for w in _TOKEN.findall(text)]
+    pairs: dict[str, set[str]] = {}
+    for before, word in itertools.pairwise(words):
+        if before in COMPASS:
+            pairs.setdefault(word, set()).add(COMPASS[before])
+    return pairs
+
+
+def _modifier(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+    """A capitalised word the topic never uses, put before the topic's own curated words as
+    their place or owner ("<Ocean> hurricane season" for the "Eastern Pacific hurricane
+    season")."""
+    curated = {w.lower() for w in _TOKEN.findall(" ".join([*topic.terms]))} - STOP
+    heads = _heads(topic)
+    named = {i for a, b, _ in said.names for i in range(a, b)}
+    tokens = said.tokens
+    for i in range(1, len(tokens)):
+        if tokens[i].low not in heads or tokens[i - 1].low in curated:
+            continue
+        before = tokens[i - 1]
+        if i - 1 in named or not _names_a_place(before, own, first=i == 1):
+            continue
+        end = i
+        while end < len(tokens) and tokens[end].low in curated:
+            end += 1
+        return Mismatch(_words(said, i - 1, end), "place")
+    return None
+
+
+def _names_a_place(token: Token, own: frozenset[str], *, first: bool) -> bool:
+    """A capitalised word the topic never uses, that is no framing, time or opening word."""
+    low = token.low
+    framing = low in STOP or low in TIME_WORDS or (first and low in _OPENING)
+    return token.capital and token.bare not in own and not framing
+
+
+def _heads(topic: Topic) -> frozenset[str]:
+    """The first words of the topic's curated phrases ("hurricane" of "hurricane season") and
+    its curated words that name a kind of subject ("inflation"): what a place or an owner is
+    put before. A verb it curates ("raise") is no such head."""
+    heads = set()
+    for term in topic.terms:
+        words = [w.lower() for w in _TOKEN.findall(term)]
+        if len(words) > 1 or families_in(term):
+            heads.add(words[0])
+    return frozenset(heads - STOP)
+
+
+# --- indicators and domains --------------------------------------------------------------------
+
+
+def families_in(text: str) -> dict[str, str]:
+    """{family: the phrase `text` says it with}, for each subject-defining family it names."""
+    low = text.lower()
+    singular = {_singular(w) for w in _TOKEN.findall(low)}
+    found = {}
+    for family, phrases in FAMILIES.items():
+        for phrase in phrases:
+            if _says(low, singular, phrase):
+                found[family] = phrase
+                break
+    return found
+
+
+def _singular(word: str) -> str:
+    """A plural's singular, and nothing more: "exporters" is not "exports" (a stem would say it
+    is), "elections" is "election"."""
+    word = _POSSESSIVE.sub("", word)
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _says(low: str, singular: set[str], phrase: str) -> bool:
+    if _UNSPACED.search(phrase):
+        return phrase in low
+    if " " not in phrase and "'" not in phrase and "-" not in phrase:
+        return _singular(phrase) in singular
+    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", low) is not None
+
+
+def _other_indicator(said: Said, topic: Topic, context: Context) -> Mismatch | None:
+    """A subject-defining noun (an indicator, a kind of event) none of whose family's words the
+    topic uses, nor any other topic the question is routed to: the same issuer or country, asked
+    about something else."""
+    named = {i for a, b, _ in said.names for i in range(a, b)}
+    unnamed = " ".join(t.text for i, t in enumerate(said.tokens) if i not in named)
+    held = families_in(" ".join([topic.text, topic.reported,
+                                 *(f"{o.text} {o.reported}" for o in context.others)]))  # fmt: skip
+    for family, phrase in families_in(unnamed).items():
+        if family not in held and not context.reported(topic, FAMILIES[family]):
+            return Mismatch(_indicator_subject(said, phrase), "indicator")
+    return None
+
+
+def _indicator_subject(said: Said, phrase: str) -> str:
+    """The indicator with the name the question gives its owner ("<Issuer> survey")."""
+    owner = " ".join(_words(said, a, b) for a, b, _ in said.names[:1])
+    return f"{owner} {phrase}".strip() if owner else phrase
