@@ -26,7 +26,7 @@ from answers import phrases
 from answers.retrieval import Evidence, similarity
 from answers.understanding import SCRIPT_BOUNDARY, direction_of
 
-_MARKER = re.compile(r"\[(\d+)\]")
+_MARKER = re.compile(r"\[([0-9]+)\]")  # the engine's own markers: ASCII digits only
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.functional import Promise
 
-from answers import phrases, premises, verdicts
+from answers import conflicts, figures, phrases, premises, verdicts
 from answers.check import Sentence
-from answers.retrieval import Evidence, similarity
+from answers.retrieval import Evidence, posing, similarity
 from answers.understanding import Understanding, stem_set
 from answers.vocabulary import STOP, Topic, stems, words
 
@@ -26,6 +26,11 @@ POINTED_REPORTS = 4
 META = stem_set("report reporting reported say said says market markets news tell")
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
 _HOW = re.compile(r"\bhow\s+(?:much|many)\s+(\w+)", re.IGNORECASE)
+_KIND_LABELS = {
+    "forecast": phrases.LABEL_FORECAST,
+    "earlier": phrases.LABEL_EARLIER,
+    "rejected": phrases.LABEL_REJECTED,
+}
 
 
 @dataclass
@@ -51,7 +56,7 @@ class Layers:
         return cls(
             topic,
             [r for r in rows if r.kind == "reading"],
-            sorted((r for r in rows if r.kind == "report"), key=lambda r: -r.score),
+            sorted((r for r in rows if r.kind == "report"), key=lambda r: (r.posing, -r.score)),
             [p for p in prices if not p.facts["historical"]],
             [p for p in prices if p.facts["historical"]],
             changes,
@@ -82,7 +87,16 @@ class Writer:
         statement = self.statement(item)
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
-        self.add([item], statement, preface)
+        kind = _KIND_LABELS.get(self.figure_kind(item))
+        self.add([item], statement, "; ".join(str(p) for p in (preface, kind) if p))
+
+    def figure_kind(self, item: Evidence) -> str | None:
+        """What a report's quoted figures are when none is an actual reading (a forecast, an
+        earlier or a rejected figure): said before it, so it is never read as the answer."""
+        if item.kind != "report":
+            return None
+        kinds = {f.kind for f in figures.stated(self.best_sentence(item))}
+        return None if not kinds or "actual" in kinds else sorted(kinds)[0]
 
     def statement(self, item: Evidence) -> str:
         """The engine's clause for one row, in the answering language; quoted words stay in
@@ -120,7 +134,7 @@ class Writer:
         asked = self.asked - self.names  # every sentence names its topic: names tell none apart
         scored = []
         for index, sentence in enumerate(options):
-            score = len(asked & stem_set(sentence))
+            score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
             if intent == "how-much" and _AMOUNT.search(sentence):
                 score += 2
             scored.append((-score, index, sentence))
@@ -137,7 +151,24 @@ class Writer:
             range(len(head)),
             key=lambda i: (-(figure and bool(_AMOUNT.search(sentences[i]))), -closeness[i], i),
         )
+        if figure and order:
+            order = _newest_actual_first(order, [figures.stated(s) for s in sentences], head)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
+
+
+def _newest_actual_first(order: list[int], stated: list[list], head: list[Evidence]) -> list[int]:
+    """Of the reports giving an actual figure of a quantity the first one gives (as a forecast,
+    an earlier reading or the actual), the newest leads: a later reading answers before an
+    earlier one, and an actual before a forecast."""
+    lead = order[0]
+    asked = {f.quantity for f in stated[lead] if f.quantity}
+    actual = [
+        i for i in order if any(f.kind == "actual" and f.quantity in asked for f in stated[i])
+    ]
+    if not actual:
+        return order
+    newest = max(actual, key=lambda i: (head[i].date or "", -order.index(i)))
+    return [newest, *(i for i in order if i != newest)]
 
 
 def compose(understood: Understanding, layers: list[Layers]) -> Writer:
@@ -147,7 +178,8 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         return writer
     first, *others = layers
     label = first.topic.title if others else ""
-    preface = "; ".join(p for p in (_untracked(understood), _premise(understood, first)) if p)
+    said = (_set_aside(understood), _untracked(understood), _premise(understood, first))
+    preface = "; ".join(p for p in said if p)
     _answer_topic(writer, first, preface=preface, label=label)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
@@ -160,8 +192,13 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
     gap = _missing_figure(writer.understood, layers)
     if intent in POINTED:
         layers.reports = writer.pointed(layers.reports)
+    found = conflicts.conflict(layers.readings, layers.reports, layers.live)
     if intent == "changed":
         _changes(writer, layers, preface)
+    elif found and intent != "attention":
+        said = str(phrases.ROWS_DISAGREE.format(what=found.what))
+        writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
+        writer.say(found.second)
     else:
         lead = _market_asked(writer, layers) if intent == "markets" else None
         lead = lead or _lead(intent, layers)
@@ -198,8 +235,8 @@ def _lead(intent: str, layers: Layers) -> Evidence | None:
     }[intent]
     for name in order:
         found = getattr(layers, name)
-        if isinstance(found, list) and found:
-            return found[0]
+        if isinstance(found, list):
+            found = next((row for row in found if not row.posing), None)
         if isinstance(found, Evidence):
             return found
     return None
@@ -256,6 +293,11 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
                 said.add(id(item))
 
 
+def _set_aside(understood: Understanding) -> str:
+    """A request the service does not serve, asked beside a question of fact: said first."""
+    return str(phrases.SCOPE[understood.scope]).rstrip(".") if understood.scope else ""
+
+
 def _untracked(understood: Understanding) -> str:
     """What the question names that the registry does not track, said before anything is
     answered: an answer never leaves that to its `unknowns`."""
@@ -268,6 +310,8 @@ def _premise(understood: Understanding, layers: Layers) -> str:
     """Named first when the record contradicts or does not hold what the question takes for
     granted (`answers.premises`)."""
     topic = layers.topic
+    if understood.unplaced and topic.pk == understood.topics[0].topic.pk:
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced))
     claim = premises.claim_of(
         understood.question, {w for text in (topic.title, *topic.names, *topic.terms)
                               for w in re.findall(r"[^\W_]+", text.lower())}

@@ -7,9 +7,10 @@ the engine routes and ranks lexically and says so in the log, loudly, once.
 
 Documents' passage vectors (title and summary) are kept in `answers.Embedding` (kind
 `document`): computed in the background for every topic's newest attached documents
-(`documents_embed`, the beat's `embed-documents` and `manage.py embed_registry`), and for a few
-during an ask (`documents_store`). `preload` loads the model, the vocabulary and the tagger when a
-worker starts (`config.wsgi`, Celery's `worker_process_init`), so no caller's first ask pays them.
+(`documents_embed`, the beat's `embed-documents` and `manage.py embed_registry`), never during
+an ask: an ask reads what was kept, so the same question reads the same vectors. `preload` loads
+the model, the vocabulary and the tagger when a worker starts (`config.wsgi`, Celery's
+`worker_process_init`), so no caller's first ask pays them.
 
 Tests replace the model with `use(...)`: anything with `queries` and `passages` will do.
 """

@@ -8,7 +8,7 @@ generator (OpenAI-compatible, `answers.generator`) may phrase instead, under the
 
 import hashlib
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.utils import timezone, translation
@@ -16,26 +16,32 @@ from django.utils import timezone, translation
 from answers import languages, phrases, phrasing, vocabulary
 from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
 from answers.composition import Layers, Writer, compose, engine_words, figure_asked
-from answers.retrieval import Evidence, gather
+from answers.retrieval import Evidence, gather, unmarked
 from answers.understanding import Understanding, understand
 from config.reads import envelope
 from registry.models import Event
 
-_MARKER = re.compile(r"\[(\d+)\]")
+_MARKER = re.compile(r"\[([0-9]+)\]")  # the engine's own markers: ASCII digits only
 
 
 def answer(question: str, *, topic: Event | None = None, generator=None,
            now: datetime | None = None) -> dict[str, Any]:  # fmt: skip
     """The `svc.answer.v1` answer to `question` (about `topic` when the caller names one), in the
     question's language."""
+    now = now or timezone.now()
     with languages.answering(question) as language:
-        return {**_answer(question, topic, generator, now or timezone.now()), "language": language}
+        answered = _answer(question, topic, generator, now)
+    # The instant the evidence was read: the same question as of the same instant, on the same
+    # rows, is the same answer (a changed registry and a changed engine told apart).
+    return {**answered, "language": language, "asOf": now.astimezone(UTC).isoformat()}
 
 
 def _answer(question: str, topic: Event | None, generator, now: datetime) -> dict[str, Any]:
     vocab = vocabulary.current()
     pinned = next((t for t in vocab.topics if topic and t.pk == topic.pk), None)
-    understood = understand(question, vocab, now=now, topic=pinned)
+    # A "[2]" typed in the question is text: whatever the engine writes from the question (a
+    # premise it names, a name it does not track) can never pose as a citation.
+    understood = understand(unmarked(question), vocab, now=now, topic=pinned)
     if understood.declined:
         return declined(understood)
     events = Event.objects.in_bulk([r.topic.pk for r in understood.topics])
@@ -183,7 +189,13 @@ def _latest_held(layers: list[Layers]) -> str:
 
 def declined(understood: Understanding) -> dict[str, Any]:
     """Not in the record: said plainly, naming what is not tracked, with topics worth a look."""
-    if understood.mismatch:
+    if understood.scope:
+        text = str(phrases.SCOPE[understood.scope])
+        gaps = [text]
+        if understood.suggestions:
+            record = f"/api/record/{understood.suggestions[0].subject}"
+            text = f"{text} {phrases.READ_THE_RECORD.format(record=record)}"
+    elif understood.mismatch:
         miss, neighbour = understood.mismatch
         text = str(
             phrases.DECLINED_NEIGHBOUR.format(subject=miss.subject, neighbour=neighbour.title)
@@ -237,5 +249,6 @@ def _understood(understood: Understanding) -> dict[str, Any]:
             else None
         ),
         "untracked": understood.untracked,
+        "scope": understood.scope,
         "routing": "meaning and words" if understood.model else "words only (model not loaded)",
     }

@@ -398,6 +398,22 @@ def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool
     return None
 
 
+def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
+    """Where the question sets a topic it names that the topic's words never place it ("<the
+    storm> in <a country> it never reached"): a premise the record does not support, as the
+    question words it ("in <country>"); empty when there is none."""
+    own = _own_words(topic)
+    for first, after, entity_id in said.names:
+        if vocab.entity_kinds.get(entity_id) not in ("country", "place") or not first:
+            continue
+        place_words = {t.bare for t in said.tokens[first:after]}
+        if entity_id in topic.entity_ids or place_words <= own:
+            continue
+        if said.tokens[first - 1].low in LOCATIVE:
+            return _words(said, first - 1, after)
+    return ""
+
+
 LOCATIVE = frozenset(
     """in near over across off around at into toward towards to from on en dans em im nel
     hacia""".split()

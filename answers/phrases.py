@@ -50,6 +50,15 @@ NO_CHANGE_IN_SPAN = _(
 SPAN_IN_WINDOW = _("in {window}")
 SPAN_LAST_7_DAYS = _("in the last 7 days")
 
+# --- disagreements and kinds of figure ----------------------------------------------------------
+ROWS_DISAGREE = _(
+    "The held rows disagree on {what}, and this answer does not pick one: each side follows "
+    "with its source"
+)
+LABEL_FORECAST = _("A forecast, not a reported actual")
+LABEL_EARLIER = _("An earlier reading, not the latest")
+LABEL_REJECTED = _("A rejected figure, not the accepted one")
+
 # --- comparisons --------------------------------------------------------------------------------
 COMPARE_HIGHER = _("{topic} is higher: {first} against {second}")
 COMPARE_LOWER = _("{topic} is lower: {first} against {second}")
@@ -74,6 +83,16 @@ DECLINED_NEIGHBOUR = _(
     "The registry does not track {subject}, so this is not in the record. It tracks "
     "{neighbour}, a different subject, and takes no claim from it for this answer."
 )
+SCOPE_CREATIVE = _(
+    "This service does not write poems, stories or other creative text: it answers from the record."
+)
+SCOPE_ADVICE = _("This service gives no investment, legal or personal advice.")
+SCOPE_PREDICTION = _(
+    "This service makes no predictions of its own: market prices it holds are what a crowd "
+    "believes, and are served as that."
+)
+SCOPE = {"creative": SCOPE_CREATIVE, "advice": SCOPE_ADVICE, "prediction": SCOPE_PREDICTION}
+READ_THE_RECORD = _("The record to read: {record}.")
 NO_TOPIC_NAMED = _("The question names no topic, entity or reporting the registry holds.")
 NOTHING_HELD = _(
     "The registry tracks {titles}, but holds nothing{span} that answers this: no issuer "

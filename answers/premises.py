@@ -65,15 +65,15 @@ _IRREGULAR = frozenset(
     """cut set held kept rose risen fell fallen won lost broke broken shut hit sank shrank grew
     grown began begun left led met paid sold spent struck""".split()
 )
-_HEDGES = frozenset(
+HEDGES = frozenset(
     """not no never yet without will would could may might should shall expected expects expect
     plans plan planned aims aim hopes hope if whether unless before cannot can't won't isn't
     hasn't haven't wasn't weren't didn't doesn't don't""".split()
 )
 # A state received is stated too: "won marketing authorisation", "received approval".
 _RECEIVED = frozenset("won received got gained secured granted obtained earned".split())
-_STATIVE = frozenset("unchanged steady higher lower stronger weaker open closed shut".split())
-_DETERMINERS = frozenset("a an the any this that its their his her our".split())
+STATIVE = frozenset("unchanged steady higher lower stronger weaker open closed shut".split())
+DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
@@ -146,7 +146,7 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     before: list[str] = []
     for index, token in enumerate(tokens):
         low = _phrasal(tokens, index)
-        if token[:1].isupper() or low in _DETERMINERS:
+        if token[:1].isupper() or low in DETERMINERS:
             continue
         if not family_of(low) and (low in subject or low in STOP):
             before.append(token)
@@ -158,13 +158,13 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         figures = tuple(f.replace(" ", "") for f in _FIGURE.findall(" ".join(tokens[index:])))
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
-        if family_of(low) or (figures and (after_do or _states(low))):
+        if family_of(low) or (figures and (after_do or states(low))):
             # What the state is of: the question's own lower-case words around it (names are in
             # every row of the topic, so they single out none).
             around = [*before, *tokens[index + 1 : index + 4]]
             objects = {stem(t) for t in around
                        if t.isalpha() and t.islower() and t not in STOP
-                       and t not in _DETERMINERS}  # fmt: skip
+                       and t not in DETERMINERS}  # fmt: skip
             words = _said(rest, tokens[: index + 6])
             whole = bool(_WHOLE & {t.lower() for t in tokens})
             return Claim(words, low, figures, frozenset(objects), whole)
@@ -181,7 +181,7 @@ def _said(text: str, tokens: list[str]) -> str:
     return text[start:end].strip()
 
 
-def _states(word: str) -> bool:
+def states(word: str) -> bool:
     """A form that states a state: a participle or past ("closed", "broken", "cut")."""
     return word.endswith(("ed", "en")) or word in _IRREGULAR
 
@@ -219,12 +219,12 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     for index in range(len(tokens)):
         token = _phrasal(tokens, index)
         received = any(t in _RECEIVED for t in tokens[max(0, index - 2) : index])
-        stated = _states(token.split()[0]) or token in _STATIVE or (received and family_of(token))
+        stated = states(token.split()[0]) or token in STATIVE or (received and family_of(token))
         if not (stated or (token.endswith("s") and family_of(token))):
             continue
-        if index and tokens[index - 1] in _DETERMINERS:
+        if index and tokens[index - 1] in DETERMINERS:
             continue
-        if any(b in _HEDGES for b in tokens[max(0, index - 3) : index]):
+        if any(b in HEDGES for b in tokens[max(0, index - 3) : index]):
             continue
         out.append((token, stated))
     return out

@@ -8,6 +8,7 @@ service's recorded state transitions and tripwire flips, and its attention. Ever
 snippet the source check will hold a sentence to.
 """
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -35,11 +36,47 @@ from search import fulltext
 
 TOPIC_SCAN = 1000  # a topic's newest documents of each kind (curated, naming its lead) searched
 LEXICAL_SCAN = 200  # of those, the newest full-text matches scored by their stems
-LEXICAL_EMBEDDED = 8  # the best lexical matches that should have a vector when asked about
-EMBEDDED_PER_ASK = 4  # of those, at most this many embedded during an ask (30 to 90 ms each)
+LEXICAL_EMBEDDED = 8  # the best lexical matches whose kept vector is checked against their text
 SEMANTIC_WEIGHT = 0.4  # a document three spreads closer in meaning weighs more than every stem
 CANDIDATES = 40  # rows served by their combined score (then one per origin)
 SNIPPET = 400
+
+
+# A citation-like token inside ingested text (a bracketed numeral in any bracket, "[^2]", a
+# footnote mark): text, never a citation. The engine's own "[n]" markers are the only ones an
+# answer carries, so such a token is written "(n)" wherever a row is quoted or handed on.
+_CITATION_LIKE = re.compile(
+    "[\\[\uff3b\u3010\u3014\u3016\u27e6]\\s*\\^?\\s*(\\d{1,6})\\s*"
+    "[\\]\uff3d\u3011\u3015\u3017\u27e7]"
+)
+_FOOTNOTE_MARKS = re.compile("[\u2020\u2021\u00b9\u00b2\u00b3\u2070\u2074-\u2079]")
+
+
+# Text addressed to a reader's assistant rather than to readers ("ignore previous instructions",
+# "system:", a sentence opening on "Say ..."): kept as quoted data, never an answer's lead.
+_POSING = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\b[^.]{0,60}\b(?:instructions?|rules|prompts?|"
+    r"previous|prior|above|guidelines)\b|\b(?:system\s*prompt|system\s*:|assistant\s*:|"
+    r"as an ai\b|you are now\b|jailbreak)|(?:^|[.!?:]\s+)(?:say|state|answer|reply|respond|"
+    r"print|output|repeat)\s+(?:that|only|with)\b",
+    re.IGNORECASE,
+)
+
+
+def posing(text: str) -> bool:
+    """Whether `text` addresses instructions to whoever reads it for someone else."""
+    return _POSING.search(text) is not None
+
+
+def neutral(text: str) -> str:
+    """`text` with its citation-like tokens made plain text."""
+    return _FOOTNOTE_MARKS.sub("", _CITATION_LIKE.sub(lambda m: f"({int(m.group(1))})", text))
+
+
+def unmarked(question: str) -> str:
+    """A question less the citation-like tokens typed into it: nothing the engine writes from
+    the question (a premise, a name) carries one, as text or as a marker."""
+    return re.sub(r"\s{2,}", " ", _FOOTNOTE_MARKS.sub("", _CITATION_LIKE.sub(" ", question)))
 
 
 @dataclass
@@ -55,6 +92,17 @@ class Evidence:
     snippet: str
     facts: dict[str, Any] = field(default_factory=dict)
     score: float = 0.0
+
+    def __post_init__(self):
+        # Every row is quoted from ingested text: its citation-like tokens are text.
+        self.title, self.snippet = neutral(self.title), neutral(self.snippet)
+        self.source = neutral(self.source)
+        self.facts = {k: neutral(v) if isinstance(v, str) else v for k, v in self.facts.items()}
+
+    @property
+    def posing(self) -> bool:
+        """Instruction-like text: quoted like any row, never placed first."""
+        return posing(self.snippet)
 
     def support(self) -> str:
         """Everything a sentence citing this row may rest on."""
@@ -114,7 +162,7 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None) 
     by the rare stems they share with the question plus how close they mean it.
 
     Five queries whatever the number of documents: the two newest-first id lists, the text
-    match, the kept vectors, the rows served (a sixth stores the few vectors computed here)."""
+    match, the kept vectors, the rows served."""
     attached = _attached(event, window)
     if not attached:
         return []
@@ -163,11 +211,12 @@ def _lexical(attached: list[int], asked: list[str]) -> dict[int, tuple[float, st
     found = fulltext.matching(" or ".join(asked), documents).order_by("-day", "-id")
     wanted = {stem(w) for w in asked}
     weights = _rarities(wanted)
-    total = sum(weights.values()) or 1.0
+    total = sum(weights[s] for s in sorted(weights)) or 1.0
     scores = {}
     for pk, title, summary in found.values_list("pk", "title", "summary")[:LEXICAL_SCAN]:
         text = embeddings.passage(title, summary)
-        scores[pk] = (sum(weights[s] for s in wanted & stem_set(text)) / total, text)
+        shared = sorted(wanted & stem_set(text))  # one order of addition, one sum
+        scores[pk] = (sum(weights[s] for s in shared) / total, text)
     return scores
 
 
@@ -185,22 +234,17 @@ def _semantic(
     """How much closer than the rest each document means the question: the cosine of its kept
     passage vector to the question's, as a z-score over the topic's documents that have one
     (e5's cosines sit in a narrow band, about 0.75 to 0.9, so their spread is what speaks).
-    Documents without a vector score 0 (average); of the best lexical matches, the few still
-    lacking one (or whose text changed) are embedded here and kept for the next ask."""
+    Documents without a vector score 0 (average). An ask computes none: what it reads is what
+    the background run (`documents_embed`) kept, so asking again reads the same vectors and gives
+    the same answer; a best lexical match whose kept vector is of an older text is read as one
+    without."""
     model = embeddings.embedder()
     if model is None:
         return {}
     kept = embeddings.kept_documents(model, attached)
-    best = sorted(lexical, key=lambda pk: -lexical[pk][0])[:LEXICAL_EMBEDDED]
-    missing = {
-        pk: lexical[pk][1]
-        for pk in best
-        if pk not in kept or kept[pk][0] != embeddings.digest(lexical[pk][1])
-    }
-    missing = dict(list(missing.items())[:EMBEDDED_PER_ASK])
-    if missing:
-        computed = embeddings.documents_store(model, missing)
-        kept.update({pk: ("", vector) for pk, vector in computed.items()})
+    for pk in sorted(lexical, key=lambda pk: (-lexical[pk][0], pk))[:LEXICAL_EMBEDDED]:
+        if pk in kept and kept[pk][0] != embeddings.digest(lexical[pk][1]):
+            del kept[pk]
     if len(kept) < 2:
         return {}
     keys = list(kept)
@@ -318,7 +362,7 @@ def transitions(event: Event, topic: Topic, window: Window | None, *, now: datet
     start, end = _span(window, now)
     rows = []
     for t in StateTransition.objects.filter(event=event, at__date__range=(start, end)).order_by(
-        "at"
+        "at", "pk"
     ):
         day = t.at.date().isoformat()
         snippet = f"{topic.title}: {t.field} moved from {t.from_value} to {t.to_value} on {day}"
@@ -338,7 +382,7 @@ def flips(event: Event, topic: Topic, window: Window | None, *, now: datetime):
         source__events=event, at__date__range=(start, end)
     ).select_related("source")
     rows = []
-    for alert in alerts.order_by("at"):
+    for alert in alerts.order_by("at", "pk"):
         day = alert.at.date().isoformat()
         source = alert.source
         snippet = (

@@ -17,6 +17,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from answers import embeddings, identity, languages
+from answers.scope import scope_of
 from answers.timewindow import TIME_WORDS, Window, time_window
 from answers.vocabulary import STOP, Topic, Vocabulary, stem, stems, words
 from ingestion.tagging import current_tagger
@@ -165,6 +166,9 @@ class Understanding:
     # The question's subject as it differs from the topic it resembles, when that is why no
     # topic answers it (`answers.identity`).
     mismatch: tuple[identity.Mismatch, Topic] | None = None
+    # A request the service does not serve (creative, advice, prediction), set aside.
+    scope: str | None = None
+    unplaced: str = ""  # "in <a place>" the first topic's rows never place it
 
     @property
     def declined(self) -> bool:
@@ -173,10 +177,10 @@ class Understanding:
 
 def understand(question: str, vocab: Vocabulary, *, now: datetime,
                topic: Topic | None = None) -> Understanding:  # fmt: skip
+    request = scope_of(question)  # a poem, advice, a prediction: set aside, the facts answered
     question = asked_part(SCRIPT_BOUNDARY.sub(" ", question))
     corrected = correct(question, vocab)
     window = time_window(question, now=now)
-    vector = _query_vector(question, vocab)
     named, span_names, unknown = names(question, corrected, vocab, window)
     documented: set[int] = set()
     for span, place in list(unknown):
@@ -185,24 +189,36 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime,
             documented |= naming
             unknown.remove((span, place))
     timeless = corrected.replace(window.text, " ") if window else corrected  # "November" is when
+    vector = _query_vector(question, vocab)
     scored = score_topics(timeless, vocab, named | span_names, vector, documented)
-    intent = intent_of(question)
-    routed = choose(scored, intent) if topic is None else [Routed(topic, MIN_SCORE, "lead")]
-    if topic is None and routed:
-        routed = with_sides(routed, sides_of(timeless, vocab, documented), intent)
+    intent = intent_of(request.facts or question)
+    routed = _routed(scored, intent, timeless, vocab, documented, topic)
     if routed and unknown and not any(r.named for r in routed) and topic is None:
         # The question is about something untracked, or set in a place the registry does not
         # track and names nothing it does: never a neighbour's record.
         routed = []
     said = identity.restored(question, corrected)
     routed, mismatch = held_to_subject(routed, said, vocab, languages.detect(question) != "de")
+    unplaced = _unplaced(said, routed, vocab)
     untracked = [span for span, _ in unknown]
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
     if mismatch:
         untracked = [mismatch[0].subject, *untracked]
         suggestions = [mismatch[1], *(t for t in suggestions if t.pk != mismatch[1].pk)]
+    if request.declined:  # nothing of fact asked: the record it names is the pointer
+        suggestions, routed = [r.topic for r in routed] or suggestions, []
     return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
-                         vocab.model, mismatch)  # fmt: skip
+                         vocab.model, mismatch, request.kind, unplaced)  # fmt: skip
+
+
+def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: set[int],
+            topic: Topic | None) -> list[Routed]:  # fmt: skip
+    """The topics the question is about: the caller's, or the best scored and the sides of a
+    comparison."""
+    if topic is not None:
+        return [Routed(topic, MIN_SCORE, "lead")]
+    routed = choose(scored, intent)
+    return with_sides(routed, sides_of(timeless, vocab, documented), intent) if routed else []
 
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True):
@@ -219,6 +235,13 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
         elif first is None:
             first = (miss, r.topic)
     return kept, (None if kept else first)
+
+
+def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary) -> str:
+    if not routed:
+        return ""
+    return identity.unplaced(identity.Said.of(text, current_tagger().entity_spans(text)),
+                             routed[0].topic, vocab)  # fmt: skip
 
 
 REPORTED_SCAN = 400  # a topic's newest documents searched for a word its first reports lack
@@ -486,7 +509,7 @@ def score_topics(corrected: str, vocab: Vocabulary, named: set[int], vector: np.
         sims = vocab.topic_vectors @ vector
         semantic = SEMANTIC_WEIGHT * np.maximum(0.0, sims - np.median(sims) - SEMANTIC_MARGIN)
     lexical, shared = np.zeros(count), np.zeros(count, dtype=np.int64)
-    for word_stem in asked & index.by_stem.keys():
+    for word_stem in sorted(asked & index.by_stem.keys()):  # one order: the same sums, ties
         lexical[index.by_stem[word_stem]] += vocab.rarity(word_stem)
         shared[index.by_stem[word_stem]] += 1
     lead, carries, doc = (np.zeros(count, dtype=bool) for _ in range(3))

@@ -1,0 +1,126 @@
+"""Conflicts: held rows that disagree about one decision or one figure.
+
+Three kinds, each between rows of different origins:
+- a figure: two rows give the same quantity (`answers.figures`: "the unemployment rate was")
+  as an actual reading with values that do not overlap;
+- a decision: one row states a state ("kept its rate", "signed the deal") and another states an
+  opposite one of the same thing ("cut its rate"), each as done, neither hedged nor a noun;
+- belief against the record: the issuer states an outcome as done that a live market question
+  asks about, and the crowd prices it below even odds.
+The answer then says that the rows disagree and who says what, the issuer first
+(`answers.composition`), never one side alone.
+"""
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from answers import figures, premises
+from answers.retrieval import Evidence
+from answers.vocabulary import STOP, stem
+
+REPORTS_COMPARED = 6  # the best reports held against the issuer and each other
+# What may follow a state word that is a verb with its object ("cut its rate", "held rates").
+_OBJECT_OPENERS = frozenset("its their the his her rates rate interest output production".split())
+_AUXILIARIES = frozenset("has have had was were been is are".split())
+_DECIDED = re.compile(r"\b(?:decided|voted|agreed|chose|opted) to (\w+)", re.IGNORECASE)
+# A market question about another occasion of the outcome ("cut again at its next meeting") is
+# not about the one the issuer stated.
+_ANOTHER_TIME = frozenset("again next another further second more new".split())
+_TOKEN = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    what: str  # what the rows disagree on, in their words
+    first: Evidence  # the issuer's row when one side is the issuer's
+    second: Evidence
+
+
+def conflict(readings: list[Evidence], reports: list[Evidence],
+             live: list[Evidence]) -> Conflict | None:  # fmt: skip
+    """The first disagreement among the rows, the issuer's side first."""
+    statements = [*readings, *reports[:REPORTS_COMPARED]]
+    for a, b in itertools.combinations(statements, 2):
+        found = _figures_differ(a, b) or _decisions_differ(a, b)
+        if found:
+            return Conflict(found, a, b)
+    for reading, price in itertools.product(readings, live):
+        found = _belief_differs(reading, price)
+        if found:
+            return Conflict(found, reading, price)
+    return None
+
+
+def _text(row: Evidence) -> str:
+    return row.facts.get("observed") or row.facts.get("summary") or row.snippet
+
+
+def _figures_differ(a: Evidence, b: Evidence) -> str | None:
+    for fa in figures.stated(_text(a)):
+        for fb in figures.stated(_text(b)):
+            same = fa.quantity and fa.quantity == fb.quantity and fa.unit == fb.unit
+            if same and fa.kind == fb.kind == "actual" and not fa.overlaps(fb):
+                return fa.named
+    return None
+
+
+def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
+    """(state family, stems of its object, the verb as written) for each state a text states
+    as done: a verb with its object or after an auxiliary, or what a body "decided to" do;
+    never hedged, negated or a noun."""
+    found = []
+    for sentence in re.split(r"(?<=[.!?;])\s+", text):
+        tokens = [t.lower() for t in _TOKEN.findall(sentence)]
+        for index, token in enumerate(tokens):
+            family = premises.family_of(token)
+            if family is None or not _as_done(tokens, index, sentence):
+                continue
+            objects = frozenset(
+                stem(t) for t in tokens[index + 1 : index + 5] if t.isalpha() and t not in STOP
+            ) - {stem(token)}
+            found.append((family, objects, token))
+    return found
+
+
+def _as_done(tokens: list[str], index: int, sentence: str) -> bool:
+    token = tokens[index]
+    before, after = tokens[max(0, index - 3) : index], tokens[index + 1 : index + 2]
+    if any(w in premises.HEDGES for w in before):
+        return False
+    if token in premises.STATIVE:
+        return True
+    decided = any(m.group(1).lower() == token for m in _DECIDED.finditer(sentence))
+    verb = premises.states(token) and (
+        bool(set(after) & _OBJECT_OPENERS) or bool(before[-1:] and before[-1] in _AUXILIARIES)
+    )
+    return decided or verb
+
+
+def _decisions_differ(a: Evidence, b: Evidence) -> str | None:
+    for family, objects, _ in decisions(_text(a)):
+        opposite = premises.OPPOSITE.get(family, set())
+        for other, their_objects, verb in decisions(_text(b)):
+            shared = objects & their_objects
+            if other in opposite and shared:
+                return _object_words(_text(b), shared) or verb
+    return None
+
+
+def _object_words(text: str, stems: frozenset[str]) -> str:
+    """The words of `text` whose stems are `stems`, as written, in order."""
+    said = [t for t in _TOKEN.findall(text) if stem(t.lower()) in stems]
+    return " ".join(dict.fromkeys(t.lower() for t in said))
+
+
+def _belief_differs(reading: Evidence, price: Evidence) -> str | None:
+    """The issuer states as done the outcome a live question asks about, priced below even."""
+    question = price.facts.get("question", "")
+    words = {t.lower() for t in _TOKEN.findall(question)}
+    asked = {premises.family_of(t) for t in words} - {None}
+    if not asked or words & _ANOTHER_TIME or price.facts.get("pct", 100) >= 50:
+        return None
+    for family, _, _ in decisions(_text(reading)):
+        if family in asked:
+            return question
+    return None

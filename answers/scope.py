@@ -1,0 +1,75 @@
+"""Scope: what the service answers, and the requests it does not serve.
+
+It answers from the record. It does not write creative text (a poem, a story, a speech), give
+investment, legal or personal advice ("should I buy", "is it a good time to"), or make
+predictions of its own ("what do you predict": market prices are what a crowd believes, and are
+served as such). A request of those kinds is declined in one line, pointing to the record where
+the question names one; a question that mixes one with a question of fact is answered on the
+facts, and says first that it gives no advice.
+"""
+
+import re
+from dataclasses import dataclass
+
+CREATIVE = re.compile(
+    r"\b(?:write|compose|draft|pen|make up|create|generate|invent|escribe|escriba|schreib|"
+    r"schreibe|écris|écrivez)\b[^.?!]{0,40}?\b(?:poem|poems|story|stories|song|lyrics|haiku|"
+    r"limerick|essay|joke|tweet|speech|script|rap|sonnet|novel|fiction|ballad|op-ed|slogan|"
+    r"poema|cuento|canción|gedicht|geschichte|lied|poème|histoire|chanson)\b"
+    r"|\b(?:tell me a (?:story|joke)|pretend (?:that|you)|imagine (?:that|you|a world))\b",
+    re.IGNORECASE,
+)
+ADVICE = re.compile(
+    r"\b(?:should|shall|must|ought)\s+(?:i|we)\b|\b(?:is it|is now) (?:a )?(?:good|wise|smart|"
+    r"safe|bad) (?:time|idea|moment|investment|bet)\b|\badvise (?:me|us)\b|\b(?:give|need|want)"
+    r" (?:me |us )?(?:some |any )?(?:\w+ )?advice\b|\brecommend (?:me|us|a|an|which|what|some)"
+    r"\b|\byour recommendation\b|\bwhat (?:stock|stocks|shares|fund|funds|crypto|coin) "
+    r"(?:should|to)\b|\b(?:worth|good) (?:buying|selling|investing)\b|\bmy (?:portfolio|savings|"
+    r"pension|investments?|mortgage|money)\b|\b(?:debería|deberíamos|soll ich|sollte ich|"
+    r"sollten wir|dois-je|devrais-je|faut-il que je)\b",
+    re.IGNORECASE,
+)
+PREDICTION = re.compile(
+    r"\byour (?:own )?(?:prediction|predictions|forecast|guess|opinion|view|take|bet)\b"
+    r"|\bwhat do you (?:predict|think will|expect|forecast|reckon)\b|\b(?:can|could) you "
+    r"(?:predict|forecast)\b|\bpredict (?:whether|if|what|who|how|when)\b"
+    r"|\bin your (?:opinion|view)\b",
+    re.IGNORECASE,
+)
+KINDS = (("creative", CREATIVE), ("advice", ADVICE), ("prediction", PREDICTION))
+# A clause that asks a question of fact: what happened, is, did, how much, who...
+_FACT = re.compile(
+    r"^\W*(?:what|who|which|when|where|why|how|is|are|was|were|did|does|do|has|have|had|will|"
+    r"tell me (?:what|about|whether)|qué|quién|cuándo|cómo|was|wer|wann|wie|que|qui|quand|"
+    r"comment)\b",
+    re.IGNORECASE,
+)
+_CLAUSES = re.compile(r"(?<=[?.!;])\s+|\s*,\s*(?:and|but|also)\s+|\s+(?:and|but) also\s+")
+
+
+@dataclass(frozen=True)
+class Scope:
+    kind: str | None  # creative | advice | prediction, or None: a question the service answers
+    facts: str  # what of the question asks for facts (the whole question when kind is None)
+
+    @property
+    def declined(self) -> bool:
+        """Nothing left to answer from the record once the request is set aside."""
+        return self.kind is not None and not self.facts
+
+
+def scope_of(question: str) -> Scope:
+    """The kind of request the question makes that the service does not serve, and the part of
+    it that asks for facts."""
+    clauses = [c.strip() for c in _CLAUSES.split(question) if c and c.strip()]
+    kind, facts = None, []
+    for clause in clauses:
+        found = next((name for name, pattern in KINDS if pattern.search(clause)), None)
+        if found:
+            kind = kind or found
+        else:
+            facts.append(clause)
+    if kind is None:
+        return Scope(None, question)
+    asked = [c for c in facts if _FACT.search(c) or c.rstrip().endswith("?")]
+    return Scope(kind, " ".join(asked))
