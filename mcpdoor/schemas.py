@@ -8,6 +8,7 @@ from typing import Any
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from config import contract
 from config.fields import clipped, echoed, json_type
 from config.parsers import has_nul
 from config.problems import field_errors
@@ -26,9 +27,11 @@ def _field(field: serializers.Field) -> dict[str, Any]:
     elif isinstance(field, serializers.DateTimeField):
         schema = {"type": "string", "description": "ISO-8601 instant, or a date"}
     elif isinstance(field, serializers.ListSerializer):
-        schema = {"type": "array", "items": input_schema(type(field.child))}
+        schema = {"type": "array", "items": _object(type(field.child))}
     elif isinstance(field, serializers.JSONField):
         schema = {}
+    elif isinstance(field, contract.ContractObject):
+        schema = {"type": "object", "$ref": field.contract}
     elif isinstance(field, serializers.DictField):
         schema = {"type": "object"}
     elif isinstance(field, serializers.CharField):
@@ -51,27 +54,28 @@ def _field(field: serializers.Field) -> dict[str, Any]:
     return schema
 
 
-def input_schema(serializer: type[serializers.Serializer] | None, **extra) -> dict[str, Any]:
-    """JSON Schema for a serializer's fields (plus `extra` properties, all optional)."""
+@cache
+def input_schema(serializer: type[serializers.Serializer] | None) -> dict[str, Any]:
+    """JSON Schema for a serializer's fields, one document: what it takes from the contract (a
+    Watch's coordinates) carried in its `$defs`. Built once per process (`tools/list` serialises
+    it, `validated` reads it; nothing mutates it)."""
+    return contract.carried(_object(serializer))
+
+
+def _object(serializer: type[serializers.Serializer] | None) -> dict[str, Any]:
     properties, required = {}, []
     for name, field in serializer().fields.items() if serializer else []:
         properties[name] = _field(field)
         if field.required:
             required.append(name)
-    properties.update(extra)
     schema = {"type": "object", "properties": properties, "additionalProperties": False}
     if required:
         schema["required"] = required
-    return schema
+    return {**schema, **getattr(serializer, "contract_rule", {})}
 
 
 class ArgumentError(Exception):
     """A tool argument is wrong; the message names it and says what it should be."""
-
-
-@cache
-def _schema(serializer: type[serializers.Serializer]) -> dict[str, Any]:
-    return input_schema(serializer)  # building a serializer's fields is its costly part
 
 
 # What each JSON Schema type admits, as parsed JSON: a boolean is no integer (Python says it is).
@@ -107,7 +111,7 @@ def _typed(name: str, value: Any, schema: dict[str, Any]) -> None:
 
 
 def validated(serializer: type[serializers.Serializer] | None, arguments: dict) -> dict:
-    schema = _schema(serializer) if serializer else {"properties": {}}
+    schema = input_schema(serializer)
     known = schema["properties"]
     unknown = sorted(set(arguments) - set(known))
     if unknown:
