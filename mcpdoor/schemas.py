@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from config import contract
 from config.fields import clipped, echoed, json_type
-from config.parsers import has_nul
+from config.parsers import unsound
 from config.problems import field_errors
 
 
@@ -97,10 +97,6 @@ def _typed(name: str, value: Any, schema: dict[str, Any]) -> None:
     if kind in _ADMITS and not _ADMITS[kind](value):
         got = "null" if value is None else f"{json_type(value)} {echoed(value)}"
         raise ArgumentError(f"{name}: expected {_NAMED[kind]}, got {got}.")
-    if has_nul(value):
-        # Said of this argument: PostgreSQL text cannot hold U+0000, and the rest of the
-        # message is sound, so the request is no parse error.
-        raise ArgumentError(f"{name}: contains a NUL character.")
     if kind == "array":
         for index, item in enumerate(value):
             _typed(f"{name}[{index}]", item, schema.get("items", {}))
@@ -118,6 +114,10 @@ def validated(serializer: type[serializers.Serializer] | None, arguments: dict) 
         takes = ", ".join(sorted(known)) or "no arguments"
         name = json.dumps(clipped(unknown[0]), ensure_ascii=False)
         raise ArgumentError(f"{name}: this tool does not take it (it takes {takes}).")
+    # Said of the argument, as REST's parser says it of a body's field: a NUL, a lone
+    # surrogate, a number past a double; the rest of the message is sound, so no parse error.
+    if found := unsound(arguments):
+        raise ArgumentError(f"{found[0]}: {found[1]}.")
     for name, value in arguments.items():
         _typed(name, value, known[name])
     if serializer is None:
