@@ -8,9 +8,13 @@ Schemas allow unknown members: within a version, answers only ever gain fields.
 
 An envelope carried inside another (a ticket's answer, a Watch's reading) is a reference by tag,
 `{"$ref": "svc.answer.v1"}`, never a copy (a copy drifted: the ticket's answer lacked
-`language`). The OpenAPI document points it at the tag's component; an MCP `outputSchema` and
-the tests' validators read `self_contained(tag)`, which carries each envelope referred to in its
-own `$defs`.
+`language`); one of its definitions is `<tag>#/$defs/<name>`. The OpenAPI document points it at
+the tag's component; an MCP `outputSchema` and the tests' validators read `self_contained(tag)`,
+which carries each envelope and definition referred to in its own `$defs`.
+
+Definitions a room generates from its own source (a Watch's coordinates, from the catalogue) are
+named in the file by `x-defs-from` (a dotted path to a function returning them) and merged into
+its `$defs` when the contract loads.
 """
 
 import copy
@@ -19,7 +23,9 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.utils.module_loading import import_string
 from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
 
 APPS = ("config", "records", "registry", "billing", "watches", "answers")
 REF = "#/components/schemas/"
@@ -33,6 +39,8 @@ def schemas() -> dict[str, dict[str, Any]]:
         for path in sorted((settings.BASE_DIR / app / "schemas").glob("*.json")):
             schema = json.loads(path.read_text())
             assert schema["$id"] == path.stem, f"{path}: $id must be the file's name"
+            if source := schema.pop("x-defs-from", None):
+                schema["$defs"] = {**schema.get("$defs", {}), **import_string(source)()}
             found[schema["$id"]] = schema
     return found
 
@@ -60,27 +68,40 @@ def tool_output(*tags: str) -> dict[str, Any]:
 
 
 def self_contained(tag: str) -> dict[str, Any]:
-    """`tag`'s schema as one document: every envelope it refers to (and those they refer to)
-    carried in its `$defs` under its tag, their own `$defs` as `<tag>.<name>`; `$id` and
-    `$schema` left out, as a tool's outputSchema or a validator reads it alone."""
-    root = copy.deepcopy(schema_of(tag))
-    own = root.pop("$defs", {})
-    defs = {f"{tag}.{name}": _pointed(d, tag, "#/$defs/") for name, d in own.items()}
-    pending = _envelope_refs(root) | _envelope_refs(own)
+    """`tag`'s schema as one document: every envelope and definition it refers to (and those
+    they refer to) carried in its `$defs`, an envelope under its tag and a definition as
+    `<tag>.<name>`; `$id` and `$schema` left out, as a tool's outputSchema or a validator reads it
+    alone."""
+    return _carrying(_body(schema_of(tag)), tag)
+
+
+def carried(schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema written with references into the contract (`<tag>`, `<tag>#/$defs/<name>`) as
+    one document, what it refers to carried in its `$defs` (an MCP tool's inputSchema)."""
+    return _carrying(copy.deepcopy(schema), "")
+
+
+def pointed_at_components(schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema written with references into the contract, as the OpenAPI document writes it:
+    each pointed at its component."""
+    return _pointed(schema, "", REF)
+
+
+def _carrying(body: dict[str, Any], tag: str) -> dict[str, Any]:
+    """`body` (of `tag`'s schema) with its references local and what they name in `$defs`: only
+    what is named, so a definition of a large envelope does not carry the whole envelope."""
+    defs: dict[str, Any] = {}
+    pending = _wanted(body, tag)
     while pending:
-        other = pending.pop()
-        if other in defs:
+        owner, name = pending.pop()
+        key = f"{owner}.{name}" if name else owner
+        if key in defs:
             continue
-        schema = copy.deepcopy(schema_of(other))
-        defs[other] = _pointed(_body(schema), other, "#/$defs/")
-        defs.update(
-            {
-                f"{other}.{n}": _pointed(d, other, "#/$defs/")
-                for n, d in schema.get("$defs", {}).items()
-            }
-        )
-        pending |= _envelope_refs(schema) - set(defs)
-    result = _pointed(_body(root), tag, "#/$defs/")
+        schema = schema_of(owner)
+        node = copy.deepcopy(schema["$defs"][name] if name else _body(schema))
+        defs[key] = _pointed(node, owner, "#/$defs/")
+        pending |= _wanted(node, owner)
+    result = _pointed(body, tag, "#/$defs/")
     return {**result, **({"$defs": {n: defs[n] for n in sorted(defs)}} if defs else {})}
 
 
@@ -97,15 +118,20 @@ def _envelope_of(value: Any) -> str | None:
     return tag if tag in schemas() else None
 
 
-def _envelope_refs(node: Any) -> set[str]:
-    """The envelope tags `node` refers to (`{"$ref": "<tag>"}`, `<tag>#/$defs/<name>`)."""
-    if isinstance(node, dict):
-        tag = _envelope_of(node.get("$ref"))
-        found = {tag} if tag else set()
-        return found.union(*(_envelope_refs(v) for v in node.values()))
+def _wanted(node: Any, tag: str) -> set[tuple[str, str]]:
+    """What `node` (of `tag`'s schema) refers to, as (envelope, definition name or "" for the
+    envelope itself): `#/$defs/<name>` its own, `<other>` and `<other>#/$defs/<name>`."""
     if isinstance(node, list):
-        return set().union(*(_envelope_refs(v) for v in node))
-    return set()
+        return set().union(*(_wanted(v, tag) for v in node))
+    if not isinstance(node, dict):
+        return set()
+    found = set().union(*(_wanted(v, tag) for v in node.values()))
+    value = node.get("$ref")
+    if isinstance(value, str) and value.startswith("#/$defs/"):
+        found.add((tag, value.removeprefix("#/$defs/")))
+    elif other := _envelope_of(value):
+        found.add((other, value.partition("#/$defs/")[2]))
+    return found
 
 
 def _rewritten(node: Any, ref: Any) -> Any:
@@ -140,6 +166,24 @@ def _pointed(node: Any, tag: str, at: str) -> Any:
         return at + value.replace("#/$defs/", ".")
 
     return _rewritten(node, ref)
+
+
+class ContractObject(serializers.DictField):
+    """A body's JSON object whose members the contract types (`contract`: `<tag>#/$defs/<name>`):
+    the OpenAPI document (`config.openapi`) and an MCP tool's inputSchema (`mcpdoor.schemas`)
+    give it that definition by reference; the service behind checks each member and names it."""
+
+    def __init__(self, *, contract: str, **kwargs):
+        self.contract = contract
+        super().__init__(**kwargs)
+
+
+class RuledSerializer(serializers.Serializer):
+    """A body with a rule of the contract across its fields (`contract_rule`, a JSON Schema with
+    references into the contract: a Watch's coordinates are those of its `base`), stated where
+    its fields are, in the OpenAPI document and the MCP inputSchema."""
+
+    contract_rule: dict[str, Any] = {}
 
 
 def add_components(result, generator, request, public):

@@ -7,8 +7,9 @@ import uuid
 from django.conf import settings
 from django.core.exceptions import DisallowedHost, TooManyFieldsSent
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.defaults import page_not_found
 
 from config.contention import is_contention
 from config.problems import ApplicationError, problem_response, response_for_exception
@@ -160,15 +161,6 @@ class ApiProblemMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if is_api(request) and "\x00" in request.path:
-            # A NUL in a path parameter would reach the database, which refuses it (a 500).
-            return problem_response(
-                request,
-                status=400,
-                state="invalid-field",
-                field="path",
-                error="path: contains a NUL character.",
-            )
         response = self.get_response(request)
         if is_api(request) and response.status_code >= 400 and not _is_json(response):
             return self._as_problem(request, response)
@@ -221,6 +213,28 @@ class ApiProblemMiddleware:
             if response.has_header(header):
                 problem[header] = response[header]
         return problem
+
+
+class NulPathMiddleware:
+    """A NUL in a path reaches no view: it would reach the database, which refuses it (a record
+    page's lookup was a 500 on PostgreSQL). Under /api/ it is a 400 naming `path`; a page's path
+    holding one names no page: 404."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "\x00" not in request.path:
+            return self.get_response(request)
+        if is_api(request):
+            return problem_response(
+                request,
+                status=400,
+                state="invalid-field",
+                field="path",
+                error="path: contains a NUL character.",
+            )
+        return page_not_found(request, Http404("No page has a NUL in its path."))
 
 
 def _is_json(response) -> bool:

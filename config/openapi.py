@@ -1,11 +1,12 @@
 """OpenAPI post-processing and the shared response components."""
 
 from django.conf import settings
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
-from config import aliases
+from config import aliases, contract
 
 
 class ServiceSchema(AutoSchema):
@@ -20,6 +21,26 @@ class ServiceSchema(AutoSchema):
     def get_auth(self):
         auths = super().get_auth()
         return auths if self.view.get_authenticators() else []
+
+
+class ContractObjectField(OpenApiSerializerFieldExtension):
+    """A `ContractObject` is its contract definition, by reference to its component."""
+
+    target_class = contract.ContractObject
+
+    def map_serializer_field(self, auto_schema, direction):
+        return contract.pointed_at_components({"$ref": self.target.contract})
+
+
+class RuledBody(OpenApiSerializerExtension):
+    """A `RuledSerializer`'s component: its fields, and its rule beside them."""
+
+    target_class = contract.RuledSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        fields = auto_schema._map_basic_serializer(self.target, direction)
+        return {**fields, **contract.pointed_at_components(self.target.contract_rule)}
 
 
 def add_alias_table(result, generator, request, public):

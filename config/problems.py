@@ -205,7 +205,10 @@ def _validation_members(exc: drf.ValidationError) -> dict[str, Any]:
     errors = field_errors(as_serializer_error(exc))
     field = next(iter(errors), None)
     if field in (None, "non_field_errors"):
-        return {"state": "invalid-request", "error": _flatten(exc.detail), "errors": errors}
+        # Said of no field, it is said of the body as a whole (an array where an object is
+        # read), so every refusal names what it refuses.
+        field = "body"
+        errors = {field: errors.pop("non_field_errors", [_flatten(exc.detail)]), **errors}
     message = errors[field][0]
     return {
         "state": "invalid-field",

@@ -77,6 +77,7 @@ MIDDLEWARE = [
     # Outside the problem converter, so converted errors (a 401 for want of a key) are private.
     "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
+    "config.middleware.NulPathMiddleware",
     "config.middleware.ApexBrowserCheckMiddleware",
     "config.middleware.QueryCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",

@@ -8,8 +8,9 @@ from typing import Any
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from config import contract
 from config.fields import clipped, echoed, json_type
-from config.parsers import has_nul
+from config.parsers import unsound
 from config.problems import field_errors
 
 
@@ -26,9 +27,11 @@ def _field(field: serializers.Field) -> dict[str, Any]:
     elif isinstance(field, serializers.DateTimeField):
         schema = {"type": "string", "description": "ISO-8601 instant, or a date"}
     elif isinstance(field, serializers.ListSerializer):
-        schema = {"type": "array", "items": input_schema(type(field.child))}
+        schema = {"type": "array", "items": _object(type(field.child))}
     elif isinstance(field, serializers.JSONField):
         schema = {}
+    elif isinstance(field, contract.ContractObject):
+        schema = {"type": "object", "$ref": field.contract}
     elif isinstance(field, serializers.DictField):
         schema = {"type": "object"}
     elif isinstance(field, serializers.CharField):
@@ -51,27 +54,28 @@ def _field(field: serializers.Field) -> dict[str, Any]:
     return schema
 
 
-def input_schema(serializer: type[serializers.Serializer] | None, **extra) -> dict[str, Any]:
-    """JSON Schema for a serializer's fields (plus `extra` properties, all optional)."""
+@cache
+def input_schema(serializer: type[serializers.Serializer] | None) -> dict[str, Any]:
+    """JSON Schema for a serializer's fields, one document: what it takes from the contract (a
+    Watch's coordinates) carried in its `$defs`. Built once per process (`tools/list` serialises
+    it, `validated` reads it; nothing mutates it)."""
+    return contract.carried(_object(serializer))
+
+
+def _object(serializer: type[serializers.Serializer] | None) -> dict[str, Any]:
     properties, required = {}, []
     for name, field in serializer().fields.items() if serializer else []:
         properties[name] = _field(field)
         if field.required:
             required.append(name)
-    properties.update(extra)
     schema = {"type": "object", "properties": properties, "additionalProperties": False}
     if required:
         schema["required"] = required
-    return schema
+    return {**schema, **getattr(serializer, "contract_rule", {})}
 
 
 class ArgumentError(Exception):
     """A tool argument is wrong; the message names it and says what it should be."""
-
-
-@cache
-def _schema(serializer: type[serializers.Serializer]) -> dict[str, Any]:
-    return input_schema(serializer)  # building a serializer's fields is its costly part
 
 
 # What each JSON Schema type admits, as parsed JSON: a boolean is no integer (Python says it is).
@@ -93,10 +97,6 @@ def _typed(name: str, value: Any, schema: dict[str, Any]) -> None:
     if kind in _ADMITS and not _ADMITS[kind](value):
         got = "null" if value is None else f"{json_type(value)} {echoed(value)}"
         raise ArgumentError(f"{name}: expected {_NAMED[kind]}, got {got}.")
-    if has_nul(value):
-        # Said of this argument: PostgreSQL text cannot hold U+0000, and the rest of the
-        # message is sound, so the request is no parse error.
-        raise ArgumentError(f"{name}: contains a NUL character.")
     if kind == "array":
         for index, item in enumerate(value):
             _typed(f"{name}[{index}]", item, schema.get("items", {}))
@@ -107,13 +107,17 @@ def _typed(name: str, value: Any, schema: dict[str, Any]) -> None:
 
 
 def validated(serializer: type[serializers.Serializer] | None, arguments: dict) -> dict:
-    schema = _schema(serializer) if serializer else {"properties": {}}
+    schema = input_schema(serializer)
     known = schema["properties"]
     unknown = sorted(set(arguments) - set(known))
     if unknown:
         takes = ", ".join(sorted(known)) or "no arguments"
         name = json.dumps(clipped(unknown[0]), ensure_ascii=False)
         raise ArgumentError(f"{name}: this tool does not take it (it takes {takes}).")
+    # Said of the argument, as REST's parser says it of a body's field: a NUL, a lone
+    # surrogate, a number past a double; the rest of the message is sound, so no parse error.
+    if found := unsound(arguments):
+        raise ArgumentError(f"{found[0]}: {found[1]}.")
     for name, value in arguments.items():
         _typed(name, value, known[name])
     if serializer is None:

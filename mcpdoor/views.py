@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from config.network import client_address
-from config.parsers import has_nul
+from config.parsers import unsound
 from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.protocol import PROMPTS, RpcError, answer
 from mcpdoor.registry import TOOLS
@@ -49,8 +49,9 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
 
 
 def _outside_arguments(message):
-    """The message less a tool call's arguments: a NUL there is that argument's error, said by
-    the tool as any bad argument is, not a failure of the whole request."""
+    """The message less a tool call's arguments: a NUL there (or any value no service may be
+    handed) is that argument's error, said by the tool as any bad argument is, not a failure of
+    the whole request."""
     params = message.get("params") if isinstance(message, dict) else None
     if not isinstance(params, dict) or "arguments" not in params:
         return message
@@ -95,16 +96,22 @@ class Refused(Exception):
         self.response = _error(message_id, code, text, status=400)
 
 
+def _not_json(constant: str):
+    """`NaN`, `Infinity` and `-Infinity`, which Python's parser takes and JSON has not."""
+    raise ValueError(f"{constant} is not JSON")
+
+
 def _message(body: bytes) -> dict:
     """The one JSON-RPC message a body holds; anything else is `Refused` with its error."""
     try:
-        message = json.loads(body, object_pairs_hook=_unique_keys)
+        message = json.loads(body, object_pairs_hook=_unique_keys, parse_constant=_not_json)
     except DuplicateKey as exc:
         raise Refused(-32700, f"Parse error: {exc}") from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused(-32700, "Parse error: the body is not JSON (or nested too deeply)") from None
-    if has_nul(_outside_arguments(message)):
-        raise Refused(-32700, "Parse error: JSON strings may not contain NUL")
+    # Text only: a number outside the arguments is judged by what reads it (a cursor, the id).
+    if found := unsound(_outside_arguments(message), numbers=False):
+        raise Refused(-32700, f"Parse error: {found[0]}: {found[1]}")
     if isinstance(message, list):
         raise Refused(-32600, "Batches are not supported: send one message per POST")
     if (

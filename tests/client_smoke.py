@@ -1,6 +1,7 @@
 """A client generated from the live OpenAPI document, used unchanged as an integrator would
 (make client, .ci/client): `python tests/client_smoke.py BASE_URL SLOTTED_KEY`, the key one
-with a paid Watch slot (granted by a curator, as `.ci/client` does with `manage.py shell`).
+with a paid Watch slot for each standard Watch (granted by a curator, as `.ci/client` does with
+`manage.py shell`), on a server whose Watch burst limit allows the run (`SVC_BURST_WATCH`).
 
 Every call goes through the generated functions and typed models; the script fails on any
 answer that is not the documented model.
@@ -95,6 +96,20 @@ from intelligence_feed_service_client.models import (
     SvcWatchReadingV1,
     SvcWatchReadingV1RecordLayers,
     SvcWatchV1,
+    SvcWatchV1CoordinatesAcceleratingEntities,
+    SvcWatchV1CoordinatesCorroboratedClusters,
+    SvcWatchV1CoordinatesCurrentSignals,
+    SvcWatchV1CoordinatesEntityAttention,
+    SvcWatchV1CoordinatesMarketMovers,
+    SvcWatchV1CoordinatesSourceFlips,
+    SvcWatchV1CoordinatesTopicRecord,
+    SvcWatchV1GivenCoordinatesAcceleratingEntities,
+    SvcWatchV1GivenCoordinatesCorroboratedClusters,
+    SvcWatchV1GivenCoordinatesCurrentSignals,
+    SvcWatchV1GivenCoordinatesEntityAttention,
+    SvcWatchV1GivenCoordinatesMarketMovers,
+    SvcWatchV1GivenCoordinatesSourceFlips,
+    SvcWatchV1GivenCoordinatesTopicRecord,
     UnitEnum,
     WatchBaseEnum,
     WatchBody,
@@ -110,6 +125,16 @@ READ_AS = {
     "source-flips": SvcTripwiresV1,
     "market-movers": SvcMarketsV1,
     "entity-attention": SvcEntityV1,
+}
+# What a saved Watch's coordinates parse into: its base's own model.
+HELD_AS = {
+    "current-signals": SvcWatchV1CoordinatesCurrentSignals,
+    "accelerating-entities": SvcWatchV1CoordinatesAcceleratingEntities,
+    "corroborated-clusters": SvcWatchV1CoordinatesCorroboratedClusters,
+    "topic-record": SvcWatchV1CoordinatesTopicRecord,
+    "source-flips": SvcWatchV1CoordinatesSourceFlips,
+    "market-movers": SvcWatchV1CoordinatesMarketMovers,
+    "entity-attention": SvcWatchV1CoordinatesEntityAttention,
 }
 
 
@@ -169,16 +194,47 @@ def main(base: str, slotted: str) -> None:
     print("asked: sync without a topic, async with a key")
 
     owner = AuthenticatedClient(base_url=base, token=slotted, raise_on_unexpected_status=True)
-    body = WatchBody(base=WatchBaseEnum.CURRENT_SIGNALS, label="smoke")
-    watch_id = expect(save_watch.sync(client=owner, body=body), SvcWatchV1).watch_id
-    listed = expect(list_saved_watches.sync(client=owner), SvcWatchesV1)
-    assert watch_id in {w.watch_id for w in listed.watches}
-    expect(recall_watch.sync(watch_id, client=owner), SvcWatchV1)
-    expect(list_watch_readings.sync(watch_id, client=owner), SvcWatchReadingsV1)
-    expect(retire_watch.sync(watch_id, client=owner), SvcWatchV1)
-    print(f"saved, listed, recalled, read and retired {watch_id}")
+    watches_of_every_base(owner, topic, lead)
     leads = list(dict.fromkeys(t.lead.name for t in topics))[:2]  # two different entities
     read_the_rest(anonymous, keyed, topic, leads)
+
+
+def watches_of_every_base(owner: AuthenticatedClient, topic: str, entity: str) -> None:
+    """One Watch of each base saved with coordinates of its own (each base's typed model), then
+    listed, recalled, read and retired: every answer its documented model, the coordinates in
+    each parsed into the base's own model."""
+    given = {
+        "current-signals": SvcWatchV1GivenCoordinatesCurrentSignals.from_dict({"tier": "full"}),
+        "accelerating-entities": SvcWatchV1GivenCoordinatesAcceleratingEntities(
+            window=14, min_documents=1
+        ),
+        "corroborated-clusters": SvcWatchV1GivenCoordinatesCorroboratedClusters(
+            days=30, min_origins=1
+        ),
+        "topic-record": SvcWatchV1GivenCoordinatesTopicRecord.from_dict(
+            {"topic": topic, "layers": ["market", "stateHistory"]}
+        ),
+        "source-flips": SvcWatchV1GivenCoordinatesSourceFlips(days=30),
+        "market-movers": SvcWatchV1GivenCoordinatesMarketMovers(min_change_pct=0.5, limit=10),
+        "entity-attention": SvcWatchV1GivenCoordinatesEntityAttention(entity=entity),
+    }
+    saved = {}
+    for base, coordinates in given.items():
+        body = WatchBody(base=WatchBaseEnum(base), coordinates=coordinates, label=base)
+        watch = expect(save_watch.sync(client=owner, body=body), SvcWatchV1)
+        expect(watch.coordinates, HELD_AS[base])
+        saved[base] = watch.watch_id
+    for watch in expect(list_saved_watches.sync(client=owner), SvcWatchesV1).watches:
+        expect(watch.coordinates, HELD_AS[watch.base])
+    for base, watch_id in saved.items():
+        expect(
+            expect(recall_watch.sync(watch_id, client=owner), SvcWatchV1).coordinates, HELD_AS[base]
+        )
+        expect(list_watch_readings.sync(watch_id, client=owner), SvcWatchReadingsV1)
+        expect(retire_watch.sync(watch_id, client=owner), SvcWatchV1)
+    listed = expect(list_saved_watches.sync(client=owner), SvcWatchesV1).watches
+    assert {(w.base, w.state) for w in listed} == {(b, "retired") for b in given}, listed
+    print(f"saved, listed, recalled, read and retired a Watch of each of {len(given)} bases")
 
 
 def read_the_rest(anonymous: Client, keyed: AuthenticatedClient, topic: str, leads: list[str]):

@@ -3,8 +3,14 @@
 A coordinate states its name, type, default, allowed values or range and what it does. A Watch
 runs by calling the same selectors the read surfaces serve, so a reading is what a client would
 have read at that moment.
+
+The catalogue is also the one source of the contract's typing of coordinates
+(`coordinate_definitions`): each base's coordinates as a Watch holds them and as a body gives
+them, keyed by `base`, merged into `svc.watch.v1`'s `$defs` when the contract loads.
 """
 
+import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -50,17 +56,14 @@ class Coordinate:
     def parse(self, value: Any) -> Any:
         """The value, checked; raises ValueError saying what is wrong."""
         if value is None:
+            if self.chosen is not None:
+                # null names nothing to read; left out, the registry chooses one.
+                raise ValueError(f"a value, not null; leave it out for {self.rule}")
             if self.required:
                 raise ValueError("required: give a value")
             return None
         if self.type in ("integer", "number"):
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"a {self.type} between {self.minimum:g} and {self.maximum:g}")
-            if self.type == "integer" and value != int(value):
-                raise ValueError("a whole number")
-            if not self.minimum <= value <= self.maximum:
-                raise ValueError(f"between {self.minimum:g} and {self.maximum:g}")
-            return int(value) if self.type == "integer" else float(value)
+            return self._number(value)
         if self.type == "choices":
             if not isinstance(value, list) or any(v not in self.allowed for v in value):
                 raise ValueError(f"a list drawn from {', '.join(self.allowed)}")
@@ -70,6 +73,76 @@ class Coordinate:
         if self.type == "choice" and value not in self.allowed:
             raise ValueError(f"one of {', '.join(self.allowed)}")
         return value
+
+    def _number(self, value: Any) -> int | float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"a {self.type} between {self.minimum:g} and {self.maximum:g}")
+        # Before int(): a JSON 1e400 is an infinite float, whose int() raised OverflowError.
+        if not math.isfinite(value) or not self.minimum <= value <= self.maximum:
+            raise ValueError(f"between {self.minimum:g} and {self.maximum:g}")
+        if self.type == "integer" and value != int(value):
+            raise ValueError("a whole number")
+        return int(value) if self.type == "integer" else float(value)
+
+    def held(self) -> dict[str, Any]:
+        """JSON Schema of the value a Watch holds (saved, listed, read): its JSON type, null only
+        where null means none. No bounds or allowed set: a later catalogue may widen them, and a
+        Watch saved today must stay valid; the description states them."""
+        schema: dict[str, Any] = {"type": _JSON_TYPES[self.type]}
+        if self.type == "choices":
+            schema["items"] = {"type": "string"}
+        if self.default is None and self.chosen is None:
+            schema["type"] = [schema["type"], "null"]
+        return {**schema, "description": self.explained()}
+
+    def given(self) -> dict[str, Any]:
+        """JSON Schema of a value a body may give (unfurl, save): bounded and from the allowed set,
+        as `parse` checks it; null where the service takes it (the default, or none), never for a
+        coordinate the registry chooses."""
+        kind = _JSON_TYPES[self.type]
+        schema: dict[str, Any] = {"type": kind}
+        if self.minimum is not None:
+            schema.update(minimum=self.minimum, maximum=self.maximum)
+        if self.type in ("string", "slug"):
+            schema.update(minLength=1, maxLength=120)
+        if self.type == "choice":
+            schema["enum"] = list(self.allowed)
+        if self.type == "choices":
+            schema["items"] = {"type": "string", "enum": list(self.allowed)}
+        if self.chosen is None and "enum" in schema:
+            # The set with null, untyped: a generator reads `enum` with a type list as a union
+            # of three copies of one enum.
+            schema = {"enum": [*schema["enum"], None]}
+        elif self.chosen is None:
+            schema["type"] = [kind, "null"]
+        return {**schema, "description": self.explained()}
+
+    def explained(self) -> str:
+        """What the coordinate does, its range or allowed values, and what it is when left out."""
+        parts = [self.does]
+        if self.minimum is not None:
+            parts.append(f"From {self.minimum:g} to {self.maximum:g}.")
+        if self.allowed:
+            parts.append(
+                f"{'Any' if self.type == 'choices' else 'One'} of {', '.join(self.allowed)}."
+            )
+        if self.rule:
+            parts.append(f"Left out: {self.rule}.")
+        elif self.default is not None:
+            parts.append(f"Default {json.dumps(self.default)}.")
+        else:
+            parts.append("Default null: none.")
+        return " ".join(parts)
+
+
+_JSON_TYPES = {
+    "integer": "integer",
+    "number": "number",
+    "string": "string",
+    "slug": "string",
+    "choice": "string",
+    "choices": "array",
+}
 
 
 @dataclass(frozen=True)
@@ -87,6 +160,24 @@ class StandardWatch:
             "title": self.title,
             "description": self.description,
             "coordinates": [c.describe() for c in self.coordinates],
+        }
+
+    def held_schema(self) -> dict[str, Any]:
+        """Its coordinates as a Watch holds them: every one, decided (given, default or chosen)."""
+        return {
+            "type": "object",
+            "description": f"The coordinates of a {self.id} Watch, every one as decided.",
+            "properties": {c.name: c.held() for c in self.coordinates},
+            "required": [c.name for c in self.coordinates],
+        }
+
+    def given_schema(self) -> dict[str, Any]:
+        """Its coordinates as a body gives them: any of them, by name, and nothing else."""
+        return {
+            "type": "object",
+            "description": f"Overrides of a {self.id} Watch's coordinates, by name.",
+            "properties": {c.name: c.given() for c in self.coordinates},
+            "additionalProperties": False,
         }
 
 
@@ -320,3 +411,42 @@ STANDARD = {
 }
 # The standard ids as the closed set a Watch's `base` is (`WatchBaseEnum` in the document).
 WATCH_BASES = tuple(STANDARD)
+
+
+def coordinate_definitions() -> dict[str, dict[str, Any]]:
+    """The contract's typing of a Watch's coordinates, from this catalogue alone (`svc.watch.v1`
+    names this function; `config.contract` merges the result into its `$defs`).
+
+    `coordinates` (as held) and `givenCoordinates` (as a body gives them) are each: one object
+    per base (`<kind>.<base>`), their union (`<kind>`, what the `coordinates` member is, which a
+    generated client parses by its names), and the rule keying them by `base` (`<kind>OfBase`, a
+    `oneOf` with a discriminator mapping, each variant the base's id and its coordinates).
+    """
+    held = _keyed("coordinates", StandardWatch.held_schema, ["base", "coordinates"])
+    given = _keyed("givenCoordinates", StandardWatch.given_schema, ["base"])
+    return held | given
+
+
+def _keyed(kind: str, shape: Callable[[StandardWatch], dict], required: list[str]) -> dict:
+    defs = {f"{kind}.{watch.id}": shape(watch) for watch in STANDARD.values()}
+    defs[kind] = {
+        "description": "A Watch's coordinates: those of its base (see the rule keyed by base).",
+        "anyOf": [{"$ref": f"#/$defs/{kind}.{watch.id}"} for watch in STANDARD.values()],
+    }
+    mapping = {watch.id: f"#/$defs/{kind}OfBase.{watch.id}" for watch in STANDARD.values()}
+    for base, variant in mapping.items():
+        defs[variant.removeprefix("#/$defs/")] = {
+            "type": "object",
+            "properties": {
+                "base": {"const": base},
+                "coordinates": {"$ref": f"#/$defs/{kind}.{base}"},
+            },
+            "required": required,
+        }
+    defs[f"{kind}OfBase"] = {
+        "type": "object",
+        "description": "The coordinates are those of the Watch's base, keyed by `base`.",
+        "oneOf": [{"$ref": variant} for variant in mapping.values()],
+        "discriminator": {"propertyName": "base", "mapping": mapping},
+    }
+    return defs

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from mcpdoor.protocol import METHODS, MODERN
 from mcpdoor.registry import TOOLS
+from tests.edge_values import EDGES, TEXT, VALUES, WATCH_BODIES, dumps
 from tests.mcpdoor.door import MODERN_META, post
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +180,45 @@ def test_no_json_rpc_body_gets_a_5xx(client, method, params, headers, modern):
     assert response.status_code < 500, (method, params, headers, response.content[:300])
     if response.status_code != 202:
         assert "jsonrpc" in response.content.decode(errors="replace")
+
+
+# --- every tool's arguments at the edges of their types: refused naming the argument ------------
+
+
+def argument_names(name):
+    arguments = TOOLS[name].arguments
+    return sorted(arguments().fields) if arguments else []
+
+
+@st.composite
+def edge_calls(draw):
+    name = draw(st.sampled_from(sorted(TOOLS)))
+    names = argument_names(name)
+    given = (
+        WATCH_BODIES
+        if "coordinates" in names
+        else st.fixed_dictionaries({}, optional=dict.fromkeys(names, VALUES))
+    )
+    return name, draw(given | st.dictionaries(TEXT, VALUES, max_size=2))
+
+
+@pytest.fixture
+def keyed(client, settings):
+    settings.SVC_BURST_RATES = {**settings.SVC_BURST_RATES, "watch": "100000/m"}
+    return {"HTTP_X_API_KEY": client.post("/api/keys").json()["key"]}
+
+
+@settings(EDGES, max_examples=120)
+@given(call=edge_calls())
+def test_no_tool_call_at_the_edges_is_a_500_and_every_argument_refusal_names_it(client, keyed,
+                                                                                call):  # fmt: skip
+    name, arguments = call
+    raw = dumps(message("tools/call", {"name": name, "arguments": arguments}))
+    response = post(client, raw, **keyed)
+    assert response.status_code == 200, (name, response.content[:300])
+    result = response.json()["result"]
+    text = result["content"][0]["text"]
+    if result["isError"] and text.endswith("See the tool's inputSchema in tools/list."):
+        field = text.split(": ", 1)[0]
+        named = field.split(".")[0].split("[")[0]
+        assert field.startswith('"') or named in {*arguments, *argument_names(name)}, text

@@ -34,19 +34,28 @@ def _schema(operation_id: str, answer: str, *, request=None, errors=(), **extra)
     )
 
 
-class WatchBody(serializers.Serializer):
-    """A Watch as configured: `base` (a standard id) and `coordinates` (overrides)."""
+class WatchBody(contract.RuledSerializer):
+    """A Watch as configured: `base` (a standard id) and `coordinates` (overrides), typed per
+    base by the contract (`svc.watch.v1`'s definitions, generated from the catalogue)."""
 
     base = Choice(
         choices=list(WATCH_BASES),
         help_text="A standard Watch id (GET /api/v1/watches/standard).",
     )
-    coordinates = serializers.DictField(
-        required=False, help_text="Overrides of the base's coordinates, by name."
+    coordinates = contract.ContractObject(
+        contract="svc.watch.v1#/$defs/givenCoordinates",
+        required=False,
+        help_text="Overrides of the base's coordinates, by name.",
     )
     label = TextField(max_length=200, required=False, allow_blank=True)
     watchId = TextField(min_length=1, max_length=40, required=False)
     webhookUrl = serializers.URLField(max_length=500, required=False)
+
+    # The coordinates are those of the base: a rule across two fields, beside them.
+    contract_rule = {
+        "if": {"required": ["base"]},
+        "then": {"$ref": "svc.watch.v1#/$defs/givenCoordinatesOfBase"},
+    }
 
 
 def _body(request) -> dict:
