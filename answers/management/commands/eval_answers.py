@@ -3,16 +3,18 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from answers.evaluation import REGISTRIES, registries_evaluate
+from answers.evaluation import REGISTRIES, identity_evaluate, registries_evaluate
 
 
 class Command(BaseCommand):
     help = (
         "Score the Answer Engine on the evaluation sets: routing, wrong-topic answers, declines, "
         "time windows, duplicate citations, historical markets, premises, languages (per "
-        "category), per registry. Both registries are loaded (each one's topics distractors for "
-        "the other's questions) inside one transaction rolled back at the end, so the database "
-        "is left as it was; each set runs as of its registry's anchor day."
+        "category), per registry; or (--set identity) the identity set: untracked subjects that "
+        "share words with tracked ones declined, near misses answered, per class and registry. "
+        "Every registry is loaded (each one's topics distractors for the others' questions) "
+        "inside one transaction rolled back at the end, so the database is left as it was; each "
+        "registry's cases run as of its anchor day."
     )
 
     def add_arguments(self, parser):
@@ -20,7 +22,13 @@ class Command(BaseCommand):
             "--registry",
             choices=[*REGISTRIES, "all"],
             default="all",
-            help="Whose set to score (default all).",
+            help="Whose set to score (default all); with --set identity, whose cases.",
+        )
+        parser.add_argument(
+            "--set",
+            choices=["general", "identity"],
+            default="general",
+            help="The registries' own sets (default), or the identity set across them.",
         )
         parser.add_argument(
             "--file", help="A questions file to score in place of the registry's (not with all)."
@@ -29,13 +37,23 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         names = list(REGISTRIES) if options["registry"] == "all" else [options["registry"]]
-        files = {}
-        if options["file"]:
-            if len(names) != 1:
-                raise CommandError("--file scores one registry's cases: name it with --registry.")
-            files[names[0]] = Path(options["file"])
-        scores = registries_evaluate(names, files=files)
+        if options["set"] == "identity":
+            scores = {"identity": self._identity(names, options["file"])}
+        else:
+            files = {}
+            if options["file"]:
+                if len(names) != 1:
+                    raise CommandError(
+                        "--file scores one registry's cases: name it with --registry."
+                    )
+                files[names[0]] = Path(options["file"])
+            scores = registries_evaluate(names, files=files)
         for figures in scores.values():
             if not options["failures"]:
                 figures["failures"] = len(figures["failures"])
         self.stdout.write(json.dumps(scores, indent=2, ensure_ascii=False))
+
+    def _identity(self, names: list[str], file: str | None) -> dict:
+        if file:
+            return identity_evaluate(path=Path(file), registries=names)
+        return identity_evaluate(registries=names)

@@ -4,9 +4,14 @@ from django.core.management.base import BaseCommand
 from records.services import records_transition
 from worlds.atlas import atlas_load
 from worlds.demo import demo_load
+from worlds.kindred import kindred_load
 
 # Each registry a load_demo can lay out: its loader and the words its summary line starts with.
-REGISTRIES = {"demo": (demo_load, "demo registry"), "atlas": (atlas_load, "atlas registry")}
+REGISTRIES = {
+    "demo": (demo_load, "demo registry"),
+    "atlas": (atlas_load, "atlas registry"),
+    "kindred": (kindred_load, "kindred registry"),
+}
 
 
 class Command(BaseCommand):
@@ -19,7 +24,10 @@ class Command(BaseCommand):
             "--registry",
             choices=sorted(REGISTRIES),
             default="demo",
-            help="Which world to load (default demo; atlas: the engine's second eval world).",
+            help=(
+                "Which world to load (default demo; atlas and kindred: the engine's second and "
+                "third eval worlds)."
+            ),
         )
 
     def handle(self, *args, **options):
