@@ -46,11 +46,31 @@ COMPASS = {
 }  # fmt: skip
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9,
           "x": 10, "xi": 11, "xii": 12}  # fmt: skip
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3,
-             "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10}  # fmt: skip
-# Nouns an ordinal before them numbers: the third quarter, the second half, the fifth edition.
-EDITION_NOUNS = frozenset("quarter half edition phase stage season term".split())
+_ORDINALS = {
+    word: n
+    for n, forms in enumerate(
+        [
+            "first premier première primer primero primera erste",
+            "second deuxième seconde segundo segunda zweite",
+            "third troisième tercer tercero tercera dritte",
+            "fourth quatrième cuarto cuarta vierte",
+            "fifth cinquième quinto quinta fünfte",
+            "sixth sixième sexto sexta sechste",
+            "seventh septième séptimo séptima siebte siebente",
+            "eighth huitième octavo octava achte",
+            "ninth neuvième noveno novena neunte",
+            "tenth dixième décimo décima zehnte",
+            "eleventh onzième undécimo elfte",
+            "twelfth douzième duodécimo zwölfte",
+        ],
+        start=1,
+    )
+    for stem_form in forms.split()
+    for word in (stem_form, *(f"{stem_form}{end}" for end in ("n", "r", "s", "m")
+                              if stem_form.endswith("te")))
+} | {f"{n}{suffix}": n for n, suffix in
+     [(1, "st"), (2, "nd"), (3, "rd"), *((k, "th") for k in range(4, 21))]}  # fmt: skip
+ORDINAL_REACH = 3  # an ordinal numbers the next few words: "the fifth offshore wind round"
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # Before a year, these make it a time ("in 2025"), read by the time window, not an edition.
@@ -91,17 +111,27 @@ class Said:
     text: str
     tokens: tuple[Token, ...]
     names: tuple[tuple[int, int, int], ...]  # (first token, token after the last, entity id)
+    # The question as typed, word for word beside `tokens`: what a decline quotes of it.
+    typed: tuple[Token, ...] = ()
+    typed_text: str = ""
 
     @classmethod
-    def of(cls, text: str, spans: list[tuple[int, int, int]]) -> "Said":
-        tokens = tuple(
-            Token(m.group(0), m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)
-        )
-        return cls(text, tokens, _name_tokens(tokens, spans))
+    def of(cls, text: str, spans: list[tuple[int, int, int]], typed: str = "") -> "Said":
+        tokens = _tokens(text)
+        as_typed = _tokens(typed) if typed else ()
+        if len(as_typed) != len(tokens):
+            as_typed, typed = tokens, text
+        return cls(text, tokens, _name_tokens(tokens, spans), as_typed, typed)
 
     @property
     def low(self) -> str:
         return self.text.lower()
+
+
+def _tokens(text: str) -> tuple[Token, ...]:
+    return tuple(
+        Token(m.group(0), m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)
+    )
 
 
 @dataclass(frozen=True)
@@ -148,6 +178,8 @@ class Context:
     named_lead: bool
     others: tuple[Topic, ...] = ()
     capitals: bool = True
+    # Words of the question's language that spell a family's English word ("war": German "was").
+    foreign: frozenset[str] = frozenset()
     reported: Callable[[Topic, tuple[str, ...]], bool] = lambda topic, phrases: False
 
 
@@ -231,8 +263,12 @@ def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
     possessive = tokens[after - 1].low.endswith(("'s", "\u2019s"))
     end = after if possessive else _right(tokens, after, named)
     start = first
-    while start > 0 and tokens[start - 1].capital and start - 1 not in named:
-        if _ELISION.sub("", tokens[start - 1].bare) in _OPENING | STOP:
+    while start > 0 and start - 1 not in named:
+        before = tokens[start - 1]
+        joined = before.low in _CONNECTORS and start > 1 and tokens[start - 2].capital
+        if not (before.capital or joined):
+            break
+        if _ELISION.sub("", before.bare) in _OPENING | STOP - _CONNECTORS:
             break  # a question's opening word ("What's", "Did") is capitalised anyway
         start -= 1
     return start, end
@@ -270,9 +306,11 @@ def _distinguishes(token: Token, own: frozenset[str]) -> bool:
 
 
 def _words(said: Said, start: int, end: int) -> str:
+    """The question's words from token `start` to `end`, as it typed them."""
     if end <= start:
         return ""
-    return said.text[said.tokens[start].start : said.tokens[end - 1].end]
+    tokens, text = (said.typed, said.typed_text) if said.typed else (said.tokens, said.text)
+    return text[tokens[start].start : tokens[end - 1].end]
 
 
 # --- numbers and editions ---------------------------------------------------------------------
@@ -303,8 +341,9 @@ def numbered(text: str) -> dict[str, set]:
             found.setdefault(tokens[i - 1].bare, set()).add(value)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             found.setdefault("series", set()).add(tokens[i + 1].low)
-        if token.low in EDITION_NOUNS and i and tokens[i - 1].low in _ORDINALS:
-            found.setdefault(token.low, set()).add(_ORDINALS[tokens[i - 1].low])
+        if token.low in _ORDINALS:
+            for after in tokens[i + 1 : i + 1 + ORDINAL_REACH]:
+                found.setdefault(after.bare, set()).add(_ORDINALS[token.low])
         quarter = value if isinstance(value, str) else None
         if quarter:
             found.setdefault("quarter", set()).add(int(quarter[1]))
@@ -320,13 +359,15 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
     asked = _numbers_asked(said)
     for key, (values, start, end) in asked.items():
         if key in held and not values & held[key]:
+            while end < len(said.tokens) and said.tokens[end].capital:
+                end += 1  # the whole name it numbers: "the sixth <Name> Summit"
             return Mismatch(_with_owner(said, topic, start, end), "number")
     curated = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.terms]))}
     for i in range(len(said.tokens) - 1):
         first, second = said.tokens[i], said.tokens[i + 1]
         hyphen = said.text[first.end : second.start] == "-"
         prefix = hyphen and second.low in curated and first.low not in own | TIME_WORDS
-        if prefix and _edition(first) is None and first.low not in _ORDINALS | {""}:
+        if prefix and _edition(first) is None and first.low not in _ORDINALS:
             return Mismatch(_with_owner(said, topic, i, i + 2), "number")
     return None
 
@@ -354,8 +395,10 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
             asked[key] = ({value}, max(0, _name_start(said, i - 1)), i + 1)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             asked["series"] = ({tokens[i + 1].low}, i, i + 2)
-        if token.low in EDITION_NOUNS and i and tokens[i - 1].low in _ORDINALS:
-            asked[token.low] = ({_ORDINALS[tokens[i - 1].low]}, i - 1, i + 1)
+        if token.low in _ORDINALS:
+            reach = tokens[i + 1 : i + 1 + ORDINAL_REACH]
+            for offset, after in enumerate(reach, start=1):
+                asked.setdefault(after.bare, ({_ORDINALS[token.low]}, i, i + 1 + offset))
         if _YEAR.match(token.low) and not (i and tokens[i - 1].low in _TIME_PREPOSITIONS):
             asked["year"] = ({int(token.low)}, i, min(len(tokens), i + 3))
     return asked
@@ -525,7 +568,8 @@ def _other_indicator(said: Said, topic: Topic, context: Context) -> Mismatch | N
     topic uses, nor any other topic the question is routed to: the same issuer or country, asked
     about something else."""
     named = {i for a, b, _ in said.names for i in range(a, b)}
-    unnamed = " ".join(t.text for i, t in enumerate(said.tokens) if i not in named)
+    unnamed = " ".join(t.text for i, t in enumerate(said.tokens)
+                       if i not in named and t.low not in context.foreign)  # fmt: skip
     held = families_in(" ".join([topic.text, topic.reported,
                                  *(f"{o.text} {o.reported}" for o in context.others)]))  # fmt: skip
     for family, phrase in families_in(unnamed).items():
@@ -535,6 +579,44 @@ def _other_indicator(said: Said, topic: Topic, context: Context) -> Mismatch | N
 
 
 def _indicator_subject(said: Said, phrase: str) -> str:
-    """The indicator with the name the question gives its owner ("<Issuer> survey")."""
+    """The indicator as the question says it, the words around it included ("producer price
+    index", "LNG export business"), after the name it gives its owner ("<Issuer> survey")."""
+    said_words = _phrase_words(said, phrase) or phrase
     owner = " ".join(_words(said, a, b) for a, b, _ in said.names[:1])
-    return f"{owner} {phrase}".strip() if owner else phrase
+    return f"{owner} {said_words}".strip() if owner else said_words
+
+
+def _phrase_words(said: Said, phrase: str) -> str:
+    """Where the question says `phrase` (a plural too), widened over the content words next to
+    it; empty when it is not said word by word (a phrase in a script without spaces)."""
+    wanted = [_singular(w) for w in _TOKEN.findall(phrase.lower())]
+    tokens, named = said.tokens, {i for a, b, _ in said.names for i in range(a, b)}
+    for i in range(len(tokens) - len(wanted) + 1):
+        if [_singular(t.low) for t in tokens[i : i + len(wanted)]] != wanted:
+            continue
+        start, end = i, i + len(wanted)
+        while start > 0 and _widens(tokens[start - 1], start - 1, named):
+            start -= 1
+        while end < len(tokens) and _widens(tokens[end], end, named):
+            end += 1
+        return _words(said, start, end)
+    return ""
+
+
+_VERBS = frozenset(
+    """move moves change changes rise rises fall falls go goes come comes look looks stand
+    stands show shows make makes give gives say says find finds report reports compare doing
+    look""".split()
+)
+
+
+def _widens(token: Token, index: int, named: set[int]) -> bool:
+    low = token.low
+    return (
+        index not in named
+        and low.isalpha()
+        and low not in STOP | _OPENING | LOCATIVE | _VERBS
+        and low not in TIME_WORDS
+        and not _POSSESSIVE.search(low)
+        and not low.endswith(("ed", "ing"))
+    )

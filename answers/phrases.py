@@ -91,7 +91,13 @@ SCOPE_PREDICTION = _(
     "This service makes no predictions of its own: market prices it holds are what a crowd "
     "believes, and are served as that."
 )
-SCOPE = {"creative": SCOPE_CREATIVE, "advice": SCOPE_ADVICE, "prediction": SCOPE_PREDICTION}
+SCOPE_CALCULATION = _("This service does not do arithmetic: it answers from the record.")
+SCOPE = {
+    "creative": SCOPE_CREATIVE,
+    "advice": SCOPE_ADVICE,
+    "prediction": SCOPE_PREDICTION,
+    "calculation": SCOPE_CALCULATION,
+}
 READ_THE_RECORD = _("The record to read: {record}.")
 NO_TOPIC_NAMED = _("The question names no topic, entity or reporting the registry holds.")
 NOTHING_HELD = _(

@@ -1,11 +1,11 @@
 """Scope: what the service answers, and the requests it does not serve.
 
 It answers from the record. It does not write creative text (a poem, a story, a speech), give
-investment, legal or personal advice ("should I buy", "is it a good time to"), or make
-predictions of its own ("what do you predict": market prices are what a crowd believes, and are
-served as such). A request of those kinds is declined in one line, pointing to the record where
-the question names one; a question that mixes one with a question of fact is answered on the
-facts, and says first that it gives no advice.
+investment, legal or personal advice ("should I buy", "is it a good time to"), make predictions
+of its own ("what do you predict": market prices are what a crowd believes, and are served as
+such), or do arithmetic ("17 times 23"). A request of those kinds is declined in one line,
+pointing to the record where the question names one; a question that mixes one with a question
+of fact is answered on the facts, and says first that it gives no advice.
 """
 
 import re
@@ -36,7 +36,17 @@ PREDICTION = re.compile(
     r"|\bin your (?:opinion|view)\b",
     re.IGNORECASE,
 )
-KINDS = (("creative", CREATIVE), ("advice", ADVICE), ("prediction", PREDICTION))
+CALCULATION = re.compile(
+    # the multiplication and division signs as written, and * and +
+    r"\b\d+(?:[.,]\d+)?\s*(?:times|plus|minus|divided by|multiplied by|[\u00d7\u00f7*+])\s*\d+",
+    re.IGNORECASE,
+)
+KINDS = (
+    ("creative", CREATIVE),
+    ("advice", ADVICE),
+    ("prediction", PREDICTION),
+    ("calculation", CALCULATION),
+)
 # A clause that asks a question of fact: what happened, is, did, how much, who...
 _FACT = re.compile(
     r"^\W*(?:what|who|which|when|where|why|how|is|are|was|were|did|does|do|has|have|had|will|"
@@ -49,7 +59,7 @@ _CLAUSES = re.compile(r"(?<=[?.!;])\s+|\s*,\s*(?:and|but|also)\s+|\s+(?:and|but)
 
 @dataclass(frozen=True)
 class Scope:
-    kind: str | None  # creative | advice | prediction, or None: a question the service answers
+    kind: str | None  # creative | advice | prediction | calculation; None: a question it answers
     facts: str  # what of the question asks for facts (the whole question when kind is None)
 
     @property

@@ -8,6 +8,7 @@ cosine of the question's embedding to each topic's (when the model loaded). Time
 read by `answers.timewindow`.
 """
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -37,7 +38,7 @@ NAME_MARGIN = 0.015
 MAX_SPANS = 8  # capitalised runs examined: a question names a few things, not hundreds
 FUZZY_CUTOFF = 80  # rapidfuzz ratio for a misspelt word ("Huricane", "Tavya")
 DOCUMENT_WORDS = 50  # newest documents that carry a name the registry itself does not hold
-DOCUMENT_NAMED = 1.5  # a topic whose documents use a name the question says
+DOCUMENT_NAMED = 3.0  # a topic whose documents use a name the question says: as if named
 SEMANTIC_SUPPORT = 1.0  # meaning that backs a topic routed by a single shared word
 SIDE_SCORE, SIDE_MARGIN = 3.0, 1.0  # one side of "X and Y", routed by its words and names alone
 _SIDES = re.compile(
@@ -181,26 +182,31 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime,
     question = asked_part(SCRIPT_BOUNDARY.sub(" ", question))
     corrected = correct(question, vocab)
     window = time_window(question, now=now)
-    named, span_names, unknown = names(question, corrected, vocab, window)
-    documented: set[int] = set()
-    for span, place in list(unknown):
-        naming = topics_naming(span)
+    named, span_names, unknown, mentioned = names(question, corrected, vocab, window)
+    documented: set[int] = set().union(*(topics_naming(span) for span in mentioned))
+    for name in list(unknown):
+        naming = topics_naming(name.span)
         if naming:
             documented |= naming
-            unknown.remove((span, place))
+            unknown.remove(name)
     timeless = corrected.replace(window.text, " ") if window else corrected  # "November" is when
     vector = _query_vector(question, vocab)
     scored = score_topics(timeless, vocab, named | span_names, vector, documented)
     intent = intent_of(request.facts or question)
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
-    if routed and unknown and not any(r.named for r in routed) and topic is None:
-        # The question is about something untracked, or set in a place the registry does not
-        # track and names nothing it does: never a neighbour's record.
+    about = [n for n in unknown if n.subject and not n.place]
+    if routed and topic is None and (about or (unknown and not any(r.named for r in routed))):
+        # The question is about something untracked (its subject, or all it names), or set in
+        # a place the registry does not track and names nothing it does: never a neighbour's.
         routed = []
     said = identity.restored(question, corrected)
-    routed, mismatch = held_to_subject(routed, said, vocab, languages.detect(question) != "de")
+    capitals = languages.detect(question) != "de"
+    routed, mismatch = held_to_subject(routed, said, vocab, capitals, typed=question)
+    if mismatch and topic is None and not (named | span_names):
+        routed = _next_agreeing(scored, said, vocab, capitals, question) or routed
+        mismatch = None if routed else mismatch
     unplaced = _unplaced(said, routed, vocab)
-    untracked = [span for span, _ in unknown]
+    untracked = [n.span for n in unknown]
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
     if mismatch:
         untracked = [mismatch[0].subject, *untracked]
@@ -221,14 +227,16 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
     return with_sides(routed, sides_of(timeless, vocab, documented), intent) if routed else []
 
 
-def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True):
+def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,
+                    typed: str = ""):  # fmt: skip
     """The routed topics whose subject every qualifier of the question agrees with, and, when
     none does, the first disagreement with the topic it was found on (`answers.identity`)."""
-    said = identity.Said.of(text, current_tagger().entity_spans(text))
+    said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
     kept, first = [], None
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
-        context = identity.Context(r.named == "lead", others, capitals, reported)
+        foreign = FALSE_FRIENDS if not capitals else frozenset()
+        context = identity.Context(r.named == "lead", others, capitals, foreign, reported)
         miss = identity.disagreement(said, r.topic, vocab, context)
         if miss is None:
             kept.append(r)
@@ -244,6 +252,24 @@ def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary) -> str:
                              routed[0].topic, vocab)  # fmt: skip
 
 
+FALLBACK_CUT = 0.5  # of the best score: a topic further down is not what the question meant
+
+
+def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: str):
+    """When the best topic is not the question's subject and the question names nothing tracked,
+    the next scored topic that is ("why are oil prices rising": not a consumer-price release)."""
+    best = scored[0][1] if scored else 0.0
+    for topic, score, how in scored[1:]:
+        if score < max(MIN_SCORE, FALLBACK_CUT * best):
+            break
+        kept, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed)
+        if kept:
+            return kept
+    return []
+
+
+# German words that are an English family's word ("war" is German's "was"): never read as it.
+FALSE_FRIENDS = frozenset("war hat die also fast".split())
 REPORTED_SCAN = 400  # a topic's newest documents searched for a word its first reports lack
 
 
@@ -293,7 +319,8 @@ def correct(question: str, vocab: Vocabulary) -> str:
     def fix(match: re.Match) -> str:
         word = match.group(0)
         low = word.lower()
-        if len(low) < 5 or low in STOP or low in vocab.known or stem(low) in vocab.frequency:
+        common = stem(low) in vocab.frequency and not word[:1].isupper()  # "costs", not "Brazill"
+        if len(low) < 5 or low in STOP or low in vocab.known or common:
             return word
         best = process.extractOne(low, vocab.curated, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
         if best is None:
@@ -306,7 +333,38 @@ def correct(question: str, vocab: Vocabulary) -> str:
             return word
         return best[0]
 
-    return _TOKEN.sub(fix, question)
+    return _short_slips(_TOKEN.sub(fix, question), vocab)
+
+
+def _short_slips(question: str, vocab: Vocabulary) -> str:
+    """A short capitalised word one slip from a word of a tracked name ("Cty" in "<Town> Cty
+    Council"), fixed only where it then completes that name with the word beside it: on its
+    own, a short name one letter from another is another name."""
+    tokens = list(_TOKEN.finditer(question))
+    fixes = {}
+    for i, match in enumerate(tokens):
+        word = match.group(0)
+        low = word.lower()
+        if not word[:1].isupper() or not 3 <= len(low) < 5 or low in vocab.known or low in STOP:
+            continue
+        near = [
+            c for c in vocab.curated if abs(len(c) - len(low)) <= 1 and OSA.distance(c, low) == 1
+        ]
+        sides = [t.group(0).lower() for t in tokens[max(0, i - 1) : i] + tokens[i + 1 : i + 2]]
+        for candidate in sorted(near):
+            if any(_held_phrase(side, candidate, i, tokens, vocab) for side in sides):
+                fixes[match.start()] = (match.end(), candidate)
+                break
+    for start in sorted(fixes, reverse=True):
+        end, candidate = fixes[start]
+        question = f"{question[:start]}{candidate}{question[end:]}"
+    return question
+
+
+def _held_phrase(side: str, candidate: str, index: int, tokens, vocab: Vocabulary) -> bool:
+    before = index and tokens[index - 1].group(0).lower() == side
+    pair = f" {side} {candidate} " if before else f" {candidate} {side} "
+    return pair in vocab.phrases
 
 
 def _query_vector(question: str, vocab: Vocabulary) -> np.ndarray | None:
@@ -317,18 +375,23 @@ def _query_vector(question: str, vocab: Vocabulary) -> np.ndarray | None:
 
 
 def names(question: str, corrected: str, vocab: Vocabulary, window: Window | None):
-    """Entities the question names (tagger, then the model for names said in other words), and
-    the capitalised names it carries that the registry does not track."""
+    """Entities the question names (tagger, then the model for names said in other words), the
+    capitalised names it carries that the registry does not track, and those only its reporting
+    uses (their topics are found by the documents that carry them)."""
     tagger = current_tagger()
     named = set(tagger.tag(question).entity_ids) | set(tagger.tag(corrected).entity_ids)
-    by_meaning, untracked = set(), []
+    by_meaning, untracked, mentioned = set(), [], []
     german = languages.detect(question) == "de"
-    for span, place, tail in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
+    for span, place, tail, subject in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
         span_words = [w for w in words(span) if w not in _CONNECTORS]
-        if not span_words or (german and " " not in span):
+        compound = german and (" " not in span or span.replace(" ", "-") in question)
+        if not span_words or compound:
             continue  # German capitalises every noun: one such word is no name ("Euroraum")
         fixed = words(correct(span, vocab))
-        if all(w in vocab.known or stem(w) in vocab.frequency for w in fixed):
+        known = all(w in vocab.known or stem(w) in vocab.frequency for w in fixed)
+        if known and not unheld_name(span, vocab, tagger):
+            if not any(stem(w) in vocab.frequency for w in fixed) and not tagger.entity_spans(span):
+                mentioned.append(span)  # a name only reporting uses ("<a port town>")
             continue
         meant = span
         entity_id = _name_by_meaning(span, vocab)
@@ -340,8 +403,18 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         if entity_id is not None:
             by_meaning.add(entity_id)
         else:
-            untracked.append((_POSSESSIVE.sub("", span), place))
-    return named, by_meaning, untracked
+            subject = subject and not tagger.entity_spans(span)  # a longer tracked name is
+            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject))  # identity's
+    return named, by_meaning, untracked, mentioned
+
+
+@dataclass(frozen=True)
+class Unheld:
+    """A name the question says that the registry does not hold."""
+
+    span: str
+    place: bool  # where the question is set ("in <a place>")
+    subject: bool  # what it asks about: the name right after its opening ("Did <X> ...")
 
 
 # The kind of thing a place's name says it is ("Lake", "Port"), not which one: a name said in
@@ -366,14 +439,37 @@ def _may_mean(span: str, entity_id: int, vocab: Vocabulary) -> bool:
     kind = vocab.entity_kinds.get(entity_id)
     if kind not in BY_MEANING_KINDS:
         return False
+    names = {w for n in vocab.entity_names.get(entity_id, []) for w in words(n)}
+    said = set(words(span)) - _CONNECTORS
+    if said & names and not all(any(_akin(w, n) for n in names) for w in said):
+        return False  # "<Continent> Investment Bank" shares words with, but is not, ours
     if kind not in _PROPER_KINDS:
         return True
-    names = {w for n in vocab.entity_names.get(entity_id, []) for w in words(n)}
-    said = set(words(span))
     if not said & GENERIC_NAME_WORDS <= names & GENERIC_NAME_WORDS:
         return False  # "Orrin River" is not "Lake Orrin"
     proper = names - GENERIC_NAME_WORDS
     return not proper or any(OSA.distance(w, p) <= 1 for w in said for p in proper)
+
+
+def unheld_name(span: str, vocab: Vocabulary, tagger) -> bool:
+    """A name of words the registry uses, put together as no name it holds ("<Continent>
+    Investment Bank" of the words of "<Continent> Central Bank"): two words or more, no tracked
+    name inside it (a longer form of one is `answers.identity`'s to judge), and no topic's
+    title, terms, sources or headlines saying it."""
+    if len([w for w in words(span) if w not in _CONNECTORS]) < 2 or tagger.entity_spans(span):
+        return False
+    fixed = " ".join(words(correct(span, vocab)))
+    return not tagger.entity_spans(fixed) and f" {fixed} " not in vocab.phrases
+
+
+def _akin(word: str, name: str) -> bool:
+    """The same word in another spelling or language ("reserva", "reserve"; "banco", "bank";
+    "europeo", "european"), not another name sharing its opening ("Carrowfield", "Carrowmere")."""
+    if OSA.distance(word, name) <= 2:
+        return True
+    pairs = zip(word, name, strict=False)
+    shared = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(word), len(name)))
+    return shared >= 5 and max(len(word), len(name)) - shared <= 3
 
 
 def sides_of(question: str, vocab: Vocabulary, documented: set[int]) -> list[Routed]:
@@ -440,7 +536,7 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
             if not current:
                 before = [t.lower() for t in tokens[max(0, index - 2) : index]]
             current.append(token)
-        elif current and low in _CONNECTORS:
+        elif current and (low in _CONNECTORS or _joins_a_body(tokens, index)):
             current.append(token)
         elif current:
             spans.append((current, before, " ".join(tokens[index : index + 2])))
@@ -453,17 +549,40 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
             span = span[:-1]
         words_before = [w for w in preceding if w not in ("the", "a", "an")]
         place = bool(words_before) and words_before[-1] in _LOCATIVE
+        subject = not words_before or words_before[-1] in _ASKING
         if span:
-            found.append((" ".join(span), place, tail))
+            found.append((" ".join(span), place, tail, subject))
     return found
 
 
+# Words a question opens on before what it asks about: "Did <X> ...", "What has <X> ...".
+_ASKING = frozenset(
+    """did does do has have had is are was were will would can could should what who how why
+    when where which whose""".split()
+)
+# The last word of a body's name that may hold an "and" ("Competition and Markets Authority").
+_BODIES = frozenset(
+    """authority commission agency council board bank office ministry department court tribunal
+    committee company corporation group foods industries holdings partners institute service
+    services union association federation fund""".split()
+)
+
+
+def _joins_a_body(tokens: list[str], index: int) -> bool:
+    """An "and" inside a body's name: capitalised words follow it up to a body's word."""
+    if tokens[index].lower() not in ("and", "&"):
+        return False
+    run = list(itertools.takewhile(lambda t: t[:1].isupper(), tokens[index + 1 :]))
+    return bool(run) and run[-1].lower() in _BODIES
+
+
 def _name_slips(word: str, name: str, place: bool) -> int:
-    """Edits a misspelt name may carry: one, or two in a long name whose opening is intact
-    ("Skyforj"); a name that opens differently ("Southgate" for "Northgate") or extends ours
-    ("Helion" for "Helio") is another name, but for a place's people ("Americans")."""
+    """Edits a misspelt name may carry: one (a letter dropped, doubled or slipped, "Brazill"),
+    or two in a long name whose opening is intact ("Skyforj"); a name that opens differently
+    ("Southgate" for "Northgate") is another name; a place's people may add more ("Americans")."""
     if word.startswith(name) or name.startswith(word):
-        return len(word) - len(name) if place and word[len(name) :] in _DEMONYM else 0
+        demonym = place and word[len(name) :] in _DEMONYM
+        return len(word) - len(name) if demonym else 1  # one slip: "Fusio", "Brazill"
     return 2 if len(word) >= 7 and word[:3] == name[:3] else 1 if word[0] == name[0] else 0
 
 
@@ -523,10 +642,10 @@ def score_topics(corrected: str, vocab: Vocabulary, named: set[int], vector: np.
     # One shared word ("times" in "17 times 23") is not a topic unless meaning agrees.
     single = (shared == 1) & ~(carries | doc) & (semantic < SEMANTIC_SUPPORT)
     score -= np.where(single, lexical / 2, 0.0)
-    if carries.any():
+    if carries.any() or doc.any():
         # What a question names constrains it: "America's central bank" is not Corvala's, however
-        # many of its words the two share.
-        score = np.where(carries, score, score / 2)
+        # many of its words the two share; nor is a town only one topic's reports name.
+        score = np.where(carries | doc, score, score / 2)
     best = np.lexsort((index.order, -score))[:top]
     return [(vocab.topics[i], float(score[i]),
              "lead" if lead[i] else "attached" if attached[i] else None) for i in best]  # fmt: skip

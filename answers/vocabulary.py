@@ -89,6 +89,13 @@ class Vocabulary:
     model: str | None
 
     @functools.cached_property
+    def phrases(self) -> str:
+        """Every topic's words and every entity's names, lower case, word by word, each text
+        between spaces: a name the registry holds is a substring " <words> " of it."""
+        texts = [t.text for t in self.topics] + [n for ns in self.entity_names.values() for n in ns]
+        return " " + " \n ".join(" ".join(_WORD.findall(t.lower())) for t in texts) + " "
+
+    @functools.cached_property
     def index(self) -> "TopicIndex":
         return TopicIndex.of(self.topics)
 
