@@ -169,7 +169,8 @@ def meaning_failure(body: str, evidence: list[Evidence]) -> str | None:
     if not cited:
         return None
     claim = _MARKER.sub(" ", body)
-    closeness = similarity(claim, [" ".join(item.snippet for item in cited)])[0]
+    # Not remembered: a sentence the floor refuses leaves nothing behind in a cache.
+    closeness = similarity(claim, [" ".join(item.snippet for item in cited)], remember=False)[0]
     if closeness and closeness < MEANING_FLOOR:
         return f"its meaning is not its rows' (similarity {closeness:.2f} < {MEANING_FLOOR})"
     return None

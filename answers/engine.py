@@ -78,15 +78,18 @@ def _checked(question: str, generator, writer: Writer, layers: list[Layers]):
     evidence = _all_rows(writer, layers)
     phrased, refused = _phrased(question, generator, writer, evidence, allowed)
     checked = len(writer.sentences) + len(phrased) + len(refused)
-    return phrasing.assemble(kept, phrased), refused + reasons, checked, evidence
+    phrased, moved = phrasing.lead_held(kept, phrased)
+    return phrasing.assemble(kept, phrased), refused + moved + reasons, checked, evidence
 
 
 def _phrased(question: str, generator, writer: Writer, evidence: list[Evidence],
              allowed: frozenset[str]) -> tuple[list[phrasing.Phrased], list[str]]:  # fmt: skip
-    """The model's sentences over numbered facts, filled in and held to the same check, plus the
-    meaning floor; each refusal with its reason."""
+    """The model's sentences over numbered facts, filled in and held to the same check (its
+    connectives allowed beside the engine's words), plus the meaning floor; each refusal with
+    its reason."""
     facts = [phrasing.Fact(n, writer.statement(row), n) for n, row in enumerate(evidence, 1)]
     language = translation.get_language() or "en"
+    allowed = allowed | phrasing.connective_words(language)
     raw = generator(question, facts, language)
     if not raw:
         return [], []
