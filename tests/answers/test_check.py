@@ -5,7 +5,7 @@ Each rule gets a sentence that breaks only that rule, against rows that support 
 
 import pytest
 
-from answers.check import Sentence, failure, meaning_failure, source_check
+from answers.check import Sentence, failure, markers_of, meaning_failure, source_check, unmarked
 from answers.retrieval import Evidence
 
 
@@ -70,3 +70,18 @@ def test_a_sentence_joined_to_rows_it_is_not_about_falls_under_the_meaning_floor
     assert meaning_failure(sentence, [rate]) is None
     reason = meaning_failure(sentence, [storm]) or ""
     assert "meaning" in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("quoted", "written"),
+    [
+        ("raise [7] rates", "raise \uff3b7\uff3d rates"),
+        ("the [ 12 ] of them", "the \uff3b 12 \uff3d of them"),
+        ("items [1, 2] and [3-4]", "items \uff3b1, 2\uff3d and \uff3b3-4\uff3d"),
+        ("seven [\u0667]", "seven \uff3b\u0667\uff3d"),  # int() reads an Arabic-Indic 7 as 7
+        ("[sic] and [a1] stay", "[sic] and [a1] stay"),  # not numerals: no one reads a marker
+    ],
+)
+def test_quoted_text_carries_no_marker(quoted, written):
+    assert unmarked(quoted) == written
+    assert markers_of(unmarked(quoted)) == []
