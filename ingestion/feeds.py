@@ -96,7 +96,8 @@ def parse_feed(body: bytes, *, url: str | None = None) -> FeedReading:
         )
     language = dates.language_of(parsed.feed.get("language"))
     entries = [_xml_entry(entry) for entry in parsed.entries]
-    channel = parsed.feed.get("updated") or parsed.feed.get("published")
+    # dict.get: feedparser's own `get("updated")` falls back to `published` with a warning.
+    channel = dict.get(parsed.feed, "updated") or dict.get(parsed.feed, "published")
     reading = _read(entries, channel, language)
     reading.salvaged = salvaged
     return reading
@@ -142,9 +143,10 @@ def _xml_entry(entry) -> _Entry:
     guid = entry.get("id")
     if not _absolute(link) and _absolute(guid):
         link = guid  # an RSS guid that is a permalink
+    # dict.get: feedparser's own `get("updated")` falls back to `published` with a warning.
+    when = dict.get(entry, "published") or dict.get(entry, "updated")
     return _Entry(link=link, title=_text(entry.get("title", "")),
-                  summary=_text(entry.get("summary", "")),
-                  date=entry.get("published") or entry.get("updated"), guid=guid)  # fmt: skip
+                  summary=_text(entry.get("summary", "")), date=when, guid=guid)  # fmt: skip
 
 
 def _read(entries: list[_Entry], channel: Any, language: str | None) -> FeedReading:

@@ -10,7 +10,7 @@ the reason given: nothing an issuer sends escapes the reader.
 import json
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time
 
 from django.utils.html import strip_tags
 
@@ -79,7 +79,17 @@ def _items(body: bytes) -> list[FeedItem]:
         items = parse_feed(body).items
     except FeedError as exc:
         raise Unreadable(str(exc)) from None
-    return sorted(items, key=lambda item: item.published_at or datetime.min.astimezone())
+    return sorted(items, key=_order)
+
+
+def _order(item: FeedItem) -> datetime:
+    """Oldest first; a day without its zone as that day's start, the undated first of all.
+    (`datetime.min.astimezone()` was the old key: west of UTC it is year 0, and raised.)"""
+    if item.published_at:
+        return item.published_at
+    if item.published_on:
+        return datetime.combine(item.published_on, time.min, tzinfo=UTC)
+    return datetime.min.replace(tzinfo=UTC)
 
 
 def _hurricane_feed(source: PrimarySource, body: bytes) -> SourceRead:
