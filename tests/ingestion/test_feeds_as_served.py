@@ -181,3 +181,12 @@ def test_a_link_longer_than_a_document_holds_fails_its_entry_alone(httpserver):
 def test_the_day_of_a_stored_document_is_never_before_the_window(httpserver):
     read(httpserver, "bad_entry_values.rss")
     assert min(Document.objects.values_list("day", flat=True)) >= date(2026, 11, 16)
+
+
+def test_the_curator_sees_a_read_with_errors_and_its_reasons(httpserver, client, django_user_model):
+    feed = read(httpserver, "bad_entry_values.rss")
+    client.force_login(django_user_model.objects.create_superuser("kim", "kim@x.example", None))
+    listing = client.get("/admin/registry/feed/").content.decode()
+    assert "read with errors" in listing
+    page = client.get(f"/admin/registry/feed/{feed.pk}/change/").content.decode()
+    assert "entry 5 refused: title holds a NUL character" in page
