@@ -9,7 +9,7 @@ each rollup upserted with one statement (SQLite takes a statement per few hundre
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 import numpy as np
 from django.db import IntegrityError, connection, transaction
@@ -20,6 +20,7 @@ from config.cachekeys import topics_changed
 from ingestion import origins
 from ingestion.canonical import canonical_url, is_market_question_page
 from ingestion.tagging import Tagger, Tags, current_tagger
+from ingestion.values import BadValue, checked_instant, checked_text
 from registry.bulk import copy_create, insert_rows
 from registry.models import (
     Document,
@@ -48,6 +49,7 @@ class IncomingDocument:
     summary: str = ""
     feed: Feed | None = None
     guid: str | None = None
+    published_on: date | None = None  # the day a source stated, when it stated no zone we know
 
 
 @dataclass
@@ -56,6 +58,7 @@ class IngestReport:
     duplicates: int = 0
     skipped: int = 0
     document_ids: list[int] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # why each refused item was (in skipped)
 
 
 @dataclass
@@ -63,6 +66,7 @@ class _Prepared:
     item: IncomingDocument
     url: str
     at: datetime  # when it was published, if that is trusted, else when it was fetched
+    day: date  # the day it is counted on: `at`'s, or the day a zoneless date stated
     published_at: datetime | None
     tags: Tags
     market_page: bool
@@ -88,6 +92,7 @@ def documents_ingest(*, items: Sequence[IncomingDocument]) -> IngestReport:
             if attempt:
                 raise
             report.duplicates = report.skipped = 0
+            report.refused = []
             continue
         report.new = len(report.document_ids)
         return report
@@ -97,7 +102,12 @@ def documents_ingest(*, items: Sequence[IncomingDocument]) -> IngestReport:
 def _fresh(items: Sequence[IncomingDocument], report: IngestReport):
     seen_urls, seen_guids, fresh = set(), set(), []
     for item in items:
-        url = canonical_url(item.url)
+        try:
+            url = _checked(item)
+        except BadValue as exc:
+            report.skipped += 1
+            report.refused.append(f"document refused: {exc}")
+            continue
         if url is None or not item.title.strip():
             report.skipped += 1
             continue
@@ -117,16 +127,34 @@ def _fresh(items: Sequence[IncomingDocument], report: IngestReport):
     return [(url, item) for url, item in fresh if url not in stored]
 
 
+def _checked(item: IncomingDocument) -> str | None:
+    """The canonical URL of an item whose every value can be stored (else a `BadValue`): the
+    readers check at their own doors; this holds for every other caller too."""
+    for name in ("url", "title", "summary", "guid"):
+        if getattr(item, name):
+            checked_text(getattr(item, name), name)
+    if item.published_at is not None:
+        checked_instant(item.published_at, "published_at")
+    url = canonical_url(item.url)
+    if url and len(url) > Document._meta.get_field("url").max_length:
+        raise BadValue(f"url is {len(url)} characters long once canonical")
+    return url
+
+
 def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
     # A publication date in the future (a feed's clock or time zone gone wrong) is not trusted.
     trusted = item.published_at and item.published_at <= item.fetched_at + timedelta(hours=1)
     at = item.published_at if trusted else item.fetched_at
+    day = at.date()
+    if not trusted and item.published_on and item.published_on <= day + timedelta(days=1):
+        day = item.published_on  # a zoneless date's own day (+14:00 may be a day ahead of UTC)
     text = f"{item.title}\n{item.summary}"
     market_page = is_market_question_page(url)
     return _Prepared(
         item=item,
         url=url,
         at=at,
+        day=day,
         published_at=item.published_at if trusted else None,
         tags=tagger.tag(text),
         market_page=market_page,
@@ -172,7 +200,7 @@ def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
         vertical=p.item.vertical,
         published_at=p.published_at,
         fetched_at=p.item.fetched_at,
-        day=p.at.date(),
+        day=p.day,
         verbs=list(p.tags.verbs),
         is_market_question_page=p.market_page,
         guid=(p.item.guid or None) and p.item.guid[:500],

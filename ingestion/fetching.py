@@ -4,20 +4,22 @@ Network I/O runs outside any transaction. A failure, of the fetch or of reading 
 increments `consecutive_failures`, records `last_error`, and moves no stamp: in particular the
 validators (ETag, Last-Modified) of an unreadable body are not kept, so the next conditional GET
 fetches it again instead of hearing 304 about content we never read. A 304 is a confirmed fetch
-with unchanged content.
+with unchanged content. A read with errors (items refused for a bad value, a malformed document
+read past) is a confirmed fetch whose `last_error` says what was refused and why.
 """
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import DataError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from ingestion.documents import IncomingDocument, IngestReport, documents_ingest
-from ingestion.feeds import FeedError, parse_feed
+from ingestion.feeds import FeedError, FeedReading, parse_feed
 from outbound.fetch import FetchError, FetchResult, fetch
 from registry.models import Feed
 
@@ -31,6 +33,7 @@ class FeedRun:
     error: str | None = None
     not_modified: bool = False
     report: IngestReport = field(default_factory=IngestReport)
+    errors: list[str] = field(default_factory=list)  # what a confirmed read refused, and why
 
 
 def fetch_failure_record(row, *, attempted_at: datetime, error: str) -> None:
@@ -47,12 +50,16 @@ def fetch_failure_record(row, *, attempted_at: datetime, error: str) -> None:
     row.refresh_from_db()
 
 
-def fetch_success_record(row, *, attempted_at: datetime, result: FetchResult) -> None:
+def fetch_success_record(
+    row, *, attempted_at: datetime, result: FetchResult, errors: Sequence[str] = ()
+) -> None:
+    """A confirmed read; `errors`, what it read with (items refused and why), kept as its
+    `last_error` so the read stays confirmed and the losses stay visible."""
     changes: dict[str, Any] = {
         "last_attempt": attempted_at,
         "last_success": attempted_at,
         "consecutive_failures": 0,
-        "last_error": None,
+        "last_error": ("read with errors: " + "; ".join(errors))[:2000] if errors else None,
         "etag": result.etag or row.etag,
         "last_modified": result.last_modified or row.last_modified,
     }
@@ -72,26 +79,37 @@ def feed_fetch(*, feed_id: int) -> FeedRun:
     attempted_at = timezone.now()
     try:
         result = fetch(feed.url, etag=feed.etag, last_modified=feed.last_modified)
-        items, skipped = ([], 0) if result.not_modified else parse_feed(result.body)
+        reading = FeedReading() if result.not_modified else parse_feed(result.body, url=result.url)
     except (FetchError, FeedError) as exc:
         fetch_failure_record(feed, attempted_at=attempted_at, error=str(exc))
         return FeedRun(error=str(exc))
+    try:
+        return _feed_store(feed, reading, attempted_at=attempted_at, result=result)
+    except DataError as exc:  # a value no check foresaw: the feed's failure, never an escape
+        error = f"the feed's items could not be stored: {exc}"
+        fetch_failure_record(feed, attempted_at=attempted_at, error=error)
+        return FeedRun(error=error)
+
+
+def _feed_store(feed: Feed, reading: FeedReading, *, attempted_at, result) -> FeedRun:
     incoming = [
         IncomingDocument(
             url=item.url,
             title=item.title,
             summary=item.summary,
             published_at=item.published_at,
+            published_on=item.published_on,
             guid=item.guid,
             outlet=feed.outlet,
             vertical=feed.vertical,
             feed=feed,
             fetched_at=attempted_at,
         )
-        for item in items
+        for item in reading.items
     ]
     with transaction.atomic():
         report = documents_ingest(items=incoming)
-        fetch_success_record(feed, attempted_at=attempted_at, result=result)
-    report.skipped += skipped
-    return FeedRun(not_modified=result.not_modified, report=report)
+        errors = reading.errors() + report.refused
+        fetch_success_record(feed, attempted_at=attempted_at, result=result, errors=errors)
+    report.skipped += reading.skipped + len(reading.refused)
+    return FeedRun(not_modified=result.not_modified, report=report, errors=errors)

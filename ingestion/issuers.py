@@ -3,17 +3,20 @@
 One parser per kind of issuer, chosen per source in the admin. A parser either returns a
 reading or raises `Unreadable`: a page that says neither "active" nor "quiet" in the words we
 know is unreadable, never quiet. An issuer reporting nothing active is a reading, not an absence.
+A reading whose words, reference or date could not be stored (`ingestion.values`) is unreadable,
+the reason given: nothing an issuer sends escapes the reader.
 """
 
 import json
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time
 
 from django.utils.html import strip_tags
 
 from ingestion.feeds import FeedError, FeedItem, parse_feed
-from registry.models import PrimarySource
+from ingestion.values import BadValue, checked_day, checked_text
+from registry.models import PrimarySource, SourceReading
 
 ACTIVE = PrimarySource.ObservedState.ACTIVE_ADVISORIES
 QUIET = PrimarySource.ObservedState.NO_ACTIVE_SYSTEMS
@@ -54,15 +57,39 @@ def read_source(source: PrimarySource, body: bytes) -> SourceRead:
         PrimarySource.Parser.CENTRAL_BANK_RSS: _central_bank_rss,
         PrimarySource.Parser.TEXT_PATTERN: _text_pattern,
     }
-    return readers[source.parser](source, body)
+    read = readers[source.parser](source, body)
+    try:
+        return _checked(read)
+    except BadValue as exc:
+        raise Unreadable(f"the reading cannot be stored: {exc}") from None
+
+
+def _checked(read: SourceRead) -> SourceRead:
+    longest = SourceReading._meta.get_field("observed_ref").max_length
+    checked_text(read.words, "words")
+    if read.ref is not None and len(checked_text(read.ref, "reference")) > longest:
+        raise BadValue(f"reference is {len(read.ref)} characters long, past {longest}")
+    if read.date is not None:
+        checked_day(read.date, "date")
+    return read
 
 
 def _items(body: bytes) -> list[FeedItem]:
     try:
-        items, _ = parse_feed(body)
+        items = parse_feed(body).items
     except FeedError as exc:
         raise Unreadable(str(exc)) from None
-    return sorted(items, key=lambda item: item.published_at or datetime.min.astimezone())
+    return sorted(items, key=_order)
+
+
+def _order(item: FeedItem) -> datetime:
+    """Oldest first; a day without its zone as that day's start, the undated first of all.
+    (`datetime.min.astimezone()` was the old key: west of UTC it is year 0, and raised.)"""
+    if item.published_at:
+        return item.published_at
+    if item.published_on:
+        return datetime.combine(item.published_on, time.min, tzinfo=UTC)
+    return datetime.min.replace(tzinfo=UTC)
 
 
 def _hurricane_feed(source: PrimarySource, body: bytes) -> SourceRead:
@@ -86,16 +113,18 @@ def _storms_json(source: PrimarySource, body: bytes) -> SourceRead:
         storms = payload["activeStorms"]
         if not isinstance(storms, list):
             raise TypeError("activeStorms is not a list")
-    except (ValueError, KeyError, TypeError) as exc:
+    except (RecursionError, ValueError, KeyError, TypeError) as exc:
         raise Unreadable(f"not a current-storms document: {type(exc).__name__}: {exc}") from None
     if not storms:
         return SourceRead(QUIET, "activeStorms: [] (the issuer lists no active storms)", None, None)
     try:
         described = [_describe_storm(storm) for storm in storms]
         newest = max(datetime.fromisoformat(s["lastUpdate"].replace("Z", "+00:00")) for s in storms)
-    except (KeyError, TypeError, ValueError) as exc:
+        ref = (storms[0].get("publicAdvisory") or {}).get("url")
+        if ref is not None and not isinstance(ref, str):
+            raise TypeError(f"publicAdvisory.url is {type(ref).__name__}")
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise Unreadable(f"a storm entry is malformed: {type(exc).__name__}: {exc}") from None
-    ref = (storms[0].get("publicAdvisory") or {}).get("url")
     return SourceRead(ACTIVE, "; ".join(described), ref, newest.date())
 
 
@@ -127,7 +156,7 @@ def _text_pattern(source: PrimarySource, body: bytes) -> SourceRead:
 
 
 def _day(item: FeedItem) -> date | None:
-    return item.published_at.date() if item.published_at else None
+    return item.published_at.date() if item.published_at else item.published_on
 
 
 def _sentence(words: str) -> str:

@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DataError, transaction
 from django.utils import timezone
 
 from config.cachekeys import topics_changed
@@ -54,6 +54,15 @@ def market_import(*, question_id: int) -> MarketPrice | None:
     except (FetchError, MarketFormatError) as exc:
         fetch_failure_record(market, attempted_at=attempted_at, error=str(exc))
         return None
+    try:
+        return _quote_store(market, quote, attempted_at=attempted_at, result=result)
+    except DataError as exc:  # a value no check foresaw: the question's failure, never an escape
+        error = f"{market.venue} market JSON could not be stored: {exc}"
+        fetch_failure_record(market, attempted_at=attempted_at, error=error)
+        return None
+
+
+def _quote_store(market: MarketQuestion, quote, *, attempted_at: datetime, result) -> MarketPrice:
     with transaction.atomic():
         topics_changed(market.events.values_list("subject", flat=True))
         fetch_success_record(market, attempted_at=attempted_at, result=result)

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from config.fields import json_type
+from ingestion.values import BadValue, checked_instant, checked_number, checked_text
 
 
 class MarketFormatError(Exception):
@@ -36,6 +37,9 @@ class MarketQuote:
 # games, so "inf", "nan", "1_0" and full-width digits are refused rather than read as numbers.
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _EPOCH_MS_MAX = 253_402_300_799_000  # 9999-12-31T23:59:59Z, the last instant a datetime holds
+# Errors a parser meets on a body of the wrong shape (OverflowError: a time past any calendar).
+_SHAPE_ERRORS = (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError,
+                 OverflowError)  # fmt: skip
 
 
 def parse_market_body(venue: str, body: bytes) -> MarketQuote:
@@ -54,9 +58,9 @@ def parse_market(venue: str, payload: Any) -> MarketQuote:
     parser = {"polymarket": _polymarket, "kalshi": _kalshi, "manifold": _manifold}[venue]
     try:
         quote = parser(payload)
-    except MarketFormatError as exc:
+    except (MarketFormatError, BadValue) as exc:
         raise MarketFormatError(f"{venue} market JSON: {exc}") from None
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError) as exc:
+    except _SHAPE_ERRORS as exc:
         raise MarketFormatError(
             f"{venue} market JSON: {type(exc).__name__}: {str(exc)[:120]}"
         ) from None
@@ -126,7 +130,7 @@ def _array(market: dict, field: str) -> list:
 def _text(value: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise MarketFormatError(f"{field} is {json_type(value)}, not a non-empty string")
-    return value
+    return checked_text(value, field)
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -140,7 +144,7 @@ def _flag(value: Any, field: str) -> bool:
 def _decimal(value: Any, field: str) -> float:
     """A finite number, or a decimal in a string; `true` is not 100 % and "inf" is no price."""
     if isinstance(value, str) and _DECIMAL.fullmatch(value.strip()):
-        return float(value)
+        return checked_number(float(value), field)  # 400 digits are a float of infinity
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return float(value)
     raise MarketFormatError(f"{field} is {json_type(value)}, not a finite number")
@@ -161,7 +165,7 @@ def _iso(value: Any, field: str) -> datetime | None:
     if not isinstance(value, str):
         raise MarketFormatError(f"{field} is {json_type(value)}, not an ISO 8601 string")
     parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    return checked_instant(parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC), field)
 
 
 def _epoch_ms(value: Any, field: str) -> datetime | None:
@@ -170,7 +174,7 @@ def _epoch_ms(value: Any, field: str) -> datetime | None:
     millis = _decimal(value, field)
     if not 0 <= millis <= _EPOCH_MS_MAX:
         raise MarketFormatError(f"{field} {millis:.6g} is not a time in epoch milliseconds")
-    return datetime.fromtimestamp(millis / 1000, tz=UTC)
+    return checked_instant(datetime.fromtimestamp(millis / 1000, tz=UTC), field)
 
 
 def market_api_url(venue: str, external_id: str, bases: dict[str, str]) -> str:

@@ -57,6 +57,8 @@ def fetch_health_badge(row) -> tuple[str, str]:
         return "grey", "never fetched"
     if row.consecutive_failures:
         return "red", f"failing ({row.consecutive_failures} in a row)"
+    if row.last_error:  # confirmed, but items were refused: `last_error` says which and why
+        return "amber", "read with errors"
     return "green", "fetched"
 
 

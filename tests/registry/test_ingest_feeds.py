@@ -150,7 +150,7 @@ BAD_INPUTS = {
         lambda r: Response("<html><body><h1>Sign in</h1></body></html>", content_type="text/html"),
         "not an RSS or Atom feed (an HTML page was served)",
     ),
-    "JSON served as a feed": (lambda r: Response('{"items": []}'), "malformed XML"),
+    "JSON served as a feed": (lambda r: Response('{"items": []}'), "not a JSON Feed"),
     "empty body": (lambda r: Response(b"", content_type="application/rss+xml"), "empty body"),
     "whitespace only": (lambda r: Response(b" \n ", content_type="text/xml"), "empty body"),
     "server error": (lambda r: Response("oops", status=500), "HTTP 500"),
