@@ -27,9 +27,6 @@ from answers.retrieval import Evidence, similarity
 from answers.understanding import SCRIPT_BOUNDARY, direction_of
 
 _MARKER = re.compile(r"\[([0-9]+)\]")  # the engine's own markers: ASCII digits only
-# A bracketed numeral anyone could read as a citation marker: "[7]", "[ 7 ]", "[1, 2]", "[1-3]",
-# in any digits ("[\u0667]" is 7 to int()).
-_NUMERAL_IN_BRACKETS = re.compile(r"\[([\s,;\-\u2013]*\d[\d\s,;\-\u2013]*)\]")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
@@ -174,14 +171,6 @@ def meaning_failure(body: str, evidence: list[Evidence]) -> str | None:
     if closeness and closeness < MEANING_FLOOR:
         return f"its meaning is not its rows' (similarity {closeness:.2f} < {MEANING_FLOOR})"
     return None
-
-
-def unmarked(text: str) -> str:
-    """`text` (words the engine quotes: the question's, a row's) with each bracketed numeral in
-    full-width brackets, so that it reads the same and no reader, here or a client's, takes it for
-    a marker. A sentence carries its citations as `[n]` in its own text; only the engine writes
-    them (`Writer.add`, `answers.phrasing`)."""
-    return _NUMERAL_IN_BRACKETS.sub("\uff3b\\1\uff3d", text)
 
 
 def markers_of(text: str) -> list[int]:

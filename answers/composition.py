@@ -12,8 +12,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 
 from answers import conflicts, figures, phrases, premises, verdicts
-from answers.check import Sentence, unmarked
-from answers.retrieval import Evidence, posing, similarity
+from answers.check import Sentence
+from answers.retrieval import Evidence, posing, similarity, unmarked
 from answers.understanding import Understanding, stem_set
 from answers.vocabulary import STOP, Topic, stems, words
 

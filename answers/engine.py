@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from answers import languages, phrases, phrasing, vocabulary
 from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
 from answers.composition import Layers, Writer, compose, engine_words, figure_asked
-from answers.retrieval import Evidence, gather, question_unmarked
+from answers.retrieval import Evidence, gather, unmarked
 from answers.understanding import Understanding, understand
 from config.reads import envelope
 from registry.models import Event
@@ -41,7 +41,7 @@ def _answer(question: str, topic: Event | None, generator, now: datetime) -> dic
     pinned = next((t for t in vocab.topics if topic and t.pk == topic.pk), None)
     # A "[2]" typed in the question is text: whatever the engine writes from the question (a
     # premise it names, a name it does not track) can never pose as a citation.
-    understood = understand(question_unmarked(question), vocab, now=now, topic=pinned)
+    understood = understand(unmarked(question), vocab, now=now, topic=pinned)
     if understood.declined:
         return declined(understood)
     events = Event.objects.in_bulk([r.topic.pk for r in understood.topics])

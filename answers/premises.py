@@ -45,6 +45,11 @@ FAMILIES: dict[str, frozenset[str]] = {
         "end": "end finish complete conclude",
         "contain": "contain extinguish",
         "spread": "spread escalate",
+        "land": "land landed splashdown",
+        "uphold": "uphold upheld affirm",
+        "overturn": "overturn overturned annul annulled quash quashed invalidate invalidated",
+        "freeze": "freeze froze frozen",
+        "lead": "lead led",
     }.items()
 }
 OPPOSITE = {"up": {"down", "hold"}, "down": {"up", "hold"}, "hold": {"up", "down"},
@@ -52,15 +57,30 @@ OPPOSITE = {"up": {"down", "hold"}, "down": {"up", "hold"}, "hold": {"up", "down
             "delay": {"launch"}, "cancel": {"launch"}, "sign": {"collapse"},
             "collapse": {"sign"}, "approve": {"reject"}, "reject": {"approve"},
             "open": {"close"}, "close": {"open"}, "win": {"lose"}, "lose": {"win"},
-            "contain": {"spread"}, "spread": {"contain"}}  # fmt: skip
+            "contain": {"spread"}, "spread": {"contain"}, "uphold": {"overturn"},
+            "overturn": {"uphold"}, "freeze": {"up", "down"}}  # fmt: skip
+OPPOSITE["up"] = OPPOSITE["up"] | {"freeze"}
+OPPOSITE["down"] = OPPOSITE["down"] | {"freeze"}
+# Where in a range or an order a claim puts something: the other end contradicts it.
+POSITIONS = {"bottom": "top", "top": "bottom", "lowest": "highest", "highest": "lowest",
+             "minimum": "maximum", "maximum": "minimum", "below": "above",
+             "above": "below"}  # fmt: skip
+# Verbs of being: with a figure they claim it ("given that inflation was 5%").
+COPULAS = frozenset("was were is are stood stands remained".split())
 # Two-word verbs whose state is their own ("called off" is cancelled, "pushed back" delayed).
 PHRASAL = {"called off": "cancel", "call off": "cancel", "lifted off": "launch",
            "lift off": "launch", "pushed back": "delay", "push back": "delay",
            "broke down": "collapse", "broken down": "collapse", "shut down": "close",
-           "wound down": "end", "put out": "contain"}  # fmt: skip
-# A claim of a whole state ("fully contained") is held only by a statement of a whole state.
-_WHOLE = frozenset("fully completely entirely totally wholly".split())
-_WHOLE_SAID = re.compile(r"\b(?:fully|completely|entirely|totally|wholly|100\s?%)", re.I)
+           "wound down": "end", "put out": "contain", "splashed down": "land",
+           "splash down": "land", "touched down": "land", "touch down": "land",
+           "struck down": "overturn", "strike down": "overturn"}  # fmt: skip
+# A claim of a whole state ("fully contained", "the whole law") is held only by a statement of
+# a whole state.
+_WHOLE = frozenset("fully completely entirely totally wholly whole entire all every".split())
+_WHOLE_SAID = re.compile(
+    r"\b(?:fully|completely|entirely|totally|wholly|whole|entire|all|every|in full|100\s?%)",
+    re.I,
+)
 _IRREGULAR = frozenset(
     """cut set held kept rose risen fell fallen won lost broke broken shut hit sank shrank grew
     grown began begun left led met paid sold spent struck""".split()
@@ -77,7 +97,9 @@ DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
-    r"[$€£]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b)", re.IGNORECASE
+    r"[$€£]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
+    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)",
+    re.IGNORECASE,
 )
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
 # What presupposes: why, how or when something came about, or a clause opening on it. A yes or
@@ -101,6 +123,7 @@ class Claim:
     figures: tuple[str, ...]
     objects: frozenset[str] = frozenset()  # stems of what the state is of ("deposit", "rate")
     whole: bool = False  # "fully", "completely": only a whole state holds it
+    actor: tuple[str, ...] = ()  # who the question says did it, when not the topic's own name
 
     @property
     def family(self) -> str | None:
@@ -142,33 +165,56 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
             return None
     else:
         return None
-    tokens = _TOKEN.findall(rest)
+    return _claim_of_words(rest, _TOKEN.findall(rest), subject, after_do)
+
+
+def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
+                    after_do: bool) -> Claim | None:  # fmt: skip
+    """The first state word of a claim's words, with its figures, what it is of and who did it;
+    else the first place in a range or an order it names ("at the bottom of its range")."""
     before: list[str] = []
+    actor: list[str] = []
     for index, token in enumerate(tokens):
         low = _phrasal(tokens, index)
         if token[:1].isupper() or low in DETERMINERS:
+            if token[:1].isupper() and token.lower() not in subject and not before:
+                actor.append(token.lower())  # "Why did <someone else> lead the round?"
             continue
-        if not family_of(low) and (low in subject or low in STOP):
-            before.append(token)
-            continue
-        if low in _WHOLE:
-            continue
-        if not low.replace(" ", "").isalpha():
+        if (not family_of(low) and (low in subject or low in STOP) and low not in COPULAS) or (
+            low in _WHOLE or not low.replace(" ", "").isalpha()
+        ):
+            before += [] if low in _WHOLE or not low.isalpha() else [token]
             continue
         figures = tuple(f.replace(" ", "") for f in _FIGURE.findall(" ".join(tokens[index:])))
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
-        if family_of(low) or (figures and (after_do or states(low))):
-            # What the state is of: the question's own lower-case words around it (names are in
-            # every row of the topic, so they single out none).
-            around = [*before, *tokens[index + 1 : index + 4]]
-            objects = {stem(t) for t in around
-                       if t.isalpha() and t.islower() and t not in STOP
-                       and t not in DETERMINERS}  # fmt: skip
-            words = _said(rest, tokens[: index + 6])
-            whole = bool(_WHOLE & {t.lower() for t in tokens})
-            return Claim(words, low, figures, frozenset(objects), whole)
+        if family_of(low) or (figures and (after_do or states(low) or low in COPULAS)):
+            return _claim(rest, tokens, index, low, figures, before, tuple(actor))
         before.append(token)
+    return _position_claim(rest, tokens)
+
+
+def _claim(rest: str, tokens: list[str], index: int, verb: str, figures: tuple[str, ...],
+           before: list[str], actor: tuple[str, ...]) -> Claim:  # fmt: skip
+    # What the state is of: the question's own lower-case words around it (names are in every
+    # row of the topic, so they single out none).
+    around = [*before, *tokens[index + 1 : index + 4]]
+    objects = {stem(t) for t in around if t.isalpha() and t.islower()
+               and t not in STOP and t not in DETERMINERS}  # fmt: skip
+    words = _said(rest, tokens[: index + 6])
+    whole = bool(_WHOLE & {t.lower() for t in tokens})
+    return Claim(words, verb, figures, frozenset(objects), whole, actor)
+
+
+def _position_claim(rest: str, tokens: list[str]) -> Claim | None:
+    """A place in a range or an order the question takes for granted ("priced at the bottom
+    of its range"): what it is of is the words after it."""
+    lows = [t.lower() for t in tokens]
+    for index, low in enumerate(lows):
+        if low in POSITIONS:
+            objects = {stem(t) for t in lows[index + 1 : index + 4] if t.isalpha()
+                       and t not in STOP and t not in DETERMINERS}  # fmt: skip
+            return Claim(_said(rest, tokens[: index + 4]), low, (), frozenset(objects))
     return None
 
 
@@ -188,26 +234,51 @@ def states(word: str) -> bool:
 
 def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     """ "contradicted", "unsupported" or None (the record holds the claim)."""
-    family = claim.family
-    opposites = OPPOSITE.get(family, set()) if family else set()
     holds = contradicted = False
     for row in statements:
         # A row about something else ("inflation rose") says nothing of a deposit rate.
         if claim.objects and not claim.objects & {stem(t) for t in _TOKEN.findall(row)}:
             continue
         for sentence in (s for s in _STATEMENT.split(row) if s and "?" not in s):
-            for word, stated in _affirmed(sentence):
-                other = family_of(word)
-                contradicted = contradicted or (stated and other is not None and other in opposites)
-                same = stem(word) == stem(claim.verb) or (family is not None and other == family)
-                whole = not claim.whole or bool(_WHOLE_SAID.search(sentence))
-                figures = all(_plain(f) in _plain(sentence) for f in claim.figures)
-                holds = holds or (same and whole and figures)
+            held, against = _said_of(claim, sentence)
+            holds, contradicted = holds or held, contradicted or against
     # One statement that holds it is enough: another saying an opposite word ("rose ... after
     # production cuts") is more often about something else than a denial.
     if holds:
         return None
     return "contradicted" if contradicted else "unsupported"
+
+
+def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
+    """Whether one sentence holds the claim, and whether it says the opposite."""
+    if claim.verb in POSITIONS:
+        said = {t.lower() for t in _TOKEN.findall(sentence)}
+        return claim.verb in said, POSITIONS[claim.verb] in said
+    if claim.verb in COPULAS:
+        return _figures_said(claim, sentence)
+    family = claim.family
+    opposites = OPPOSITE.get(family, set()) if family else set()
+    holds = contradicted = False
+    actor = all(w in sentence.lower() for w in claim.actor)
+    for word, stated in _affirmed(sentence):
+        other = family_of(word)
+        contradicted = contradicted or (stated and other is not None and other in opposites)
+        same = stem(word) == stem(claim.verb) or (family is not None and other == family)
+        whole = not claim.whole or bool(_WHOLE_SAID.search(sentence))
+        figures = all(_plain(f) in _plain(sentence) for f in claim.figures)
+        holds = holds or (same and whole and figures and actor)
+    return holds, contradicted
+
+
+def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
+    """A figure claimed of a quantity ("inflation was 5%"): held where a statement of it gives
+    that figure, contradicted where it gives another in the same unit."""
+    given = [_plain(f) for f in _FIGURE.findall(sentence)]
+    wanted = [_plain(f) for f in claim.figures]
+    held = bool(given) and all(w in given for w in wanted)
+    units = {re.sub(r"[\d.$€£]", "", w) for w in wanted}
+    other = [g for g in given if re.sub(r"[\d.$€£]", "", g) in units and g not in wanted]
+    return held, bool(other) and not held
 
 
 def _affirmed(sentence: str) -> list[tuple[str, bool]]:
@@ -230,5 +301,12 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     return out
 
 
+_UNITS = {"percent": "%", "per cent": "%", "gigawatts": "gw", "gigawatt": "gw",
+          "megawatts": "mw", "megawatt": "mw"}  # fmt: skip
+
+
 def _plain(text: str) -> str:
-    return re.sub(r"\s+|percent|per cent", "", text.lower()).replace(",", "")
+    low = text.lower()
+    for word, unit in _UNITS.items():
+        low = low.replace(word, unit)
+    return re.sub(r"\s+", "", low).replace(",", "")

@@ -73,10 +73,17 @@ def neutral(text: str) -> str:
     return _FOOTNOTE_MARKS.sub("", _CITATION_LIKE.sub(lambda m: f"({int(m.group(1))})", text))
 
 
-def question_unmarked(question: str) -> str:
-    """A question less the citation-like tokens typed into it: nothing the engine writes from
-    the question (a premise, a name) carries one, as text or as a marker."""
-    return re.sub(r"\s{2,}", " ", _FOOTNOTE_MARKS.sub("", _CITATION_LIKE.sub(" ", question)))
+# A bracketed numeral anyone could read as a citation marker: "[7]", "[ 7 ]", "[1, 2]", "[1-3]",
+# in any digits ("[\u0667]" is 7 to int()).
+_NUMERAL_IN_BRACKETS = re.compile(r"\[([\s,;\-\u2013]*\d[\d\s,;\-\u2013]*)\]")
+
+
+def unmarked(text: str) -> str:
+    """`text` (words the engine quotes: the question's, a row's) with each bracketed numeral in
+    full-width brackets, so that it reads the same and no reader, here or a client's, takes it for
+    a marker. A sentence carries its citations as `[n]` in its own text; only the engine writes
+    them (`Writer.add`, `answers.phrasing`)."""
+    return _NUMERAL_IN_BRACKETS.sub("\uff3b\\1\uff3d", text)
 
 
 @dataclass
