@@ -47,6 +47,9 @@ class Counted(NamedTuple):
     entity_ids: Iterable[int]
     event_ids: Iterable[int]
     verbs: Iterable[str]
+    # The outlet whose origin the document counts as in the claims ledger: its original's when
+    # it is a copy (`ingestion.copies`), else (None) its own.
+    origin_outlet_id: int | None = None
 
 
 def rollups_add(documents: Iterable[Counted]) -> None:
@@ -65,7 +68,7 @@ def rollups_add(documents: Iterable[Counted]) -> None:
             for entity in doc.entity_ids:
                 entities[event, entity] += 1
                 for verb in doc.verbs:
-                    claims[event, entity, verb, doc.outlet_id] += 1
+                    claims[event, entity, verb, doc.origin_outlet_id or doc.outlet_id] += 1
     _add_counts(EntityDay, ["documents"], {key: (n,) for key, n in entity_days.items()})
     _add_counts(
         EventDay, ["mentions", "with_verbs"], {k: (n, with_verbs[k]) for k, n in mentions.items()}
@@ -93,6 +96,63 @@ def _add_counts(model: type[models.Model], counters: list[str], counts: dict) ->
         [(*key, *values) for key, values in sorted(counts.items())],
         on_conflict=f"ON CONFLICT ({conflict}) DO UPDATE SET {adds}",
     )
+
+
+def claims_reattribute(moves: dict[int, tuple[int, int]]) -> None:
+    """Move claims between outlets: {original: (its outlet, the new original's outlet)} for
+    originals an earlier-published document displaced (`ingestion.copies`), with their copies.
+    Read while those copies still name the displaced original."""
+    if not moves:
+        return
+    moved = Counter()
+    for original, event, entity, verb, n in _claims_of(sorted(moves)):
+        source, target = moves[original]
+        moved[event, entity, verb, source] -= n
+        moved[event, entity, verb, target] += n
+    taken = {key: -n for key, n in moved.items() if n < 0}
+    _claims_take(taken)
+    _add_counts(EventClaim, ["documents"], {key: (n,) for key, n in moved.items() if n > 0})
+    emptied = EventClaim.objects.filter(
+        event_id__in={key[0] for key in taken}, outlet_id__in={key[3] for key in taken}
+    )
+    emptied.filter(documents=0).delete()
+
+
+def _claims_take(taken: dict[tuple, int]) -> None:
+    """Subtract from claims rows that exist (an upsert would first propose a negative row)."""
+    if not taken:
+        return
+    quote = connection.ops.quote_name
+    columns = [EventClaim._meta.get_field(name).column for name in ("event", "entity", "verb",
+                                                                    "outlet")]  # fmt: skip
+    keys = " AND ".join(f"{quote(column)} = %s" for column in columns)
+    documents = quote("documents")
+    sql = (
+        f"UPDATE {quote(EventClaim._meta.db_table)} "  # noqa: S608
+        f"SET {documents} = {documents} - %s WHERE {keys}"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(n, *key) for key, n in sorted(taken.items())])
+
+
+def _claims_of(originals: list[int]) -> list[tuple]:
+    """(original, event, entity, verb, documents) of these originals and their copies."""
+    quote = connection.ops.quote_name
+    mentions, documents, named = (
+        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
+    )
+    verbs, verb = _verbs_expanded("d")
+    marks = ", ".join(["%s"] * len(originals))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COALESCE(d.copy_of_id, d.id), m.event_id, n.entity_id, {verb}, COUNT(*) "  # noqa: S608
+            f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id "
+            f"JOIN {named} n ON n.document_id = m.document_id {verbs} "
+            f"WHERE d.is_market_question_page = %s AND (d.id IN ({marks}) "
+            f"OR d.copy_of_id IN ({marks})) GROUP BY 1, 2, 3, 4",
+            [False, *originals, *originals],
+        )
+        return cursor.fetchall()
 
 
 def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
@@ -190,10 +250,10 @@ def _totals_rebuild() -> None:
         EventOutlet: (["event", "outlet"], "m.event_id, d.outlet_id", ""),
         EventVerb: (["event", "verb"], f"m.event_id, {verb}", verbs),
         EventEntity: (["event", "entity"], "m.event_id, n.entity_id", entity),
-        EventClaim: (
+        EventClaim: (  # a copy's claims are its original's outlet's (`ingestion.copies`)
             ["event", "entity", "verb", "outlet"],
-            f"m.event_id, n.entity_id, {verb}, d.outlet_id",
-            f"{entity} {verbs}",
+            f"m.event_id, n.entity_id, {verb}, COALESCE(o.outlet_id, d.outlet_id)",
+            f"{entity} {verbs} LEFT JOIN {documents} o ON o.id = d.copy_of_id",
         ),
     }
     with connection.cursor() as cursor:

@@ -237,8 +237,12 @@ def _passage_vectors(model, texts: list[str]) -> list[np.ndarray]:
 
 
 def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[Evidence]:
+    """One row per origin story: a copy joins its original's story (`ingestion.copies`), so the
+    two are never cited side by side; where both rank, the original is the one cited."""
     rows, origins, titles = [], set(), set()
-    for score, doc in ranked:
+    by_id = {doc.pk: doc for _, doc in ranked}
+    for score, ranked_doc in ranked:
+        doc = by_id.get(ranked_doc.copy_of_id, ranked_doc)
         origin = doc.story_id or f"doc-{doc.pk}"
         if origin in origins or doc.title.lower() in titles:
             continue  # a syndicated copy of a row already served

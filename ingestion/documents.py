@@ -15,12 +15,11 @@ import numpy as np
 from django.db import IntegrityError, connection, transaction
 
 from aggregates.rollups import Counted, rollups_add
-from config import querybound
 from config.cachekeys import topics_changed
-from ingestion import origins
+from ingestion import copies, origins
 from ingestion.canonical import canonical_url, is_market_question_page
 from ingestion.tagging import Tagger, Tags, current_tagger
-from registry.bulk import copy_create, insert_rows
+from registry.bulk import copy_create, insert_rows, rows_by_hash
 from registry.models import (
     Document,
     EntityMention,
@@ -33,7 +32,6 @@ from registry.models import (
     Vertical,
 )
 
-STORY_WINDOW = timedelta(days=7)  # a headline repeated weeks later is a new story
 _CHUNK = 4000  # bound IN (...) lists: SQLite 3.32+ allows 32,766 variables
 
 
@@ -66,8 +64,25 @@ class _Prepared:
     published_at: datetime | None
     tags: Tags
     market_page: bool
-    sig: np.ndarray | None
+    signed: origins.Signed | None
     story_key: int | None = None
+    body: copies.Body | None = None  # the body it carries, when long enough to tell a copy
+    document_id: int | None = None
+
+    @property
+    def sig(self) -> np.ndarray | None:
+        return self.signed.story if self.signed else None
+
+    @property
+    def outlet(self) -> Outlet:
+        return self.item.outlet
+
+    @property
+    def origin(self) -> Outlet:
+        """The outlet whose origin it counts as: its own, or its original's when it copies one
+        the batch holds (a stored original's copies join a stored story, recounted)."""
+        original = copies.original_of(self)
+        return original.outlet if original else self.outlet
 
 
 def documents_ingest(*, items: Sequence[IncomingDocument]) -> IngestReport:
@@ -130,7 +145,7 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
         published_at=item.published_at if trusted else None,
         tags=tagger.tag(text),
         market_page=market_page,
-        sig=None if market_page else origins.signature(text),
+        signed=None if market_page else origins.signed(item.title, item.summary),
     )
 
 
@@ -138,6 +153,9 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     story_ids = _assign_stories(prepared)
     documents = copy_create(Document, [_document(p, story_ids) for p in prepared])
     pairs = list(zip(documents, prepared, strict=True))
+    for doc, p in pairs:
+        p.document_id = doc.pk
+    copies.copies_link(prepared)
     insert_rows(
         EntityMention,
         ["document", "entity", "day"],
@@ -152,7 +170,7 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     counted = [(doc, p) for doc, p in pairs if not p.market_page]
     rollups_add(
         Counted(doc.outlet_id, doc.vertical_id, doc.day, p.tags.entity_ids, p.tags.event_ids,
-                doc.verbs)
+                doc.verbs, p.body.outlet_id if p.body else doc.outlet_id)
         for doc, p in counted
     )  # fmt: skip
     touched = {event_id for _, p in counted for event_id in p.tags.event_ids}
@@ -177,21 +195,53 @@ def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
         is_market_question_page=p.market_page,
         guid=(p.item.guid or None) and p.item.guid[:500],
         story_id=story_ids.get(p.story_key),
+        copy_of_id=copies.copy_of_stored(p),
     )
 
 
 def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
     """Give each clustered document a story key; returns {story key: story id}.
 
-    Keys of existing stories are their ids; new stories get negative keys until inserted.
+    Keys of existing stories are their ids; new stories get negative keys until inserted. A
+    copy joins its original's story, and an original that displaced a stored one (`copies`)
+    joins that one's: neither looks for a story of its own.
     """
     clustered = [p for p in prepared if p.sig is not None]
     if not clustered:
         return {}
-    bands = {id(p): origins.band_hashes(p.sig) for p in clustered}
-    index, signatures = _candidate_stories(bands.values(), min(p.at for p in clustered))
-    new_stories: dict[int, _Prepared] = {}
+    copies.copies_find(clustered)
+    looking, joining = [], []
     for p in clustered:
+        joins = p.body and (p.body.story_id or p.body.first is not p)
+        (joining if joins else looking).append(p)
+    bands = {id(p): origins.band_hashes(p.sig) for p in looking}
+    new_stories = _place(looking, bands)
+    for p in joining:
+        p.story_key = p.body.story_id or p.body.first.story_key
+    members = defaultdict(list)
+    for p in clustered:
+        origin = p.origin
+        members[p.story_key].append((p.outlet.pk, origin.pk, origin.upstream_id, origin.is_wire,
+                                     origin.tier, p.at, p.at))  # fmt: skip
+    created = copy_create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
+    ids = {key: story.pk for key, story in zip(new_stories, created, strict=True)}
+    insert_rows(
+        StoryBand,
+        ["story", "band", "hash"],
+        [(ids[key], band, value) for key, p in new_stories.items() for band, value in bands[id(p)]],
+    )
+    ids.update({p.story_key: p.story_key for p in clustered if p.story_key > 0})
+    return ids
+
+
+def _place(looking: list[_Prepared], bands: dict[int, list]) -> dict[int, _Prepared]:
+    """Each document into the most similar story seen within the window, stored or new in this
+    batch, or a new story of its own; returns the new stories by key."""
+    if not looking:
+        return {}
+    index, signatures = _candidate_stories(bands.values(), min(p.at for p in looking))
+    new_stories: dict[int, _Prepared] = {}
+    for p in looking:
         candidates = set().union(*(index.get(band, ()) for band in bands[id(p)]))
         scored = [(origins.similarity(p.sig, signatures[key]), key) for key in candidates]
         best = max(scored, default=(0.0, None))
@@ -203,20 +253,7 @@ def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
         signatures[p.story_key] = p.sig
         for band in bands[id(p)]:
             index.setdefault(band, set()).add(p.story_key)
-    members = defaultdict(list)
-    for p in clustered:
-        outlet = p.item.outlet
-        members[p.story_key].append((outlet.pk, outlet.upstream_id, outlet.is_wire, outlet.tier,
-                                     p.at, p.at))  # fmt: skip
-    created = copy_create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
-    ids = {key: story.pk for key, story in zip(new_stories, created, strict=True)}
-    insert_rows(
-        StoryBand,
-        ["story", "band", "hash"],
-        [(ids[key], band, value) for key, p in new_stories.items() for band, value in bands[id(p)]],
-    )
-    ids.update({p.story_key: p.story_key for p in clustered if p.story_key > 0})
-    return ids
+    return new_stories
 
 
 def _new_story(first: _Prepared, members: list[tuple]) -> Story:
@@ -243,11 +280,12 @@ def _candidate_stories(all_bands, earliest: datetime):
     wanted = {band for bands in all_bands for band in bands}
     hashes = sorted({value for _, value in wanted})
     by_story: dict[int, set[tuple[int, int]]] = defaultdict(set)
-    for band, value, story_id in _bands_with_hashes(hashes):
+    for band, value, story_id in rows_by_hash(StoryBand, ["band", "hash", "story_id"], hashes):
         if (band, value) in wanted:
             by_story[story_id].add((band, value))
     signatures, index = {}, defaultdict(set)
-    recent = Story.objects.filter(pk__in=by_story, last_seen__gte=earliest - STORY_WINDOW)
+    since = earliest - origins.STORY_WINDOW
+    recent = Story.objects.filter(pk__in=by_story, last_seen__gte=since)
     for pk, raw in recent.values_list("pk", "signature"):
         signatures[pk] = origins.from_bytes(raw)
         for band in by_story[pk]:
@@ -255,40 +293,15 @@ def _candidate_stories(all_bands, earliest: datetime):
     return index, signatures
 
 
-def _bands_with_hashes(hashes: list[int]):
-    if connection.vendor == "postgresql":
-        # One bitmap scan of the band index for every hash, forced (`index_first`): the planner
-        # prices 3,000 cached probes as random reads and scans the whole band table instead
-        # (160 ms against 11 ms at 260k bands, and growing). Cheaper than one LATERAL probe per
-        # hash, which paid a subquery per row: 8 against 27 ms a batch of 200 documents.
-        table = StoryBand._meta.db_table
-        sql = f"SELECT band, hash, story_id FROM {table} WHERE hash = ANY(%b::bigint[])"  # noqa: S608
-        with querybound.index_first(), connection.cursor() as cursor:
-            cursor.execute(sql, [hashes])
-            rows = cursor.fetchall()
-        yield from rows  # outside: the planner settings are back before the caller goes on
-        return
-    for start in range(0, len(hashes), _CHUNK):
-        chunk = hashes[start : start + _CHUNK]
-        yield from StoryBand.objects.filter(hash__in=chunk).values_list("band", "hash", "story_id")
-
-
 def _refresh_stories(story_ids: set[int]) -> None:
     """Recount documents, publishers and origins of the stories a batch touched."""
     if not story_ids:
         return
-    members = defaultdict(list)
-    rows = Document.objects.filter(story_id__in=story_ids).values_list(
-        "story_id", "outlet_id", "outlet__upstream_id", "outlet__is_wire", "outlet__tier",
-        "published_at", "fetched_at",
-    )  # fmt: skip
-    for story_id, *row in rows:
-        members[story_id].append(row)
     rows = []
-    for story_id in sorted(members):
-        seen = [published or fetched for *_, published, fetched in members[story_id]]
+    for story_id, members in sorted(_story_members(story_ids).items()):
+        seen = [at for *_, at in members]
         first, last = (connection.ops.adapt_datetimefield_value(v) for v in (min(seen), max(seen)))
-        rows.append((*origins.origin_counts(members[story_id]), first, last, story_id))
+        rows.append((*origins.origin_counts(members), first, last, story_id))
     # One plain UPDATE per story (executemany): Django's bulk_update builds a CASE per column
     # with a branch per row, which SQLite evaluates in quadratic time on large batches.
     quote = connection.ops.quote_name
@@ -298,3 +311,18 @@ def _refresh_stories(story_ids: set[int]) -> None:
     sql = f"UPDATE {quote(Story._meta.db_table)} SET {sets} WHERE {quote('id')} = %s"  # noqa: S608
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
+
+
+def _story_members(story_ids: set[int]) -> dict[int, list[tuple]]:
+    """Per story, each document as `origins.origin_counts` reads it, with when it was seen: a
+    copy's origin is its original's outlet."""
+    members = defaultdict(list)
+    rows = Document.objects.filter(story_id__in=story_ids).values_list(
+        "story_id", "outlet_id", "outlet__upstream_id", "outlet__is_wire", "outlet__tier",
+        "copy_of__outlet_id", "copy_of__outlet__upstream_id", "copy_of__outlet__is_wire",
+        "copy_of__outlet__tier", "published_at", "fetched_at",
+    )  # fmt: skip
+    for story_id, outlet, *own, original, up, wire, tier, published, fetched in rows:
+        origin = (original, up, wire, tier) if original else (outlet, *own)
+        members[story_id].append((outlet, *origin, published or fetched))
+    return members

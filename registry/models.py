@@ -335,6 +335,13 @@ class Document(models.Model):
     story = models.ForeignKey(
         Story, null=True, blank=True, on_delete=models.SET_NULL, related_name="members"
     )
+    # Set when this document's body is a copy of another's (`ingestion.copies`): the earliest
+    # published of them, whose origin this one counts as. Always that earliest one, never a copy
+    # in between, so one join finds a copy's origin. Indexed where set (`document_copies`).
+    copy_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies",
+        db_index=False,
+    )  # fmt: skip
     entities = models.ManyToManyField(Entity, through="EntityMention", related_name="documents")
     events = models.ManyToManyField(Event, through="EventMention", related_name="documents")
 
@@ -342,10 +349,39 @@ class Document(models.Model):
         ordering = ["-day", "id"]
         # Newest first without a sort: search walks it backwards (`fulltext.newest_matching`)
         # and stops at a page; with the day alone each day's rows were sorted first.
-        indexes = [models.Index(fields=["day", "id"], name="document_newest")]
+        indexes = [
+            models.Index(fields=["day", "id"], name="document_newest"),
+            # Copies are few: a partial index keeps the other rows out of it (no write for them).
+            models.Index(
+                fields=["copy_of"], condition=models.Q(copy_of__isnull=False),
+                name="document_copies",
+            ),
+        ]  # fmt: skip
 
     def __str__(self) -> str:
         return self.title
+
+
+class BodyBand(models.Model):
+    """One LSH band of a document's body (`ingestion.copies`): a document sharing one with
+    another is a candidate copy of it. Only documents that copy no other have bands.
+
+    The primary key is the lookup's index, so a band costs one index entry: ingest reads bands
+    by hash within the story window (hash, then day); nothing reads them by document.
+    """
+
+    pk = models.CompositePrimaryKey("hash", "day", "document")
+    hash = models.BigIntegerField()
+    day = models.DateField()
+    # No constraint and no cascade: bands are written in the transaction that stores their
+    # document; a deleted document's bands find nothing when a candidate is looked up.
+    document = models.ForeignKey(
+        Document, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False,
+        db_index=False,
+    )  # fmt: skip
+
+    def __str__(self) -> str:
+        return f"band {self.hash} of {self.document_id}"
 
 
 class Tally(models.Model):
