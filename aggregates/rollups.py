@@ -20,6 +20,7 @@ from aggregates import pace
 from registry import bulk
 from registry.bulk import insert_rows
 from registry.models import (
+    Copy,
     Document,
     EntityDay,
     EntityMention,
@@ -119,40 +120,53 @@ def claims_reattribute(moves: dict[int, tuple[int, int]]) -> None:
 
 
 def _claims_take(taken: dict[tuple, int]) -> None:
-    """Subtract from claims rows that exist (an upsert would first propose a negative row)."""
+    """Subtract from claims rows that exist (an upsert would first propose a negative row and
+    fail the column's check). One statement on PostgreSQL."""
     if not taken:
         return
     quote = connection.ops.quote_name
-    columns = [EventClaim._meta.get_field(name).column for name in ("event", "entity", "verb",
-                                                                    "outlet")]  # fmt: skip
-    keys = " AND ".join(f"{quote(column)} = %s" for column in columns)
-    documents = quote("documents")
-    sql = (
-        f"UPDATE {quote(EventClaim._meta.db_table)} "  # noqa: S608
-        f"SET {documents} = {documents} - %s WHERE {keys}"
-    )
+    table, documents = quote(EventClaim._meta.db_table), quote("documents")
+    names = ("event", "entity", "verb", "outlet")
+    columns = [quote(EventClaim._meta.get_field(name).column) for name in names]
+    rows = [(*key, n) for key, n in sorted(taken.items())]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [(n, *key) for key, n in sorted(taken.items())])
+        if connection.vendor != "postgresql":
+            keys = " AND ".join(f"{column} = %s" for column in columns)
+            sql = f"UPDATE {table} SET {documents} = {documents} - %s WHERE {keys}"  # noqa: S608
+            cursor.executemany(sql, [(n, *key) for *key, n in rows])
+            return
+        keys = " AND ".join(
+            f"c.{column} = v.{name}" for column, name in zip(columns, names, strict=True)
+        )
+        sql = (
+            f"UPDATE {table} AS c SET {documents} = c.{documents} - v.n "  # noqa: S608
+            "FROM unnest(%b::bigint[], %b::bigint[], %b::text[], %b::bigint[], %b::integer[]) "
+            f"AS v(event, entity, verb, outlet, n) WHERE {keys}"
+        )
+        cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
 
 
 def _claims_of(originals: list[int]) -> list[tuple]:
-    """(original, event, entity, verb, documents) of these originals and their copies."""
+    """(original, event, entity, verb, documents) of these originals and their copies: the
+    copies found through their index first, then every mention read by its document."""
+    owner = {pk: pk for pk in originals}
+    owner.update(Copy.objects.filter(original__in=originals).values_list("document", "original"))
     quote = connection.ops.quote_name
     mentions, documents, named = (
         quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
     )
     verbs, verb = _verbs_expanded("d")
-    marks = ", ".join(["%s"] * len(originals))
+    marks = ", ".join(["%s"] * len(owner))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT COALESCE(d.copy_of_id, d.id), m.event_id, n.entity_id, {verb}, COUNT(*) "  # noqa: S608
+            f"SELECT m.document_id, m.event_id, n.entity_id, {verb}, COUNT(*) "  # noqa: S608
             f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id "
             f"JOIN {named} n ON n.document_id = m.document_id {verbs} "
-            f"WHERE d.is_market_question_page = %s AND (d.id IN ({marks}) "
-            f"OR d.copy_of_id IN ({marks})) GROUP BY 1, 2, 3, 4",
-            [False, *originals, *originals],
+            f"WHERE d.is_market_question_page = %s AND m.document_id IN ({marks}) "
+            "GROUP BY 1, 2, 3, 4",
+            [False, *owner],
         )
-        return cursor.fetchall()
+        return [(owner[document], *rest) for document, *rest in cursor.fetchall()]
 
 
 def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
@@ -239,8 +253,8 @@ def _totals_rebuild() -> None:
     for model in EVENT_TOTALS:
         model.objects.all().delete()
     quote = connection.ops.quote_name
-    mentions, documents, named = (
-        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
+    mentions, documents, named, copies = (
+        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention, Copy)
     )
     verbs, verb = _verbs_expanded("d")
     base = f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id"
@@ -253,7 +267,8 @@ def _totals_rebuild() -> None:
         EventClaim: (  # a copy's claims are its original's outlet's (`ingestion.copies`)
             ["event", "entity", "verb", "outlet"],
             f"m.event_id, n.entity_id, {verb}, COALESCE(o.outlet_id, d.outlet_id)",
-            f"{entity} {verbs} LEFT JOIN {documents} o ON o.id = d.copy_of_id",
+            f"{entity} {verbs} LEFT JOIN {copies} c ON c.document_id = d.id "
+            f"LEFT JOIN {documents} o ON o.id = c.original_id",
         ),
     }
     with connection.cursor() as cursor:

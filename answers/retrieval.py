@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
+from django.db.models import F
 
 from answers import embeddings, vocabulary
 from answers.understanding import Understanding, Window, stem_set
@@ -130,7 +131,11 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None) 
         ),
         reverse=True,
     )[:CANDIDATES]
-    served = Document.objects.select_related("outlet").in_bulk([pk for _, pk in scored])
+    served = (
+        Document.objects.select_related("outlet")
+        .annotate(original=F("copy__original_id"))
+        .in_bulk([pk for _, pk in scored])
+    )
     return _one_per_origin([(score, served[pk]) for score, pk in scored if pk in served], topic)
 
 
@@ -242,7 +247,7 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
     rows, origins, titles = [], set(), set()
     by_id = {doc.pk: doc for _, doc in ranked}
     for score, ranked_doc in ranked:
-        doc = by_id.get(ranked_doc.copy_of_id, ranked_doc)
+        doc = by_id.get(ranked_doc.original, ranked_doc)
         origin = doc.story_id or f"doc-{doc.pk}"
         if origin in origins or doc.title.lower() in titles:
             continue  # a syndicated copy of a row already served

@@ -19,7 +19,7 @@ from config.cachekeys import topics_changed
 from ingestion import copies, origins
 from ingestion.canonical import canonical_url, is_market_question_page
 from ingestion.tagging import Tagger, Tags, current_tagger
-from registry.bulk import copy_create, insert_rows, rows_by_hash
+from registry.bulk import HashProbe, copy_create, insert_rows, rows_by_hash
 from registry.models import (
     Document,
     EntityMention,
@@ -64,14 +64,11 @@ class _Prepared:
     published_at: datetime | None
     tags: Tags
     market_page: bool
-    signed: origins.Signed | None
+    sig: np.ndarray | None
+    sentences: copies.Sentences | None  # its summary, when long enough to tell a copy
     story_key: int | None = None
-    body: copies.Body | None = None  # the body it carries, when long enough to tell a copy
+    body: copies.Body | None = None  # the body it copies, or its own when copied
     document_id: int | None = None
-
-    @property
-    def sig(self) -> np.ndarray | None:
-        return self.signed.story if self.signed else None
 
     @property
     def outlet(self) -> Outlet:
@@ -145,17 +142,18 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
         published_at=item.published_at if trusted else None,
         tags=tagger.tag(text),
         market_page=market_page,
-        signed=None if market_page else origins.signed(item.title, item.summary),
+        sig=None if market_page else origins.signature(text),
+        sentences=None if market_page else copies.read(item.summary),
     )
 
 
 def _store(prepared: list[_Prepared]) -> list[int]:
-    story_ids = _assign_stories(prepared)
+    story_ids, common = _assign_stories(prepared)
     documents = copy_create(Document, [_document(p, story_ids) for p in prepared])
     pairs = list(zip(documents, prepared, strict=True))
     for doc, p in pairs:
         p.document_id = doc.pk
-    copies.copies_link(prepared)
+    copies.copies_link(prepared, common)
     insert_rows(
         EntityMention,
         ["document", "entity", "day"],
@@ -195,34 +193,34 @@ def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
         is_market_question_page=p.market_page,
         guid=(p.item.guid or None) and p.item.guid[:500],
         story_id=story_ids.get(p.story_key),
-        copy_of_id=copies.copy_of_stored(p),
     )
 
 
-def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
-    """Give each clustered document a story key; returns {story key: story id}.
+def _assign_stories(prepared: list[_Prepared]) -> tuple[dict[int, int], set[int]]:
+    """Give each clustered document a story key; returns {story key: story id}, and the
+    fingerprints `copies` found common.
 
     Keys of existing stories are their ids; new stories get negative keys until inserted. A
-    copy joins its original's story, and an original that displaced a stored one (`copies`)
-    joins that one's: neither looks for a story of its own.
+    copy joins its original's story, and an original that displaced a stored one joins that
+    one's (`copies.copies_find` has found them): neither looks for a story.
     """
     clustered = [p for p in prepared if p.sig is not None]
     if not clustered:
-        return {}
-    copies.copies_find(clustered)
+        return {}, set()
+    bands = {id(p): origins.band_hashes(p.sig) for p in clustered}
+    hashes = sorted({value for p in clustered for _, value in bands[id(p)]})
+    stored, prints = rows_by_hash(
+        [HashProbe(StoryBand, ["band", "hash", "story_id"], hashes), copies.prints_probe(clustered)]
+    )
+    common = copies.copies_find(clustered, prints)
     looking, joining = [], []
     for p in clustered:
         joins = p.body and (p.body.story_id or p.body.first is not p)
         (joining if joins else looking).append(p)
-    bands = {id(p): origins.band_hashes(p.sig) for p in looking}
-    new_stories = _place(looking, bands)
+    new_stories = _place(looking, bands, stored)
     for p in joining:
         p.story_key = p.body.story_id or p.body.first.story_key
-    members = defaultdict(list)
-    for p in clustered:
-        origin = p.origin
-        members[p.story_key].append((p.outlet.pk, origin.pk, origin.upstream_id, origin.is_wire,
-                                     origin.tier, p.at, p.at))  # fmt: skip
+    members = _members(clustered)
     created = copy_create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
     ids = {key: story.pk for key, story in zip(new_stories, created, strict=True)}
     insert_rows(
@@ -231,15 +229,30 @@ def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
         [(ids[key], band, value) for key, p in new_stories.items() for band, value in bands[id(p)]],
     )
     ids.update({p.story_key: p.story_key for p in clustered if p.story_key > 0})
-    return ids
+    return ids, common
 
 
-def _place(looking: list[_Prepared], bands: dict[int, list]) -> dict[int, _Prepared]:
+def _members(clustered: list[_Prepared]) -> dict[int, list[tuple]]:
+    """Per story key, its documents as `origins.origin_counts` reads them, with when each was
+    seen (what a new story is counted from)."""
+    members = defaultdict(list)
+    for p in clustered:
+        origin = p.origin
+        members[p.story_key].append((p.outlet.pk, origin.pk, origin.upstream_id, origin.is_wire,
+                                     origin.tier, p.at))  # fmt: skip
+    return members
+
+
+def _place(
+    looking: list[_Prepared], bands: dict[int, list], stored: list[tuple]
+) -> dict[int, _Prepared]:
     """Each document into the most similar story seen within the window, stored or new in this
-    batch, or a new story of its own; returns the new stories by key."""
+    batch, or a new story of its own; returns the new stories by key. `stored`: the (band, hash,
+    story) rows sharing a hash with the batch."""
     if not looking:
         return {}
-    index, signatures = _candidate_stories(bands.values(), min(p.at for p in looking))
+    wanted = {band for p in looking for band in bands[id(p)]}
+    index, signatures = _candidate_stories(wanted, stored, min(p.at for p in looking))
     new_stories: dict[int, _Prepared] = {}
     for p in looking:
         candidates = set().union(*(index.get(band, ()) for band in bands[id(p)]))
@@ -271,16 +284,15 @@ def _new_story(first: _Prepared, members: list[tuple]) -> Story:
     )
 
 
-def _candidate_stories(all_bands, earliest: datetime):
+def _candidate_stories(wanted: set[tuple[int, int]], stored: list[tuple], earliest: datetime):
     """Stories sharing a band with the batch and seen within the window, with their signatures.
 
-    Two lookups that each use an index (bands by hash, stories by primary key), not a join: the
-    band table grows by sixteen rows a story, and a join invites the planner to scan it whole.
+    Two lookups that each use an index (bands by hash, `rows_by_hash`; stories by primary key),
+    not a join: the band table grows by sixteen rows a story, and a join invites the planner to
+    scan it whole.
     """
-    wanted = {band for bands in all_bands for band in bands}
-    hashes = sorted({value for _, value in wanted})
     by_story: dict[int, set[tuple[int, int]]] = defaultdict(set)
-    for band, value, story_id in rows_by_hash(StoryBand, ["band", "hash", "story_id"], hashes):
+    for band, value, story_id in stored:
         if (band, value) in wanted:
             by_story[story_id].add((band, value))
     signatures, index = {}, defaultdict(set)
@@ -319,8 +331,9 @@ def _story_members(story_ids: set[int]) -> dict[int, list[tuple]]:
     members = defaultdict(list)
     rows = Document.objects.filter(story_id__in=story_ids).values_list(
         "story_id", "outlet_id", "outlet__upstream_id", "outlet__is_wire", "outlet__tier",
-        "copy_of__outlet_id", "copy_of__outlet__upstream_id", "copy_of__outlet__is_wire",
-        "copy_of__outlet__tier", "published_at", "fetched_at",
+        "copy__original__outlet_id", "copy__original__outlet__upstream_id",
+        "copy__original__outlet__is_wire", "copy__original__outlet__tier", "published_at",
+        "fetched_at",
     )  # fmt: skip
     for story_id, outlet, *own, original, up, wire, tier, published, fetched in rows:
         origin = (original, up, wire, tier) if original else (outlet, *own)

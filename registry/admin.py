@@ -411,7 +411,7 @@ class DocumentAdmin(CuratorAdmin):
     search_fields = ["title", "url"]
     raw_id_fields = ["outlet", "feed"]
     list_select_related = ["outlet", "vertical"]
-    readonly_fields = ["fetched_at", "copy_of"]  # set by ingest (`ingestion.copies`)
+    readonly_fields = ["fetched_at"]
     date_hierarchy = "day"
     # A million rows: skip the exact unfiltered count on every changelist.
     show_full_result_count = False

@@ -4,6 +4,8 @@ Ingest writes thousands of rows a batch; through the ORM's bulk_create these wer
 time (a model instance per row, a statement per row with executemany).
 """
 
+from dataclasses import dataclass
+
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 
 from config import querybound
@@ -76,41 +78,52 @@ def insert_rows(
                 copy.write_row(row)
 
 
-def rows_by_hash(
-    model: type[models.Model],
-    columns: list[str],
-    hashes: list[int],
-    *,
-    where: str = "",
-    params: tuple = (),
-) -> list[tuple]:
-    """`columns` of the rows whose `hash` is one of `hashes` (and `where`, if given, on `params`):
-    an ingest batch's probe of an LSH band table, a few thousand hashes at once.
+@dataclass(frozen=True)
+class HashProbe:
+    """`columns` of the rows of `model` whose `hash` is one of `hashes` (and `where` holds, on
+    `params`): an ingest batch's probe of a table of LSH bands or fingerprints."""
+
+    model: type[models.Model]
+    columns: list[str]
+    hashes: list[int]
+    where: str = ""
+    params: tuple = ()
+
+    def sql(self, hashes: str) -> str:
+        quote = connection.ops.quote_name
+        selected = ", ".join(quote(column) for column in self.columns)
+        where = f" AND {self.where}" if self.where else ""
+        return (
+            f"SELECT {selected} FROM {quote(self.model._meta.db_table)} WHERE hash {hashes}{where}"  # noqa: S608
+        )
+
+
+def rows_by_hash(probes: list[HashProbe]) -> list[list[tuple]]:
+    """Each probe's rows, a few thousand hashes at once.
 
     PostgreSQL: one bitmap scan of the band index for every hash, forced
-    (`querybound.index_first`): the planner prices 3,000 cached probes as random reads and scans
-    the whole band table instead (160 ms against 11 ms at 260k bands, and growing). Cheaper
-    than one LATERAL probe per hash, which paid a subquery per row: 8 against 27 ms a batch of
-    200 documents. SQLite: plain SQL, not the ORM's `hash__in`, which spent 26 of a probe's
-    29 ms turning 4,000 parameters into a statement.
+    (`querybound.index_first`, set once for all the probes): the planner prices 3,000 cached
+    probes as random reads and scans the whole band table instead (160 ms against 11 ms at 260k
+    bands, and growing). Cheaper than one LATERAL probe per hash, which paid a subquery per row:
+    8 against 27 ms a batch of 200 documents. SQLite: plain SQL, not the ORM's `hash__in`,
+    which spent 26 of a probe's 29 ms turning 4,000 parameters into a statement.
     """
-    quote = connection.ops.quote_name
-    table, selected = quote(model._meta.db_table), ", ".join(quote(c) for c in columns)
-    where = f" AND {where}" if where else ""
+    found = [[] for _ in probes]
     if connection.vendor == "postgresql":
-        sql = f"SELECT {selected} FROM {table} WHERE hash = ANY(%b::bigint[]){where}"  # noqa: S608
         with querybound.index_first(), connection.cursor() as cursor:
-            cursor.execute(sql, [hashes, *params])
-            return cursor.fetchall()
-    rows = []
+            for rows, probe in zip(found, probes, strict=True):
+                if probe.hashes:
+                    cursor.execute(probe.sql("= ANY(%b::bigint[])"), [probe.hashes, *probe.params])
+                    rows += cursor.fetchall()
+        return found
     with connection.cursor() as cursor:
-        for start in range(0, len(hashes), _HASHES_A_STATEMENT):
-            chunk = hashes[start : start + _HASHES_A_STATEMENT]
-            marks = ", ".join(["%s"] * len(chunk))
-            sql = f"SELECT {selected} FROM {table} WHERE hash IN ({marks}){where}"  # noqa: S608
-            cursor.execute(sql, [*chunk, *params])
-            rows += cursor.fetchall()
-    return rows
+        for rows, probe in zip(found, probes, strict=True):
+            for start in range(0, len(probe.hashes), _HASHES_A_STATEMENT):
+                chunk = probe.hashes[start : start + _HASHES_A_STATEMENT]
+                cursor.execute(probe.sql(f"IN ({', '.join(['%s'] * len(chunk))})"),
+                               [*chunk, *probe.params])  # fmt: skip
+                rows += cursor.fetchall()
+    return found
 
 
 def _insert_unnest(model, table: str, columns: str, fields, rows, on_conflict: str) -> None:

@@ -335,13 +335,6 @@ class Document(models.Model):
     story = models.ForeignKey(
         Story, null=True, blank=True, on_delete=models.SET_NULL, related_name="members"
     )
-    # Set when this document's body is a copy of another's (`ingestion.copies`): the earliest
-    # published of them, whose origin this one counts as. Always that earliest one, never a copy
-    # in between, so one join finds a copy's origin. Indexed where set (`document_copies`).
-    copy_of = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies",
-        db_index=False,
-    )  # fmt: skip
     entities = models.ManyToManyField(Entity, through="EntityMention", related_name="documents")
     events = models.ManyToManyField(Event, through="EventMention", related_name="documents")
 
@@ -349,39 +342,55 @@ class Document(models.Model):
         ordering = ["-day", "id"]
         # Newest first without a sort: search walks it backwards (`fulltext.newest_matching`)
         # and stops at a page; with the day alone each day's rows were sorted first.
-        indexes = [
-            models.Index(fields=["day", "id"], name="document_newest"),
-            # Copies are few: a partial index keeps the other rows out of it (no write for them).
-            models.Index(
-                fields=["copy_of"], condition=models.Q(copy_of__isnull=False),
-                name="document_copies",
-            ),
-        ]  # fmt: skip
+        indexes = [models.Index(fields=["day", "id"], name="document_newest")]
 
     def __str__(self) -> str:
         return self.title
 
 
-class BodyBand(models.Model):
-    """One LSH band of a document's body (`ingestion.copies`): a document sharing one with
-    another is a candidate copy of it. Only documents that copy no other have bands.
+class Copy(models.Model):
+    """A document whose body copies an earlier one's (`ingestion.copies`), and the original it
+    counts as: the earliest published document of that body, never a copy in between, so one
+    join finds a copy's origin.
 
-    The primary key is the lookup's index, so a band costs one index entry: ingest reads bands
-    by hash within the story window (hash, then day); nothing reads them by document.
+    A table beside the documents, not a column of theirs: an original that arrives after its
+    copies re-points rows here, where updating a document would rewrite an entry in every
+    index of the documents table (its text indexes among them).
+    """
+
+    # No constraint on the copy: written in the transaction that stores it (Django still
+    # cascades its deletion). The original may be a stored document a curator deletes: checked.
+    document = models.OneToOneField(
+        Document, primary_key=True, on_delete=models.CASCADE, related_name="copy",
+        db_constraint=False,
+    )  # fmt: skip
+    original = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="copies")
+
+    def __str__(self) -> str:
+        return f"{self.document_id} copies {self.original_id}"
+
+
+class BodyPrint(models.Model):
+    """One fingerprint of a document's body (`ingestion.copies`): the first or the last words
+    of one of its long sentences. A document sharing one with another is a candidate copy of
+    it. Only documents that copy no other have them.
+
+    The primary key is the lookup's index, so a fingerprint costs one index entry: ingest reads
+    them by hash within the story window (hash, then day); nothing reads them by document.
     """
 
     pk = models.CompositePrimaryKey("hash", "day", "document")
     hash = models.BigIntegerField()
     day = models.DateField()
-    # No constraint and no cascade: bands are written in the transaction that stores their
-    # document; a deleted document's bands find nothing when a candidate is looked up.
+    # No constraint and no cascade: written in the transaction that stores their document; a
+    # deleted document's fingerprints find nothing when a candidate is looked up.
     document = models.ForeignKey(
         Document, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False,
         db_index=False,
     )  # fmt: skip
 
     def __str__(self) -> str:
-        return f"band {self.hash} of {self.document_id}"
+        return f"fingerprint {self.hash} of {self.document_id}"
 
 
 class Tally(models.Model):

@@ -1,8 +1,7 @@
-# Issue 39: a copy is not an origin. Documents name the original they copy (`copy_of`) and
-# originals keep their body's LSH bands (`BodyBand`). Existing rows stay originals with no
-# bands: nothing is recomputed (see docs/decisions.md, "A copy is not an origin").
-# On SQLite a nullable column is added by ALTER TABLE, so the documents table is not rebuilt and
-# keeps its full-text triggers.
+# Issue 39: a copy is not an origin. A copy names the original it counts as (`Copy`) and
+# originals keep their body's fingerprints (`BodyPrint`), both beside the documents table,
+# which is not altered. Existing documents stay originals with no fingerprints: nothing is
+# recomputed (see docs/decisions.md, "A copy is not an origin").
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -14,28 +13,32 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AddField(
-            model_name="document",
-            name="copy_of",
-            field=models.ForeignKey(
-                blank=True,
-                db_index=False,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="copies",
-                to="registry.document",
-            ),
-        ),
-        migrations.AddIndex(
-            model_name="document",
-            index=models.Index(
-                condition=models.Q(("copy_of__isnull", False)),
-                fields=["copy_of"],
-                name="document_copies",
-            ),
+        migrations.CreateModel(
+            name="Copy",
+            fields=[
+                (
+                    "document",
+                    models.OneToOneField(
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="copy",
+                        serialize=False,
+                        to="registry.document",
+                    ),
+                ),
+                (
+                    "original",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="copies",
+                        to="registry.document",
+                    ),
+                ),
+            ],
         ),
         migrations.CreateModel(
-            name="BodyBand",
+            name="BodyPrint",
             fields=[
                 (
                     "pk",

@@ -67,24 +67,24 @@ def _cluster(story: Story, origins: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _origins(story_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """Per story: each origin, whether its provenance is known, and the publishers carrying it.
-    A copy (`Document.copy_of`) is carried under its original's origin and adds nothing to
+    A copy (`Copy`) is carried under its original's origin and adds nothing to
     whether that origin is known: its original's outlet says that."""
     carried = (
         Document.objects.filter(story_id__in=story_ids)
-        .values("story_id", "outlet_id", "copy_of__outlet_id")
+        .values("story_id", "outlet_id", "copy__original__outlet_id")
         .annotate(n=Count("id"))
         .order_by()
     )
     rows = list(carried)
     outlets = Outlet.objects.select_related("upstream__upstream").in_bulk(
-        {r["outlet_id"] for r in rows} | {r["copy_of__outlet_id"] for r in rows} - {None}
+        {r["outlet_id"] for r in rows} | {r["copy__original__outlet_id"] for r in rows} - {None}
     )
     grouped: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
     for row in sorted(
-        rows, key=lambda r: (r["story_id"], r["outlet_id"], r["copy_of__outlet_id"] or 0)
+        rows, key=lambda r: (r["story_id"], r["outlet_id"], r["copy__original__outlet_id"] or 0)
     ):
         outlet = outlets[row["outlet_id"]]
-        counted = outlets[row["copy_of__outlet_id"] or row["outlet_id"]]
+        counted = outlets[row["copy__original__outlet_id"] or row["outlet_id"]]
         source = counted.upstream or counted
         origin = grouped[row["story_id"]].setdefault(
             source.pk, {"outlet": _outlet(source), "known": False, "carriedBy": []}
