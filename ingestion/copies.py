@@ -150,8 +150,8 @@ def copies_find(batch: list[Carrier], found: list[tuple[int, int]]) -> set[int]:
             body.at, body.outlet_id, body.first = p.at, p.outlet.pk, p
         p.body = body
         if body is None or body.first is p:
-            for value in p.sentences.prints:
-                firsts.setdefault(value, p)
+            for value in p.sentences.prints:  # the latest original, nearest those after it
+                firsts[value] = p
     return common
 
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 import aggregates
 import ingestion
 from ingestion import copies, origins
-from registry.models import Copy, Document, Event, EventClaim, Outlet, Story
+from registry.models import BodyPrint, Copy, Document, Event, EventClaim, Outlet, Story
 from tests.factories import EntityFactory, EventFactory, OutletFactory, VerticalFactory
 from tests.reports import Edit, copied, reports
 
@@ -335,3 +335,36 @@ def test_a_summary_is_fingerprinted_by_the_ends_of_its_long_sentences():
     assert set(copies.read(TRIMMED[1]).prints) & set(read.prints)
     assert copies.read("The company said in a statement that no one was hurt.") is None
     assert copies.read("Orla. Pit. Flood. " * 10) is None  # no sentence long enough
+
+
+def test_an_original_weeks_later_starts_again_and_its_copies_name_it(world):
+    """One batch over weeks (a backfill, the demo): a body repeated after the window is an
+    original again, and copies after it name it, not the first."""
+    _, second, third = ingest(
+        item(world["harbour"], ORIGINAL, 24 * 20),
+        item(world["valley"], ORIGINAL, 24 * 10, 1),
+        item(world["reposter"], COPY, 24 * 9, 2),
+    )
+    assert original_of(second) is None
+    assert original_of(third) == second
+
+
+FOOTER = "Subscribe to the Harbour Daily morning briefing for the shipping news that matters."
+
+
+def dock(n: int, hours_ago: float, world) -> ingestion.IncomingDocument:
+    """An item of its own (words no other item has) ending with the feed's footer."""
+    words = " ".join(f"d{n}w{i}" for i in range(14))
+    return item(world["harbour"], (f"Dock {n} notes", f"{words}. {FOOTER}"), hours_ago, n)
+
+
+def test_a_boilerplate_sentence_stops_being_kept_once_common(world):
+    """A feed's standing footer is in every item: past `COMMON_PRINT` documents of the window
+    its fingerprints find nothing and are kept no more, so their postings stop growing."""
+    many = copies.COMMON_PRINT + 5
+    ingest(*(dock(n, 30, world) for n in range(many)))
+    prefix = copies.read(f"{FOOTER} {FOOTER}").prints[0]
+    assert BodyPrint.objects.filter(hash=prefix).count() == many
+    ingest(*(dock(n, 2, world) for n in range(100, 103)))
+    assert BodyPrint.objects.filter(hash=prefix).count() == many
+    assert not Copy.objects.exists()
