@@ -166,8 +166,8 @@ def _copied(p: Carrier, stored: dict[int, list], firsts: dict[int, Carrier]) -> 
             first = firsts[value]
             candidates.append((first.sentences, first, first.at))
         for other, found, at in candidates:
-            if id(found) not in seen:
-                seen.add(id(found))
+            if id(other) not in seen:  # each document once, however many prints it shares
+                seen.add(id(other))
                 held = _held(p, other, at)
                 best, score = (found, held) if held > score else (best, score)
     if best is None or isinstance(best, Body):
