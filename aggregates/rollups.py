@@ -20,6 +20,7 @@ from aggregates import pace
 from registry import bulk
 from registry.bulk import insert_rows
 from registry.models import (
+    Copy,
     Document,
     EntityDay,
     EntityMention,
@@ -47,6 +48,9 @@ class Counted(NamedTuple):
     entity_ids: Iterable[int]
     event_ids: Iterable[int]
     verbs: Iterable[str]
+    # The outlet whose origin the document counts as in the claims ledger: its original's when
+    # it is a copy (`ingestion.copies`), else (None) its own.
+    origin_outlet_id: int | None = None
 
 
 def rollups_add(documents: Iterable[Counted]) -> None:
@@ -65,7 +69,7 @@ def rollups_add(documents: Iterable[Counted]) -> None:
             for entity in doc.entity_ids:
                 entities[event, entity] += 1
                 for verb in doc.verbs:
-                    claims[event, entity, verb, doc.outlet_id] += 1
+                    claims[event, entity, verb, doc.origin_outlet_id or doc.outlet_id] += 1
     _add_counts(EntityDay, ["documents"], {key: (n,) for key, n in entity_days.items()})
     _add_counts(
         EventDay, ["mentions", "with_verbs"], {k: (n, with_verbs[k]) for k, n in mentions.items()}
@@ -93,6 +97,76 @@ def _add_counts(model: type[models.Model], counters: list[str], counts: dict) ->
         [(*key, *values) for key, values in sorted(counts.items())],
         on_conflict=f"ON CONFLICT ({conflict}) DO UPDATE SET {adds}",
     )
+
+
+def claims_reattribute(moves: dict[int, tuple[int, int]]) -> None:
+    """Move claims between outlets: {original: (its outlet, the new original's outlet)} for
+    originals an earlier-published document displaced (`ingestion.copies`), with their copies.
+    Read while those copies still name the displaced original."""
+    if not moves:
+        return
+    moved = Counter()
+    for original, event, entity, verb, n in _claims_of(sorted(moves)):
+        source, target = moves[original]
+        moved[event, entity, verb, source] -= n
+        moved[event, entity, verb, target] += n
+    taken = {key: -n for key, n in moved.items() if n < 0}
+    _claims_take(taken)
+    _add_counts(EventClaim, ["documents"], {key: (n,) for key, n in moved.items() if n > 0})
+    emptied = EventClaim.objects.filter(
+        event_id__in={key[0] for key in taken}, outlet_id__in={key[3] for key in taken}
+    )
+    emptied.filter(documents=0).delete()
+
+
+def _claims_take(taken: dict[tuple, int]) -> None:
+    """Subtract from claims rows that exist (an upsert would first propose a negative row and
+    fail the column's check). One statement on PostgreSQL."""
+    if not taken:
+        return
+    quote = connection.ops.quote_name
+    table, documents = quote(EventClaim._meta.db_table), quote("documents")
+    names = ("event", "entity", "verb", "outlet")
+    columns = [quote(EventClaim._meta.get_field(name).column) for name in names]
+    rows = [(*key, n) for key, n in sorted(taken.items())]
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":
+            keys = " AND ".join(f"{column} = %s" for column in columns)
+            sql = f"UPDATE {table} SET {documents} = {documents} - %s WHERE {keys}"  # noqa: S608
+            cursor.executemany(sql, [(n, *key) for *key, n in rows])
+            return
+        keys = " AND ".join(
+            f"c.{column} = v.{name}" for column, name in zip(columns, names, strict=True)
+        )
+        sql = (
+            f"UPDATE {table} AS c SET {documents} = c.{documents} - v.n "  # noqa: S608
+            "FROM unnest(%b::bigint[], %b::bigint[], %b::text[], %b::bigint[], %b::integer[]) "
+            f"AS v(event, entity, verb, outlet, n) WHERE {keys}"
+        )
+        cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+
+
+def _claims_of(originals: list[int]) -> list[tuple]:
+    """(original, event, entity, verb, documents) of these originals and their copies: the
+    copies found through their index first, then every mention read by its document."""
+    owner = {pk: pk for pk in originals}
+    owner.update(Copy.objects.filter(original__in=originals).values_list("document", "original"))
+    quote = connection.ops.quote_name
+    mentions, documents, named = (
+        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
+    )
+    verbs, verb = _verbs_expanded("d")
+    marks = ", ".join(["%s"] * len(owner))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT m.document_id, m.event_id, n.entity_id, {verb}, COUNT(*) "  # noqa: S608
+            f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id "
+            f"JOIN {named} n ON n.document_id = m.document_id {verbs} "
+            f"WHERE d.is_market_question_page = %s AND m.document_id IN ({marks}) "
+            "GROUP BY 1, 2, 3, 4",
+            [False, *owner],
+        )
+        return [(owner[document], *rest) for document, *rest in cursor.fetchall()]
 
 
 def rollups_rebuild(*, since: date | None = None) -> dict[str, int]:
@@ -179,8 +253,8 @@ def _totals_rebuild() -> None:
     for model in EVENT_TOTALS:
         model.objects.all().delete()
     quote = connection.ops.quote_name
-    mentions, documents, named = (
-        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
+    mentions, documents, named, copies = (
+        quote(model._meta.db_table) for model in (EventMention, Document, EntityMention, Copy)
     )
     verbs, verb = _verbs_expanded("d")
     base = f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id"
@@ -190,10 +264,11 @@ def _totals_rebuild() -> None:
         EventOutlet: (["event", "outlet"], "m.event_id, d.outlet_id", ""),
         EventVerb: (["event", "verb"], f"m.event_id, {verb}", verbs),
         EventEntity: (["event", "entity"], "m.event_id, n.entity_id", entity),
-        EventClaim: (
+        EventClaim: (  # a copy's claims are its original's outlet's (`ingestion.copies`)
             ["event", "entity", "verb", "outlet"],
-            f"m.event_id, n.entity_id, {verb}, d.outlet_id",
-            f"{entity} {verbs}",
+            f"m.event_id, n.entity_id, {verb}, COALESCE(o.outlet_id, d.outlet_id)",
+            f"{entity} {verbs} LEFT JOIN {copies} c ON c.document_id = d.id "
+            f"LEFT JOIN {documents} o ON o.id = c.original_id",
         ),
     }
     with connection.cursor() as cursor:

@@ -15,6 +15,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
+from django.db.models import F
 
 from answers import embeddings, vocabulary
 from answers.understanding import Understanding, Window, stem_set
@@ -185,7 +186,11 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None) 
         ),
         reverse=True,
     )[:CANDIDATES]
-    served = Document.objects.select_related("outlet").in_bulk([pk for _, pk in scored])
+    served = (
+        Document.objects.select_related("outlet")
+        .annotate(original=F("copy__original_id"))
+        .in_bulk([pk for _, pk in scored])
+    )
     return _one_per_origin([(score, served[pk]) for score, pk in scored if pk in served], topic)
 
 
@@ -290,8 +295,12 @@ def _passage_vectors(model, texts: list[str]) -> list[np.ndarray]:
 
 
 def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[Evidence]:
+    """One row per origin story: a copy joins its original's story (`ingestion.copies`), so the
+    two are never cited side by side; where both rank, the original is the one cited."""
     rows, origins, titles = [], set(), set()
-    for score, doc in ranked:
+    by_id = {doc.pk: doc for _, doc in ranked}
+    for score, ranked_doc in ranked:
+        doc = by_id.get(ranked_doc.original, ranked_doc)
         origin = doc.story_id or f"doc-{doc.pk}"
         if origin in origins or doc.title.lower() in titles:
             continue  # a syndicated copy of a row already served

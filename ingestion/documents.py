@@ -15,13 +15,12 @@ import numpy as np
 from django.db import IntegrityError, connection, transaction
 
 from aggregates.rollups import Counted, rollups_add
-from config import querybound
 from config.cachekeys import topics_changed
-from ingestion import origins
+from ingestion import copies, origins
 from ingestion.canonical import canonical_url, is_market_question_page
 from ingestion.tagging import Tagger, Tags, current_tagger
 from ingestion.values import BadValue, checked_instant, checked_text
-from registry.bulk import copy_create, insert_rows
+from registry.bulk import HashProbe, copy_create, insert_rows, rows_by_hash
 from registry.models import (
     Document,
     EntityMention,
@@ -34,7 +33,6 @@ from registry.models import (
     Vertical,
 )
 
-STORY_WINDOW = timedelta(days=7)  # a headline repeated weeks later is a new story
 _CHUNK = 4000  # bound IN (...) lists: SQLite 3.32+ allows 32,766 variables
 
 
@@ -71,7 +69,21 @@ class _Prepared:
     tags: Tags
     market_page: bool
     sig: np.ndarray | None
+    sentences: copies.Sentences | None  # its summary, when long enough to tell a copy
     story_key: int | None = None
+    body: copies.Body | None = None  # the body it copies, or its own when copied
+    document_id: int | None = None
+
+    @property
+    def outlet(self) -> Outlet:
+        return self.item.outlet
+
+    @property
+    def origin(self) -> Outlet:
+        """The outlet whose origin it counts as: its own, or its original's when it copies one
+        the batch holds (a stored original's copies join a stored story, recounted)."""
+        original = copies.original_of(self)
+        return original.outlet if original else self.outlet
 
 
 def documents_ingest(*, items: Sequence[IncomingDocument]) -> IngestReport:
@@ -159,13 +171,17 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
         tags=tagger.tag(text),
         market_page=market_page,
         sig=None if market_page else origins.signature(text),
+        sentences=None if market_page else copies.read(item.summary),
     )
 
 
 def _store(prepared: list[_Prepared]) -> list[int]:
-    story_ids = _assign_stories(prepared)
+    story_ids, common = _assign_stories(prepared)
     documents = copy_create(Document, [_document(p, story_ids) for p in prepared])
     pairs = list(zip(documents, prepared, strict=True))
+    for doc, p in pairs:
+        p.document_id = doc.pk
+    copies.copies_link(prepared, common)
     insert_rows(
         EntityMention,
         ["document", "entity", "day"],
@@ -180,7 +196,7 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     counted = [(doc, p) for doc, p in pairs if not p.market_page]
     rollups_add(
         Counted(doc.outlet_id, doc.vertical_id, doc.day, p.tags.entity_ids, p.tags.event_ids,
-                doc.verbs)
+                doc.verbs, p.body.outlet_id if p.body else doc.outlet_id)
         for doc, p in counted
     )  # fmt: skip
     touched = {event_id for _, p in counted for event_id in p.tags.event_ids}
@@ -208,18 +224,65 @@ def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
     )
 
 
-def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
-    """Give each clustered document a story key; returns {story key: story id}.
+def _assign_stories(prepared: list[_Prepared]) -> tuple[dict[int, int], set[int]]:
+    """Give each clustered document a story key; returns {story key: story id}, and the
+    fingerprints `copies` found common.
 
-    Keys of existing stories are their ids; new stories get negative keys until inserted.
+    Keys of existing stories are their ids; new stories get negative keys until inserted. A
+    copy joins its original's story, and an original that displaced a stored one joins that
+    one's (`copies.copies_find` has found them): neither looks for a story.
     """
     clustered = [p for p in prepared if p.sig is not None]
     if not clustered:
-        return {}
+        return {}, set()
     bands = {id(p): origins.band_hashes(p.sig) for p in clustered}
-    index, signatures = _candidate_stories(bands.values(), min(p.at for p in clustered))
-    new_stories: dict[int, _Prepared] = {}
+    hashes = sorted({value for p in clustered for _, value in bands[id(p)]})
+    stored, prints = rows_by_hash(
+        [HashProbe(StoryBand, ["band", "hash", "story_id"], hashes), copies.prints_probe(clustered)]
+    )
+    common = copies.copies_find(clustered, prints)
+    looking, joining = [], []
     for p in clustered:
+        joins = p.body and (p.body.story_id or p.body.first is not p)
+        (joining if joins else looking).append(p)
+    new_stories = _place(looking, bands, stored)
+    for p in joining:
+        p.story_key = p.body.story_id or p.body.first.story_key
+    members = _members(clustered)
+    created = copy_create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
+    ids = {key: story.pk for key, story in zip(new_stories, created, strict=True)}
+    insert_rows(
+        StoryBand,
+        ["story", "band", "hash"],
+        [(ids[key], band, value) for key, p in new_stories.items() for band, value in bands[id(p)]],
+    )
+    ids.update({p.story_key: p.story_key for p in clustered if p.story_key > 0})
+    return ids, common
+
+
+def _members(clustered: list[_Prepared]) -> dict[int, list[tuple]]:
+    """Per story key, its documents as `origins.origin_counts` reads them, with when each was
+    seen (what a new story is counted from)."""
+    members = defaultdict(list)
+    for p in clustered:
+        origin = p.origin
+        members[p.story_key].append((p.outlet.pk, origin.pk, origin.upstream_id, origin.is_wire,
+                                     origin.tier, p.at))  # fmt: skip
+    return members
+
+
+def _place(
+    looking: list[_Prepared], bands: dict[int, list], stored: list[tuple]
+) -> dict[int, _Prepared]:
+    """Each document into the most similar story seen within the window, stored or new in this
+    batch, or a new story of its own; returns the new stories by key. `stored`: the (band, hash,
+    story) rows sharing a hash with the batch."""
+    if not looking:
+        return {}
+    wanted = {band for p in looking for band in bands[id(p)]}
+    index, signatures = _candidate_stories(wanted, stored, min(p.at for p in looking))
+    new_stories: dict[int, _Prepared] = {}
+    for p in looking:
         candidates = set().union(*(index.get(band, ()) for band in bands[id(p)]))
         scored = [(origins.similarity(p.sig, signatures[key]), key) for key in candidates]
         best = max(scored, default=(0.0, None))
@@ -231,20 +294,7 @@ def _assign_stories(prepared: list[_Prepared]) -> dict[int, int]:
         signatures[p.story_key] = p.sig
         for band in bands[id(p)]:
             index.setdefault(band, set()).add(p.story_key)
-    members = defaultdict(list)
-    for p in clustered:
-        outlet = p.item.outlet
-        members[p.story_key].append((outlet.pk, outlet.upstream_id, outlet.is_wire, outlet.tier,
-                                     p.at, p.at))  # fmt: skip
-    created = copy_create(Story, [_new_story(p, members[key]) for key, p in new_stories.items()])
-    ids = {key: story.pk for key, story in zip(new_stories, created, strict=True)}
-    insert_rows(
-        StoryBand,
-        ["story", "band", "hash"],
-        [(ids[key], band, value) for key, p in new_stories.items() for band, value in bands[id(p)]],
-    )
-    ids.update({p.story_key: p.story_key for p in clustered if p.story_key > 0})
-    return ids
+    return new_stories
 
 
 def _new_story(first: _Prepared, members: list[tuple]) -> Story:
@@ -262,20 +312,20 @@ def _new_story(first: _Prepared, members: list[tuple]) -> Story:
     )
 
 
-def _candidate_stories(all_bands, earliest: datetime):
+def _candidate_stories(wanted: set[tuple[int, int]], stored: list[tuple], earliest: datetime):
     """Stories sharing a band with the batch and seen within the window, with their signatures.
 
-    Two lookups that each use an index (bands by hash, stories by primary key), not a join: the
-    band table grows by sixteen rows a story, and a join invites the planner to scan it whole.
+    Two lookups that each use an index (bands by hash, `rows_by_hash`; stories by primary key),
+    not a join: the band table grows by sixteen rows a story, and a join invites the planner to
+    scan it whole.
     """
-    wanted = {band for bands in all_bands for band in bands}
-    hashes = sorted({value for _, value in wanted})
     by_story: dict[int, set[tuple[int, int]]] = defaultdict(set)
-    for band, value, story_id in _bands_with_hashes(hashes):
+    for band, value, story_id in stored:
         if (band, value) in wanted:
             by_story[story_id].add((band, value))
     signatures, index = {}, defaultdict(set)
-    recent = Story.objects.filter(pk__in=by_story, last_seen__gte=earliest - STORY_WINDOW)
+    since = earliest - origins.STORY_WINDOW
+    recent = Story.objects.filter(pk__in=by_story, last_seen__gte=since)
     for pk, raw in recent.values_list("pk", "signature"):
         signatures[pk] = origins.from_bytes(raw)
         for band in by_story[pk]:
@@ -283,40 +333,15 @@ def _candidate_stories(all_bands, earliest: datetime):
     return index, signatures
 
 
-def _bands_with_hashes(hashes: list[int]):
-    if connection.vendor == "postgresql":
-        # One bitmap scan of the band index for every hash, forced (`index_first`): the planner
-        # prices 3,000 cached probes as random reads and scans the whole band table instead
-        # (160 ms against 11 ms at 260k bands, and growing). Cheaper than one LATERAL probe per
-        # hash, which paid a subquery per row: 8 against 27 ms a batch of 200 documents.
-        table = StoryBand._meta.db_table
-        sql = f"SELECT band, hash, story_id FROM {table} WHERE hash = ANY(%b::bigint[])"  # noqa: S608
-        with querybound.index_first(), connection.cursor() as cursor:
-            cursor.execute(sql, [hashes])
-            rows = cursor.fetchall()
-        yield from rows  # outside: the planner settings are back before the caller goes on
-        return
-    for start in range(0, len(hashes), _CHUNK):
-        chunk = hashes[start : start + _CHUNK]
-        yield from StoryBand.objects.filter(hash__in=chunk).values_list("band", "hash", "story_id")
-
-
 def _refresh_stories(story_ids: set[int]) -> None:
     """Recount documents, publishers and origins of the stories a batch touched."""
     if not story_ids:
         return
-    members = defaultdict(list)
-    rows = Document.objects.filter(story_id__in=story_ids).values_list(
-        "story_id", "outlet_id", "outlet__upstream_id", "outlet__is_wire", "outlet__tier",
-        "published_at", "fetched_at",
-    )  # fmt: skip
-    for story_id, *row in rows:
-        members[story_id].append(row)
     rows = []
-    for story_id in sorted(members):
-        seen = [published or fetched for *_, published, fetched in members[story_id]]
+    for story_id, members in sorted(_story_members(story_ids).items()):
+        seen = [at for *_, at in members]
         first, last = (connection.ops.adapt_datetimefield_value(v) for v in (min(seen), max(seen)))
-        rows.append((*origins.origin_counts(members[story_id]), first, last, story_id))
+        rows.append((*origins.origin_counts(members), first, last, story_id))
     # One plain UPDATE per story (executemany): Django's bulk_update builds a CASE per column
     # with a branch per row, which SQLite evaluates in quadratic time on large batches.
     quote = connection.ops.quote_name
@@ -326,3 +351,19 @@ def _refresh_stories(story_ids: set[int]) -> None:
     sql = f"UPDATE {quote(Story._meta.db_table)} SET {sets} WHERE {quote('id')} = %s"  # noqa: S608
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
+
+
+def _story_members(story_ids: set[int]) -> dict[int, list[tuple]]:
+    """Per story, each document as `origins.origin_counts` reads it, with when it was seen: a
+    copy's origin is its original's outlet."""
+    members = defaultdict(list)
+    rows = Document.objects.filter(story_id__in=story_ids).values_list(
+        "story_id", "outlet_id", "outlet__upstream_id", "outlet__is_wire", "outlet__tier",
+        "copy__original__outlet_id", "copy__original__outlet__upstream_id",
+        "copy__original__outlet__is_wire", "copy__original__outlet__tier", "published_at",
+        "fetched_at",
+    )  # fmt: skip
+    for story_id, outlet, *own, original, up, wire, tier, published, fetched in rows:
+        origin = (original, up, wire, tier) if original else (outlet, *own)
+        members[story_id].append((outlet, *origin, published or fetched))
+    return members

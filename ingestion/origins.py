@@ -11,6 +11,7 @@ across workers.
 import hashlib
 import re
 import threading
+from datetime import timedelta
 
 import numpy as np
 from datasketch import MinHash
@@ -21,6 +22,7 @@ PERMUTATIONS = 64
 BANDS = 16
 ROWS = PERMUTATIONS // BANDS
 SIMILAR = 0.5
+STORY_WINDOW = timedelta(days=7)  # a headline repeated weeks later is a new story
 OUTLET_TIER = "outlet"  # Outlet.Tier.OUTLET: an outlet of record is a known origin itself
 SHINGLE = 3
 SEED = 1
@@ -85,10 +87,13 @@ def from_bytes(raw: bytes) -> np.ndarray:
 
 
 def origin_counts(members) -> tuple[int, int, int, int]:
-    """(documents, publishers, origins, known origins) from (outlet, upstream, wire, tier, ...)."""
+    """(documents, publishers, origins, known origins) from (publisher, outlet, upstream, wire,
+    tier, ...) per document, where the outlet is the one whose origin it counts as: the
+    publisher's own, or, for a copy (`ingestion.copies`), its original's. A copy adds a
+    publisher, never an origin or a known one."""
     publishers, origins_known = set(), {}
-    for outlet_id, upstream_id, is_wire, tier, *_ in members:
-        publishers.add(outlet_id)
+    for publisher_id, outlet_id, upstream_id, is_wire, tier, *_ in members:
+        publishers.add(publisher_id)
         origin = upstream_id or outlet_id
         known = bool(upstream_id) or is_wire or tier == OUTLET_TIER
         origins_known[origin] = origins_known.get(origin, False) or known

@@ -348,6 +348,51 @@ class Document(models.Model):
         return self.title
 
 
+class Copy(models.Model):
+    """A document whose body copies an earlier one's (`ingestion.copies`), and the original it
+    counts as: the earliest published document of that body, never a copy in between, so one
+    join finds a copy's origin.
+
+    A table beside the documents, not a column of theirs: an original that arrives after its
+    copies re-points rows here, where updating a document would rewrite an entry in every
+    index of the documents table (its text indexes among them).
+    """
+
+    # No constraint on the copy: written in the transaction that stores it (Django still
+    # cascades its deletion). The original may be a stored document a curator deletes: checked.
+    document = models.OneToOneField(
+        Document, primary_key=True, on_delete=models.CASCADE, related_name="copy",
+        db_constraint=False,
+    )  # fmt: skip
+    original = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="copies")
+
+    def __str__(self) -> str:
+        return f"{self.document_id} copies {self.original_id}"
+
+
+class BodyPrint(models.Model):
+    """One fingerprint of a document's body (`ingestion.copies`): the first or the last words
+    of one of its long sentences. A document sharing one with another is a candidate copy of
+    it. Only documents that copy no other have them.
+
+    The primary key is the lookup's index, so a fingerprint costs one index entry: ingest reads
+    them by hash within the story window (hash, then day); nothing reads them by document.
+    """
+
+    pk = models.CompositePrimaryKey("hash", "day", "document")
+    hash = models.BigIntegerField()
+    day = models.DateField()
+    # No constraint and no cascade: written in the transaction that stores their document; a
+    # deleted document's fingerprints find nothing when a candidate is looked up.
+    document = models.ForeignKey(
+        Document, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False,
+        db_index=False,
+    )  # fmt: skip
+
+    def __str__(self) -> str:
+        return f"fingerprint {self.hash} of {self.document_id}"
+
+
 class Tally(models.Model):
     """A delta of one exact counter (see `aggregates.tally`): appended by database triggers,
     summed by reads, folded to one row per counter by `tally.fold`. Never written by Django."""

@@ -173,7 +173,7 @@ def _stories(rng: random.Random, docs: list[Document], outlets: dict[int, Outlet
     stories = []
     for members in groups:
         rows = [
-            (o.pk, o.upstream_id, o.is_wire, o.tier)
+            (o.pk, o.pk, o.upstream_id, o.is_wire, o.tier)
             for o in (outlets[d.outlet_id] for d in members)
         ]
         documents, publishers, origins, known = origin_counts(rows)

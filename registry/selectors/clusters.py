@@ -40,9 +40,10 @@ def clusters_corroborated(
         filters={"days": days, "minOrigins": min_origins},
         method=(
             "A cluster is a story: near-duplicate documents (word-shingle MinHash). Copies from an "
-            "outlet with a known upstream count as that upstream. knownOriginCount counts origins "
-            "of known provenance (wires, outlets of record, known upstreams); independentOrigins "
-            "mirrors it and is never larger."
+            "outlet with a known upstream count as that upstream; a copy of an earlier document's "
+            "body (matched on the body, not the title) counts as that document's origin. "
+            "knownOriginCount counts origins of known provenance (wires, outlets of record, known "
+            "upstreams); independentOrigins mirrors it and is never larger."
         ),
         clusters=clusters,
         nextCursor=next_cursor,
@@ -65,26 +66,31 @@ def _cluster(story: Story, origins: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _origins(story_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    """Per story: each origin, whether its provenance is known, and the publishers carrying it."""
+    """Per story: each origin, whether its provenance is known, and the publishers carrying it.
+    A copy (`Copy`) is carried under its original's origin and adds nothing to
+    whether that origin is known: its original's outlet says that."""
     carried = (
         Document.objects.filter(story_id__in=story_ids)
-        .values("story_id", "outlet_id")
+        .values("story_id", "outlet_id", "copy__original__outlet_id")
         .annotate(n=Count("id"))
         .order_by()
     )
     rows = list(carried)
     outlets = Outlet.objects.select_related("upstream__upstream").in_bulk(
-        {r["outlet_id"] for r in rows}
+        {r["outlet_id"] for r in rows} | {r["copy__original__outlet_id"] for r in rows} - {None}
     )
     grouped: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    for row in sorted(rows, key=lambda r: (r["story_id"], r["outlet_id"])):
+    for row in sorted(
+        rows, key=lambda r: (r["story_id"], r["outlet_id"], r["copy__original__outlet_id"] or 0)
+    ):
         outlet = outlets[row["outlet_id"]]
-        source = outlet.upstream or outlet
+        counted = outlets[row["copy__original__outlet_id"] or row["outlet_id"]]
+        source = counted.upstream or counted
         origin = grouped[row["story_id"]].setdefault(
             source.pk, {"outlet": _outlet(source), "known": False, "carriedBy": []}
         )
         origin["known"] |= (
-            bool(outlet.upstream_id) or outlet.is_wire or (outlet.tier == Outlet.Tier.OUTLET)
+            bool(counted.upstream_id) or counted.is_wire or (counted.tier == Outlet.Tier.OUTLET)
         )
         origin["carriedBy"].append({**_outlet(outlet), "documents": row["n"]})
     return defaultdict(list, {pk: list(by_origin.values()) for pk, by_origin in grouped.items()})

@@ -240,7 +240,8 @@ def test_each_claim_counts_what_its_rows_say_under_the_origin_rule(api, demo):
     ):
         key = (claim.entity.name, claim.verb)
         outlet = claim.outlet
-        members[key].append((outlet.pk, outlet.upstream_id, outlet.is_wire, outlet.tier))
+        members[key].append((outlet.pk, outlet.pk, outlet.upstream_id, outlet.is_wire,
+                             outlet.tier))  # fmt: skip
         documents[key] += claim.documents
     truth = {key: (documents[key], *origin_counts(rows)[2:]) for key, rows in members.items()}
     assert any(known < origins for _, origins, known in truth.values())

@@ -16,10 +16,10 @@ pytestmark = pytest.mark.django_db
 
 # Rows edited inside another model's page or derived from others, never on their own; the
 # tally's deltas are written by database triggers alone; the pace restates the entity-days
-# (which have their page) over the default window.
+# (which have their page) over the default window; copies and fingerprints are ingest's own.
 NOT_REGISTERED = {
-    "EntityAlias", "EntityMention", "EventMention", "StoryBand", "Tally", "EntityPace",
-    "PaceWindow", "TopicPace", "VerticalPace",
+    "EntityAlias", "EntityMention", "EventMention", "StoryBand", "Copy", "BodyPrint", "Tally",
+    "EntityPace", "PaceWindow", "TopicPace", "VerticalPace",
 }  # fmt: skip
 
 

@@ -53,7 +53,7 @@ def test_a_signature_owes_nothing_to_the_one_before_it():
 
 
 def member(outlet_id, upstream=None, wire=False, tier=Outlet.Tier.OUTLET):
-    return (outlet_id, upstream, wire, tier, AT, AT)
+    return (outlet_id, outlet_id, upstream, wire, tier, AT, AT)
 
 
 @pytest.mark.parametrize(
