@@ -100,7 +100,7 @@ class Writer:
         if item.kind != "report":
             return None
         kinds = {f.kind for f in figures.stated(self.best_sentence(item))}
-        return None if not kinds or "actual" in kinds else sorted(kinds)[0]
+        return None if not kinds or kinds & {"actual", "provisional"} else sorted(kinds)[0]
 
     def statement(self, item: Evidence) -> str:
         """The engine's clause for one row, in the answering language; quoted words stay in
@@ -208,6 +208,7 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
         writer.say(found.second)
     else:
         lead = _market_asked(writer, layers) if intent == "markets" else None
+        lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
         lead = lead or _lead(intent, layers)
         if lead is None:
             return
@@ -225,6 +226,24 @@ def _market_asked(writer: Writer, layers: Layers) -> Evidence | None:
               for i, p in enumerate(prices)]  # fmt: skip
     best = max(scored, default=None, key=lambda row: row[:2])
     return best[2] if best and best[0] > 0 else None
+
+
+_MOVING = re.compile(
+    r"\b(?:move[sd]?|moving|shift(?:ed|s)?|swung|swing|chang(?:e|ed|es|ing)|trend(?:ed)?|"
+    r"evolv(?:e|ed)|drift(?:ed)?|went|gone|go)\b",
+    re.IGNORECASE,
+)
+
+
+def _odds_moved(writer: Writer, layers: Layers, asked: Evidence | None) -> Evidence | None:
+    """How the odds moved, when that is the question: the move of the question asked about (or
+    the first held), from the held prices."""
+    if not _MOVING.search(writer.understood.question):
+        return asked
+    moves = [r for r in layers.changes if r.kind == "move"]
+    if asked is not None:
+        moves = [m for m in moves if m.facts["question"] == asked.facts["question"]] or moves
+    return moves[-1] if moves else asked
 
 
 def _lead(intent: str, layers: Layers) -> Evidence | None:

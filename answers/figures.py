@@ -19,9 +19,13 @@ _FIGURE = re.compile(
     r"|(?P<low>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
     r"(?:\s*(?:to|and|-|\u2013)\s*(?P<high>\d+(?:\.\d+)?)\s?(?:%|percent|per cent))?"
     r"|(?P<bps>\d+)\s*(?:basis points|bps?)\b"
-    r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))",
+    r"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?P<sum_scale>million|billion|bn)?\s+(?P<currency>euros?|"
+    r"dollars?|pounds?|yen|francs?)\b"
+    r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))"
+    r"|(?P<decimal>\d+\.\d+)(?![\d%])",
     re.IGNORECASE,
 )
+_CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}
 _SCALE = {"million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
 _CLAUSE = re.compile(r"[;,:()]|\s(?:and|but|while|whereas)\s")
@@ -51,6 +55,8 @@ EARLIER = frozenset(
     """from previous previously prior earlier initially originally initial preliminary revised
     last""".split()
 )
+TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
+PROVISIONAL = frozenset("flash preliminary provisional advance initial".split())
 REJECTED = frozenset("rejected reject rejects refused declined withdrawn spurned turned".split())
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 
@@ -61,7 +67,7 @@ class Stated:
     low: float
     high: float
     unit: str  # "%", "bp", a currency sign, or "" for a count
-    kind: str  # actual | forecast | earlier | rejected
+    kind: str  # actual | provisional | forecast | earlier | rejected
     text: str  # the figure as the row writes it
     named: str = ""  # what is measured, in the row's words ("unemployment rate")
 
@@ -78,9 +84,30 @@ def stated(text: str) -> list[Stated]:
             continue
         low, high, unit = value
         quantity, named = _quantity(_clause_before(text, match.start()))
-        kind = _kind(_WORD.findall(_sentence_before(text, match.start())))
+        if not quantity and unit in ("", "#"):  # "2.3 million customers": what follows counts
+            quantity, named = _counted(text[match.end() :])
+        if not quantity and unit == "#":
+            continue  # a bare decimal of nothing named is no figure to weigh
+        kind = _kind_of(text, match)
         found.append(Stated(quantity, low, high, unit, kind, match.group(0).strip(), named))
     return found
+
+
+def _kind_of(text: str, match: re.Match) -> str:
+    following = _WORD.findall(text[match.end() : match.end() + 40])[:1]
+    if following and following[0].lower() in TARGETS:
+        return "forecast"  # "its 2% target": what is aimed at, not a reading
+    kind = _kind(_WORD.findall(_sentence_before(text, match.start())))
+    sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
+    if kind == "actual" and PROVISIONAL & sentence:
+        return "provisional"  # a flash estimate, a preliminary count: later ones revise it
+    return kind
+
+
+def _sentence_of(text: str, match: re.Match) -> str:
+    start = _sentence_before(text, match.start())
+    rest = re.split(r"(?<=[.!?])\s+", text[match.start() :], maxsplit=1)[0]
+    return f"{start}{rest}"
 
 
 def _sentence_before(text: str, at: int) -> str:
@@ -99,6 +126,13 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
         return min(low, high), max(low, high), "%"
     if match.group("bps"):
         return float(match.group("bps")), float(match.group("bps")), "bp"
+    if match.group("sum"):
+        amount = float(match.group("sum").replace(",", ""))
+        amount *= _SCALE.get((match.group("sum_scale") or "").lower(), 1)
+        return amount, amount, _CURRENCIES[match.group("currency").lower().rstrip("s")]
+    if match.group("decimal"):  # a reading with no unit ("magnitude 6.4"): its quantity names it
+        value = float(match.group("decimal"))
+        return value, value, "#"
     count = match.group("count")
     number, _, scale = count.partition(" ")
     value = float(number.replace(",", "")) * _SCALE.get(scale.lower(), 1)
@@ -131,6 +165,17 @@ def _quantity(before: list[str]) -> tuple[frozenset[str], str]:
         if len(words) == 3:
             break
     return frozenset(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
+
+
+def _counted(after: str) -> tuple[frozenset[str], str]:
+    """The noun a count is of, the first words after it ("customers", "ships at anchor")."""
+    words = []
+    for word in _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:3]:
+        low = word.lower()
+        if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
+            break  # "customers affected": the customers are what is counted
+        words.append(low)
+    return frozenset(stem(w) for w in words if w not in NEUTRAL), " ".join(words)
 
 
 def _kind(before: list[str]) -> str:

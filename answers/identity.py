@@ -75,7 +75,8 @@ _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # Before a year, these make it a time ("in 2025"), read by the time window, not an edition.
 _TIME_PREPOSITIONS = frozenset(
-    "in since during by before after until till from to between for of through".split()
+    "in since during by before after until till from to between for of through into beyond past"
+    " around across".split()
 )
 _OPENING = frozenset(
     """what who whom whose which when where why how is are was were do does did has have had
@@ -190,6 +191,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
     others = frozenset().union(*(o.entity_ids for o in context.others))
     return (
         (_longer_name(said, topic, own) if context.capitals else None)
+        or (_foreign_name(said, vocab, own, others) if context.capitals else None)
         or _other_number(said, topic, own)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context)
@@ -216,6 +218,28 @@ def _longer_name(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | No
         branch = _branch(said, start, end, own)
         if branch:
             return branch
+    return None
+
+
+def _foreign_name(said: Said, vocab: Vocabulary, own: frozenset[str],
+                  others: frozenset[int]) -> Mismatch | None:  # fmt: skip
+    """A capitalised word of another tracked name that the topic never uses ("<Mission>-5"
+    asked, a crewed flight of another name routed): the question is about that name's thing."""
+    named = {i for a, b, _ in said.names for i in range(a, b)}
+    words = set(vocab.name_words)
+    others_words = {
+        w for e in others for n in vocab.entity_names.get(e, []) for w in n.lower().split()
+    }
+    for i, token in enumerate(said.tokens):
+        low = token.bare
+        if i in named or not token.capital or low in own or low not in words or low in others_words:
+            continue
+        if low in STOP | _OPENING or low in TIME_WORDS or (i == 0 and low in _OPENING):
+            continue
+        end = i + 1
+        while end < len(said.tokens) and _edition(said.tokens[end]) is not None:
+            end += 1
+        return Mismatch(_words(said, i, end), "name")
     return None
 
 
@@ -260,8 +284,7 @@ def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
     opening word), right over capitalised words and the connectors between them; a possessive
     or another tracked name ends it."""
     tokens, named = said.tokens, {i for a, b, _ in said.names for i in range(a, b)}
-    possessive = tokens[after - 1].low.endswith(("'s", "\u2019s"))
-    end = after if possessive else _right(tokens, after, named)
+    end = _right(tokens, after, named)  # "<Country>'s Supreme Court": a body of its own
     start = first
     while start > 0 and start - 1 not in named:
         before = tokens[start - 1]
@@ -387,21 +410,37 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
     names an edition ("the 2022 election"), not a time ("in 2022": the window reads that)."""
     tokens = said.tokens
     asked: dict[str, tuple[set, int, int]] = {}
+
+    def add(key: str, value, start: int, end: int) -> None:
+        # Every value a question gives a key counts ("Series C or Series B"): it asks of each.
+        values, first, last = asked.get(key, (set(), start, end))
+        asked[key] = (values | {value}, first, last)
+
     for i, token in enumerate(tokens):
         value = _edition(token)
         if i and value is not None and tokens[i - 1].low.isalpha():
             key = "quarter" if isinstance(value, str) else tokens[i - 1].bare
             value = int(value[1]) if isinstance(value, str) else value
-            asked[key] = ({value}, max(0, _name_start(said, i - 1)), i + 1)
+            add(key, value, max(0, _name_start(said, i - 1)), i + 1)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
-            asked["series"] = ({tokens[i + 1].low}, i, i + 2)
+            add("series", tokens[i + 1].low, i, i + 2)
         if token.low in _ORDINALS:
             reach = tokens[i + 1 : i + 1 + ORDINAL_REACH]
             for offset, after in enumerate(reach, start=1):
-                asked.setdefault(after.bare, ({_ORDINALS[token.low]}, i, i + 1 + offset))
-        if _YEAR.match(token.low) and not (i and tokens[i - 1].low in _TIME_PREPOSITIONS):
-            asked["year"] = ({int(token.low)}, i, min(len(tokens), i + 3))
+                add(after.bare, _ORDINALS[token.low], i, i + 1 + offset)
+        if _YEAR.match(token.low) and _names_an_edition(tokens, i):
+            add("year", int(token.low), i, min(len(tokens), i + 3))
     return asked
+
+
+def _names_an_edition(tokens: tuple[Token, ...], i: int) -> bool:
+    """A year beside a name ("the 2022 <Country> election", "<Country>'s 2022 election"), not
+    after a word that makes it a time ("in 2022", "into 2027": the window reads those)."""
+    if i and tokens[i - 1].low in _TIME_PREPOSITIONS:
+        return False
+    after = i + 1 < len(tokens) and tokens[i + 1].capital
+    before = i > 0 and (tokens[i - 1].capital or _POSSESSIVE.search(tokens[i - 1].low))
+    return bool(after or before)
 
 
 def _name_start(said: Said, index: int) -> int:

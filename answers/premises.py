@@ -90,15 +90,18 @@ HEDGES = frozenset(
     plans plan planned aims aim hopes hope if whether unless before cannot can't won't isn't
     hasn't haven't wasn't weren't didn't doesn't don't""".split()
 )
-# A state received is stated too: "won marketing authorisation", "received approval".
-_RECEIVED = frozenset("won received got gained secured granted obtained earned".split())
+# A state received, or backed, is stated too: "won marketing authorisation", "received
+# approval", "backed lowering the voting age".
+_RECEIVED = frozenset(
+    "won received got gained secured granted obtained earned backed approved endorsed voted".split()
+)
 STATIVE = frozenset("unchanged steady higher lower stronger weaker open closed shut".split())
 DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
     r"[$€£]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
-    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)",
+    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b",
     re.IGNORECASE,
 )
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
@@ -109,6 +112,12 @@ _LEAD = re.compile(
     r"\s+(?P<aux>did|has|have|had|was|were|is|are))\b"
     r"|(?P<since>since|after|following|now that|given that|once)\b)",
     re.IGNORECASE,
+)
+# A clause inside the question that takes an event for granted: "... when it hit <place> as a
+# Category 5?", "... after the strike ended?"
+_INNER = re.compile(
+    r"\b(?:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+\w+|[A-Z]\w+)\s+"
+    r"(?=\w+(?:ed|ung|ook|it|ut|ew|ell|ose|ave|on|ost)\b)",
 )
 # A statement put before the question ("The bank set its rate to 5%: why so low?").
 _STATED = re.compile(
@@ -155,6 +164,10 @@ def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
 
 def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     lead, stated = _LEAD.match(clause), _STATED.match(clause)
+    inner = _INNER.search(clause)
+    if not lead and not stated and inner:  # "How much damage did it do when it hit <place>?"
+        return _claim_of_words(clause[inner.end() :], _TOKEN.findall(clause[inner.end() :]),
+                               subject, True)  # fmt: skip
     if lead:
         rest = re.split(r",(?!\d)", clause[lead.end() :])[0]  # the claim ends with its clause
         aux = (lead.group("aux") or "").lower()
@@ -188,10 +201,30 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
         figures = tuple(f.replace(" ", "") for f in _FIGURE.findall(" ".join(tokens[index:])))
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
-        if family_of(low) or (figures and (after_do or states(low) or low in COPULAS)):
+        if family_of(low) and _a_noun(tokens, index):
+            before.append(token)  # "the odds of a Fed cut": a cut talked of, not one claimed
+        elif family_of(low) or (figures and (after_do or states(low) or low in COPULAS)):
             return _claim(rest, tokens, index, low, figures, before, tuple(actor))
         before.append(token)
     return _position_claim(rest, tokens)
+
+
+# What follows a state word that is a verb with its object: "cut its rate", "raised rates to".
+_VERB_FOLLOWERS = frozenset("its their the his her rates rate interest by to it them".split())
+
+
+def _a_noun(tokens: list[str], index: int) -> bool:
+    """Whether a state word is a noun: after a determiner ("the cut"), after "a" and a name ("a
+    Fed cut"), or after a determiner and a word when no object follows ("a rate cut of 25")."""
+    lows = [t.lower() for t in tokens]
+    before = lows[max(0, index - 2) : index]
+    after = lows[index + 1 : index + 2]
+    if before[-1:] and before[-1] in DETERMINERS:
+        return True
+    if len(before) == 2 and before[0] in ("a", "an") and tokens[index - 1][:1].isupper():
+        return True
+    compound = len(before) == 2 and before[0] in DETERMINERS and not tokens[index - 1][:1].isupper()
+    return compound and not (set(after) & _VERB_FOLLOWERS)
 
 
 def _claim(rest: str, tokens: list[str], index: int, verb: str, figures: tuple[str, ...],
@@ -290,9 +323,12 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     for index in range(len(tokens)):
         token = _phrasal(tokens, index)
         received = any(t in _RECEIVED for t in tokens[max(0, index - 2) : index])
-        stated = states(token.split()[0]) or token in STATIVE or (received and family_of(token))
+        base = token[:-3] if token.endswith("ing") else token  # "backed lowering": lowered
+        family = family_of(token) or family_of(base) or family_of(f"{base}e")
+        stated = states(token.split()[0]) or token in STATIVE or (received and family)
         if not (stated or (token.endswith("s") and family_of(token))):
             continue
+        token = token if family_of(token) or not family else f"{base}ed"
         if index and tokens[index - 1] in DETERMINERS:
             continue
         if any(b in HEDGES for b in tokens[max(0, index - 3) : index]):

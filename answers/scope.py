@@ -20,13 +20,23 @@ CREATIVE = re.compile(
     re.IGNORECASE,
 )
 ADVICE = re.compile(
-    r"\b(?:should|shall|must|ought)\s+(?:i|we)\b|\b(?:is it|is now) (?:a )?(?:good|wise|smart|"
-    r"safe|bad) (?:time|idea|moment|investment|bet)\b|\badvise (?:me|us)\b|\b(?:give|need|want)"
-    r" (?:me |us )?(?:some |any )?(?:\w+ )?advice\b|\brecommend (?:me|us|a|an|which|what|some)"
-    r"\b|\byour recommendation\b|\bwhat (?:stock|stocks|shares|fund|funds|crypto|coin) "
-    r"(?:should|to)\b|\b(?:worth|good) (?:buying|selling|investing)\b|\bmy (?:portfolio|savings|"
-    r"pension|investments?|mortgage|money)\b|\b(?:debería|deberíamos|soll ich|sollte ich|"
-    r"sollten wir|dois-je|devrais-je|faut-il que je)\b",
+    "|".join(
+        [
+            r"\b(?:should|shall|must|ought)\s+(?:i|we)\b",
+            r"\b(?:is it|is now) (?:a )?(?:good|wise|smart|safe|bad) (?:time|idea|moment|"
+            r"investment|bet)\b",
+            r"\b(?:a|an) (?:good|great|wise|smart|safe|sound|bad|risky) (?:investment|buy|bet|"
+            r"stock|pick)\b",
+            r"\badvise (?:me|us)\b",
+            r"\b(?:give|need|want) (?:me |us )?(?:some |any )?(?:\w+ )?advice\b",
+            r"\brecommend (?:me|us|a|an|which|what|some)\b|\byour recommendation\b",
+            r"\bwhat (?:stock|stocks|shares|fund|funds|crypto|coin) (?:should|to)\b",
+            r"\b(?:worth|good) (?:buying|selling|investing)\b",
+            r"\bmy (?:portfolio|savings|pension|investments?|mortgage|money)\b",
+            r"\b(?:debería|deberíamos|soll ich|sollte ich|sollten wir|dois-je|devrais-je|"
+            r"faut-il que je)\b",
+        ]
+    ),
     re.IGNORECASE,
 )
 PREDICTION = re.compile(

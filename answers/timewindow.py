@@ -172,7 +172,8 @@ def time_window(question: str, *, now: datetime) -> Window | None:
     masked = _QUANTITY.sub(lambda m: " " * len(m.group(0)), text)
     today = now.date()
     try:
-        found = [*_rolling(masked, now), *_composed(masked, _expressions(masked, now), today)]
+        found = [*_rolling(masked, now), *_day_ranges(masked, now),
+                 *_composed(masked, _expressions(masked, now), today)]  # fmt: skip
     except (ValueError, OverflowError):  # a date past year 9999 or before year 1
         return None
     if not found:
@@ -243,6 +244,54 @@ def _composed(masked: str, reads: list[_Read], today: date):
             if end >= read.start:
                 lead = _RANGE_LEAD.search(before)
                 yield lead.start() if lead else read.at, following.until, read.start, end
+
+
+# Two days of one month: "between the 1st and the 15th (of this month)", "from 3 to 10
+# November", "between November 3 and 9", "del 3 al 10 de noviembre", "vom 3. bis 10. November".
+_DAY_RANGE = re.compile(
+    rf"""\b(?:between|from|entre|zwischen|von|vom|du|desde|del|dal|dall')\s+
+    (?:(?P<month_first>{_MONTH})\.?\s+)?(?:the\s+|el\s+|le\s+)?(?P<first>{_DAY})\s*
+    (?:and|to|until|till|through|-|\u2013|y|al|a|au|bis|et|und|e)\s*(?:the\s+|el\s+|le\s+)?
+    (?P<last>{_DAY})(?![\d%])
+    (?:\s+(?:of\s+|de\s+)?(?:(?P<month>{_MONTH})\.?(?:\s+(?P<year>{_YEAR}))?
+    |(?P<which>this|last)\s+month))?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _day_ranges(masked: str, now: datetime):
+    """A range of days in one month; no month said: this month, or the last one when the range
+    has not begun yet."""
+    today = now.date()
+    for match in _DAY_RANGE.finditer(masked):
+        month_said = match["month"] or match["month_first"] or match["which"]
+        if not month_said and not re.search(r"\d(?:st|nd|rd|th)\b", match.group(0), re.I):
+            continue  # "rose from 12 to 15" is a quantity, not the 12th to the 15th
+        first, last = (int(re.match(r"\d+", match[g]).group(0)) for g in ("first", "last"))
+        month = _month_number(match["month"] or match["month_first"])
+        year = int(match["year"]) if match["year"] else today.year
+        if month is None:
+            back = 1 if match["which"] and match["which"].lower() == "last" else 0
+            start_of = _months_back(today.replace(day=1), back)
+            year, month = start_of.year, start_of.month
+            if not back and first > today.day:
+                earlier = _months_back(today.replace(day=1), 1)
+                year, month = earlier.year, earlier.month
+        elif not match["year"] and date(year, month, 1) > today:
+            year -= 1  # "between 3 and 9 December", said in November: last December
+        try:
+            start, end = date(year, month, first), date(year, month, last)
+        except ValueError:  # a day past the month's end
+            continue
+        if start <= end:
+            yield match.start(), match.end(), start, end
+
+
+def _month_number(name: str | None) -> int | None:
+    if not name:
+        return None
+    parsed = DateDataParser(languages=LANGUAGES).get_date_data(f"1 {name}")
+    return parsed.date_obj.month if parsed.date_obj else None
 
 
 def _rolling(masked: str, now: datetime):

@@ -317,23 +317,34 @@ def correct(question: str, vocab: Vocabulary) -> str:
     aliases, titles, terms; never a headline's common word: "costs" must not become "coast")."""
 
     def fix(match: re.Match) -> str:
-        word = match.group(0)
-        low = word.lower()
-        common = stem(low) in vocab.frequency and not word[:1].isupper()  # "costs", not "Brazill"
-        if len(low) < 5 or low in STOP or low in vocab.known or common:
-            return word
-        best = process.extractOne(low, vocab.curated, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-        if best is None:
-            return word
-        # A name is matched whole: one slip of a key ("Tavya") is a typo, a different letter
-        # group ("Southgate" for "Northgate") is another name, never corrected into ours.
-        edits = Levenshtein.distance(low, best[0])
-        slips = _name_slips(low, best[0], best[0] in vocab.place_words)
-        if edits > (slips if word[0].isupper() else 2 - (len(low) < 8)):
-            return word
-        return best[0]
+        said = match.group(0)
+        owner = _POSSESSIVE.search(said)  # "Lusmak's": the name is what is fixed
+        word = said[: owner.start()] if owner else said
+        fixed = _fixed(word, vocab)
+        return fixed + said[len(word) :] if fixed != word else said
 
     return _short_slips(_TOKEN.sub(fix, question), vocab)
+
+
+def _fixed(word: str, vocab: Vocabulary) -> str:
+    """The curated word a misspelt `word` nearly is, or `word`."""
+    low = word.lower()
+    common = stem(low) in vocab.frequency and not word[:1].isupper()  # "costs", not "Brazill"
+    if len(low) < 5 or low in STOP or low in vocab.known or common:
+        return word
+    best = process.extractOne(low, vocab.curated, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+    if best is None:
+        return word
+    # A name is matched whole: one slip of a key ("Tavya") is a typo, a different letter group
+    # ("Southgate" for "Northgate") is another name, never corrected into ours.
+    edits = Levenshtein.distance(low, best[0])
+    slips = _name_slips(low, best[0], best[0] in vocab.place_words)
+    # A lower-case word gets two slips only in a long word of the same length ("wrod"); a word
+    # two letters shorter or longer is another word ("stricken" is not "strike").
+    lower_case = 2 - (len(low) < 8 or len(low) != len(best[0]))
+    if edits > (slips if word[0].isupper() else lower_case):
+        return word
+    return best[0]
 
 
 def _short_slips(question: str, vocab: Vocabulary) -> str:
@@ -348,7 +359,7 @@ def _short_slips(question: str, vocab: Vocabulary) -> str:
         if not word[:1].isupper() or not 3 <= len(low) < 5 or low in vocab.known or low in STOP:
             continue
         near = [
-            c for c in vocab.curated if abs(len(c) - len(low)) <= 1 and OSA.distance(c, low) == 1
+            c for c in vocab.name_words if abs(len(c) - len(low)) <= 1 and OSA.distance(c, low) == 1
         ]
         sides = [t.group(0).lower() for t in tokens[max(0, i - 1) : i] + tokens[i + 1 : i + 2]]
         for candidate in sorted(near):
@@ -528,7 +539,7 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
     skip = set(words(window.text)) if window else set()
     tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     for index, token in enumerate(tokens):
-        low = token.lower()
+        low = _POSSESSIVE.sub("", token.lower())  # "What's" opens a question as "What" does
         capital = token[0].isupper() and low not in STOP and low not in skip
         if index == 0 and low not in known and not _opens_a_name(tokens):
             capital = False  # a sentence's first word is capitalised anyway ("Compare", "Qué")
@@ -592,7 +603,7 @@ def _opens_a_name(tokens: list[str]) -> bool:
     return (
         len(tokens) > 1
         and tokens[1][:1].isupper()
-        and tokens[0].lower() not in STOP | _OPENERS
+        and _POSSESSIVE.sub("", tokens[0].lower()) not in STOP | _OPENERS
         and tokens[1].lower() not in STOP
     )
 

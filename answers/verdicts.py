@@ -14,10 +14,13 @@ The verdict quotes both figures with their rows' markers, so the source check ho
 import re
 from dataclasses import dataclass
 
-from answers import phrases
+from answers import figures, phrases
 from answers.check import Sentence
 from answers.retrieval import Evidence
 from answers.understanding import stem_set
+from answers.vocabulary import STOP, stem
+
+_STOP_STEMS = frozenset(stem(w) for w in STOP)
 
 LIKELY = stem_set(
     """likely likelihood likelier chance chances odds probability probable bet bettors traders
@@ -27,11 +30,6 @@ ASKING = stem_set(
     """compare comparison versus vs which higher lower more less bigger larger smaller greater
     better worse difference between against is are was were the a of and or to figure""",
 )
-_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?%(?:\s*(?:to|and|-|\u2013)\s*(\d+(?:\.\d+)?)\s?%)?")
-_MONEY = re.compile(
-    r"([$€£])\s?(\d+(?:[.,]\d+)?)\s*(million|billion|bn|m\b|trillion)?", re.IGNORECASE
-)
-_SCALE = {"million": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
 
 @dataclass
@@ -46,7 +44,7 @@ class Figure:
 def verdict(writer, sides: list) -> bool:
     """Add the verdict sentence for the first two sides to `writer`; False when there is none."""
     first, second = sides[0], sides[1]
-    asked = stem_set(writer.understood.question)
+    asked = stem_set(writer.understood.question) - _STOP_STEMS
     subject = set().union(*(stem_set(" ".join([s.topic.title, *s.topic.names, *s.topic.terms]))
                             for s in (first, second)))  # fmt: skip
     if asked & LIKELY:
@@ -54,9 +52,7 @@ def verdict(writer, sides: list) -> bool:
         a, b = _priced(first, outcome), _priced(second, outcome)
         template = phrases.COMPARE_MORE_LIKELY
     else:
-        wanted = asked - ASKING - subject
-        near = wanted or asked - ASKING  # a topic's own word ("raise") still places the figure
-        a, b = _amount(first, wanted, near), _amount(second, wanted, near)
+        a, b = _amounts(first, second, asked, subject)
         template = None
     if a is None or b is None or a.unit != b.unit:
         return False
@@ -77,6 +73,32 @@ def verdict(writer, sides: list) -> bool:
     return True
 
 
+_UNITS_PREFERRED = ("%", "$", "\u20ac", "\u00a3", "\u00a5", "CHF", "", "bp")
+
+
+def _amounts(first, second, asked: set[str], subject: set[str]):
+    """Each side's figure for what is asked, in a unit both hold. What places the figure: the
+    words asked that are no side's name or title ("turnout"), those both sides' rows use; else
+    what both sides' titles and terms share that the question says ("inflation")."""
+    wanted = asked - ASKING - subject
+    names = set().union(*(stem_set(" ".join([s.topic.title, *s.topic.names]))
+                          for s in (first, second)))  # fmt: skip
+    used = _words_of(first) & _words_of(second)
+    near = (wanted or asked - ASKING - names) & used
+    if not near:
+        shared = stem_set(" ".join([first.topic.title, *first.topic.terms])) & stem_set(
+            " ".join([second.topic.title, *second.topic.terms])
+        )
+        near = asked & shared - ASKING
+    a, b = _amount(first, wanted, near), _amount(second, wanted, near)
+    unit = next((u for u in _UNITS_PREFERRED if u in a and u in b), None)
+    return (a[unit], b[unit]) if unit is not None else (None, None)
+
+
+def _words_of(side) -> set[str]:
+    return set().union(*(stem_set(r.snippet) for r in [*side.readings, *side.reports]))
+
+
 def _priced(side, outcome: set[str]) -> Figure | None:
     """The live price of this side's market question on the outcome asked."""
     for row in side.live:
@@ -86,34 +108,45 @@ def _priced(side, outcome: set[str]) -> Figure | None:
     return None
 
 
-def _amount(side, wanted: set[str], near: set[str]) -> Figure | None:
-    """The first figure this side's statements give for what is asked (a sentence carrying one
-    of its words), else its first figure at all."""
-    for required in (wanted, set()):
-        for row in [*side.readings, *side.reports]:
-            text = row.facts.get("observed") or row.facts.get("summary") or row.snippet
-            for sentence in re.split(r"(?<=[.;])\s+", text):
-                if required and not required & stem_set(sentence):
-                    continue
-                found = _figures(sentence, row)
-                if found:
-                    return min(found, key=lambda f: _distance(sentence, f, near))
-        if not wanted:
-            break
-    return None
+def _amount(side, wanted: set[str], near: set[str]) -> dict[str, Figure]:
+    """This side's figure for what is asked, per unit: one standing with the words asked (in
+    its sentence or what it measures), an actual reading before a provisional one, the
+    issuer's first, then the newest, then the nearest the words asked. A percentage must stand
+    with them (a rate is not an oil price); a sum may be the side's only one."""
+    found: dict[str, list] = {}
+    for rank, row in enumerate([*side.readings, *side.reports]):
+        text = row.facts.get("observed") or row.facts.get("summary") or row.snippet
+        for sentence in re.split(r"(?<=[.;])\s+", text):
+            said = stem_set(sentence)
+            for figure, kind, quantity in _figures(sentence, row):
+                # What it measures is what is asked, over a sentence that only mentions it.
+                asked = 2 if near & quantity else 1 if near & said else 0
+                key = (-asked, kind != "actual", row.kind != "reading", _newest(row),
+                       _distance(sentence, figure, near), rank)  # fmt: skip
+                found.setdefault(figure.unit, []).append((key, figure))
+    best = {}
+    for unit, figures_of_unit in found.items():
+        key, figure = min(figures_of_unit, key=lambda pair: pair[0])
+        values = {f.low for _, f in figures_of_unit}
+        if near and not key[0] and (unit == "%" or len(values) > 1):
+            continue  # nothing stands with what is asked, and the side holds no one sum alone
+        best[unit] = figure
+    return best
 
 
-def _figures(sentence: str, row: Evidence) -> list[Figure]:
-    found = []
-    for percent in _PERCENT.finditer(sentence):
-        low = float(percent.group(1))
-        high = float(percent.group(2) or low)
-        found.append(Figure(min(low, high), max(low, high), "%", percent.group(0).strip(), row))
-    for money in _MONEY.finditer(sentence):
-        value = float(money.group(2).replace(",", ""))
-        value *= _SCALE.get((money.group(3) or "").lower(), 1)
-        found.append(Figure(value, value, money.group(1), money.group(0).strip(), row))
-    return found
+def _newest(row: Evidence) -> str:
+    """A key that sorts newer rows first."""
+    return "".join(chr(0x10FFFF - ord(c)) for c in (row.date or ""))
+
+
+def _figures(sentence: str, row: Evidence) -> list[tuple[Figure, str, frozenset[str]]]:
+    """A sentence's figures that state a reading (actual or provisional, never a forecast, an
+    earlier or a rejected one), each with its kind and what it measures."""
+    return [
+        (Figure(f.low, f.high, f.unit, f.text, row), f.kind, f.quantity)
+        for f in figures.stated(sentence)
+        if f.kind in ("actual", "provisional") and f.unit != "#"
+    ]
 
 
 def _distance(sentence: str, figure: Figure, wanted: set[str]) -> int:

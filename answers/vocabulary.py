@@ -96,6 +96,13 @@ class Vocabulary:
         return " " + " \n ".join(" ".join(_WORD.findall(t.lower())) for t in texts) + " "
 
     @functools.cached_property
+    def name_words(self) -> tuple[str, ...]:
+        """The words of entities' names and aliases, three letters or more ("pay" of "<Name>
+        Pay"): what a short misspelt word of a name is fixed to, beside the name's other word."""
+        said = {w for names in self.entity_names.values() for n in names for w in words(n)}
+        return tuple(sorted(w for w in said if len(w) >= 3))
+
+    @functools.cached_property
     def index(self) -> "TopicIndex":
         return TopicIndex.of(self.topics)
 
