@@ -64,11 +64,26 @@ def check_deploy(**changes: str) -> str:
     return done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("proxies", ["0.0.0.0/0", "10.0.0.0/8,::/0"])
+@pytest.mark.parametrize(
+    "proxies",
+    [
+        "0.0.0.0/0",
+        "10.0.0.0/8,::/0",
+        # a catch-all written in pieces: every address is still trusted
+        "128.0.0.0/1,0.0.0.0/1",
+        "192.168.0.0/16,64.0.0.0/2,0.0.0.0/2,128.0.0.0/1",
+        "fd00::/8,8000::/1,::/1",
+    ],
+)
 def test_check_deploy_warns_of_a_catch_all_trusted_proxy(proxies):
     said = check_deploy(SVC_TRUSTED_PROXIES=proxies)
     assert "svc.W004" in said
     assert "X-Forwarded-For" in said
+
+
+def test_check_deploy_leaves_blocks_that_miss_some_addresses_alone():
+    said = check_deploy(SVC_TRUSTED_PROXIES="0.0.0.0/1,128.0.0.0/2,8000::/1")
+    assert "svc.W004" not in said
 
 
 def test_check_deploy_warns_of_loopback_fetching():
