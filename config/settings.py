@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
     "config.middleware.NulPathMiddleware",
+    # A key in a query string is refused before anything else reads (or echoes) the URL.
+    "billing.auth.KeyInQueryMiddleware",
     "config.middleware.ApexBrowserCheckMiddleware",
     "config.middleware.QueryCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
