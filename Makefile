@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 OFFLINE ?= 0
 
-.PHONY: install messages catalogues run run-stack test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
+.PHONY: install messages catalogues run run-stack stack-processes test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -74,10 +74,30 @@ run-stack: install  ## gunicorn + celery worker + beat, and the nginx edge when 
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || (echo "run-stack needs DATABASE_URL and REDIS_URL" >&2; exit 2)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) collectstatic --noinput --verbosity 0
-	@if command -v nginx >/dev/null || test -x /usr/sbin/nginx; then procs=""; \
-		echo "edge: $${EDGE_BIND:-127.0.0.1:8080} in front of gunicorn on $${BIND:-127.0.0.1:8000}"; \
-	else procs="web worker beat"; echo "no nginx, so no edge (Debian: apt-get install nginx-light)"; fi; \
+	@procs=$$($(MAKE) --no-print-directory -s stack-processes) || exit 1; \
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile $$procs
+
+# The nginx the edge runs on, if any (`make run-stack NGINX=` runs without one).
+NGINX ?= $(shell command -v nginx || { test -x /usr/sbin/nginx && echo /usr/sbin/nginx; })
+
+# Without the edge, gunicorn's sync workers face clients: each holds one client from its first
+# byte to its last, so as many slow clients as there are workers stall the service. Said where
+# it cannot be missed, with the way out.
+stack-processes:  ## the Procfile processes run-stack starts (none named: all, with the edge); what faces clients, on stderr
+	@if test -n "$(NGINX)"; then \
+		echo "edge: nginx on $${EDGE_BIND:-127.0.0.1:8080} in front of gunicorn on $${BIND:-127.0.0.1:8000}" >&2; \
+	else \
+		workers=$${WEB_WORKERS:-3}; bind=$${BIND:-127.0.0.1:8000}; \
+		echo >&2; printf '%s\n' \
+		"!!! WARNING: NO EDGE. nginx is not installed, so gunicorn on $$bind faces clients itself." \
+		"!!! Its $$workers sync workers hold one client each, from the first byte to the last:" \
+		"!!! $$workers slow clients (sending or reading a byte at a time) stall the whole service," \
+		"!!! up to 90 s at a go. Do not expose $$bind like this." \
+		"!!! Start the edge: install nginx (Debian: apt-get install nginx-light) and run make run-stack" \
+		"!!! again, or start it yourself: python deploy/edge.py (EDGE_BIND, in front of BIND)." \
+		"!!! docs/operations.md, \"What goes in front of gunicorn\", says what any other proxy must do." >&2; \
+		echo >&2; echo "web worker beat"; \
+	fi
 
 test: install  ## the whole suite (PostgreSQL when DATABASE_URL is set, else SQLite; browser tests need chromium)
 	$(BIN)/pytest $(PYTEST_ARGS)

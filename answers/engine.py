@@ -192,25 +192,7 @@ def _latest_held(layers: list[Layers]) -> str:
 
 def declined(understood: Understanding) -> dict[str, Any]:
     """Not in the record: said plainly, naming what is not tracked, with topics worth a look."""
-    if understood.scope:
-        text = str(phrases.SCOPE[understood.scope])
-        gaps = [text]
-        if understood.suggestions:
-            record = f"/api/record/{understood.suggestions[0].subject}"
-            text = f"{text} {phrases.READ_THE_RECORD.format(record=record)}"
-    elif understood.mismatch:
-        miss, neighbour = understood.mismatch
-        text = str(
-            phrases.DECLINED_NEIGHBOUR.format(subject=miss.subject, neighbour=neighbour.title)
-        )
-        gaps = [str(phrases.UNTRACKED_NAME.format(name=name)) for name in understood.untracked]
-    elif understood.untracked:
-        names = " or ".join(understood.untracked)
-        text = str(phrases.DECLINED_UNTRACKED.format(names=names))
-        gaps = [str(phrases.UNTRACKED_NAME.format(name=name)) for name in understood.untracked]
-    else:
-        text = str(phrases.DECLINED_NOT_IN_RECORD)
-        gaps = [str(phrases.NO_TOPIC_NAMED)]
+    text, gaps = _declined_text(understood)
     suggestions = [_topic_ref(t) for t in understood.suggestions]
     if not suggestions:
         flagged = Event.objects.order_by("wire_tier", "subject")[:5]  # "flagged" < "watch"
@@ -231,6 +213,27 @@ def declined(understood: Understanding) -> dict[str, Any]:
         sourceCheck={"sentences": 0, "kept": 0, "dropped": 0, "reasons": []},
         disclaimer=str(phrases.DISCLAIMER),
     )
+
+
+def _declined_text(understood: Understanding) -> tuple[str, list[str]]:
+    """Why nothing is answered, first sentence first, and the gaps it leaves (each once)."""
+    untracked = [str(phrases.UNTRACKED_NAME.format(name=n)) for n in understood.untracked]
+    if understood.scope:
+        text = str(phrases.SCOPE[understood.scope])
+        gaps = [text]
+        if understood.suggestions:
+            record = f"/api/record/{understood.suggestions[0].subject}"
+            text = f"{text} {phrases.READ_THE_RECORD.format(record=record)}"
+    elif understood.mismatch:
+        miss, neighbour = understood.mismatch
+        text = phrases.DECLINED_NEIGHBOUR.format(subject=miss.subject, neighbour=neighbour.title)
+        text, gaps = str(text), untracked
+    elif understood.untracked:
+        names = " or ".join(dict.fromkeys(understood.untracked))
+        text, gaps = str(phrases.DECLINED_UNTRACKED.format(names=names)), untracked
+    else:
+        text, gaps = str(phrases.DECLINED_NOT_IN_RECORD), [str(phrases.NO_TOPIC_NAMED)]
+    return text, list(dict.fromkeys(gaps))
 
 
 def _topic_ref(topic) -> dict[str, str]:

@@ -161,7 +161,8 @@ def readings(event: Event, topic: Topic, window: Window | None) -> list[Evidence
 
 
 def _link(source: PrimarySource) -> str:
-    return source.links[0]["url"] if source.links else source.fetch_url
+    links = source.web_links()
+    return links[0]["url"] if links else source.fetch_url
 
 
 def reporting(event: Event, topic: Topic, question: str, window: Window | None) -> list[Evidence]:

@@ -5,9 +5,9 @@ import logging
 
 from celery import shared_task
 from django.db import transaction
-from kombu.exceptions import KombuError
 
 from answers import embeddings, tickets
+from config.broker import BROKER_ERRORS
 
 logger = logging.getLogger(__name__)
 
@@ -40,15 +40,6 @@ def embed_documents(limit: int | None = None) -> dict[str, int]:
     """Passage vectors for every topic's newest attached documents that lack one (beat
     `embed-documents`), bounded per run so a run never holds a worker for long."""
     return embeddings.documents_embed(limit=limit or embeddings.DOCUMENTS_PER_RUN)
-
-
-# What a send to a broker that cannot be reached raises: kombu wraps the transport's errors in
-# its OperationalError; a transport may still leak a socket error or (Redis) its own.
-try:
-    from redis.exceptions import RedisError
-except ImportError:  # pragma: no cover - the embedded default needs no Redis client
-    RedisError = OSError
-BROKER_ERRORS = (KombuError, OSError, RedisError)
 
 
 def ticket_enqueue(ticket_id: int) -> bool:

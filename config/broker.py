@@ -11,8 +11,14 @@ down Celery's own path for a lost broker: reconnect, and restore the unacknowled
 kombu issue 582 reports the same path; no release fixes it.
 """
 
+from kombu.exceptions import KombuError
 from kombu.transport import TRANSPORT_ALIASES
 from kombu.transport.redis import Transport as RedisTransport
+from redis.exceptions import RedisError
+
+# What a send to a broker that cannot be reached raises: kombu wraps the transport's errors in
+# its OperationalError; a transport may still leak a socket error or (Redis) its own.
+BROKER_ERRORS = (KombuError, OSError, RedisError)
 
 
 class Transport(RedisTransport):

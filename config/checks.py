@@ -6,6 +6,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.checks import Warning, register
 
+from config.network import everyone_trusted
+
 # (id, when it applies, what is wrong, what to do): one row a warning, read at check time.
 DEPLOY_WARNINGS: tuple[tuple[str, Callable[[], bool], str, str], ...] = (
     (
@@ -29,9 +31,10 @@ DEPLOY_WARNINGS: tuple[tuple[str, Callable[[], bool], str, str], ...] = (
     ),
     (
         "svc.W004",
-        lambda: any(network.prefixlen == 0 for network in settings.SVC_TRUSTED_PROXIES),
-        "SVC_TRUSTED_PROXIES trusts every address (a /0 block): any client can name its "
-        "own address in X-Forwarded-For, so per-address allowances stop holding.",
+        lambda: bool(everyone_trusted(settings.SVC_TRUSTED_PROXIES)),
+        "SVC_TRUSTED_PROXIES trusts every address of a family (a /0 block, or blocks that "
+        "cover it together, such as two /1): any client can name its own address in "
+        "X-Forwarded-For, so per-address allowances stop holding.",
         "List only your own proxies' addresses or CIDR blocks (e.g. 10.0.0.0/8).",
     ),
     (

@@ -29,9 +29,17 @@ class JsonBooleanField(serializers.BooleanField):
 class QueryInteger(serializers.IntegerField):
     """An integer as a query string writes it, in ASCII digits (or a parsed JSON integer, as a
     tool argument gives it): DRF's field reads text with `int()`, which also takes `1_0`,
-    ` 5`, `+5`, `5.0` and full-width or Arabic-Indic digits, none of which a client means."""
+    ` 5`, `+5`, `5.0` and full-width or Arabic-Indic digits, none of which a client means.
+
+    One spelling per number: a leading zero is refused. Read as its plain form, each padding
+    of a value was another read-cache entry (the key is the query as written, computed before
+    any validation so that a hit costs nothing), built at several times the cost of a hit."""
+
+    default_error_messages = {"padded": "An integer is written without leading zeros."}
 
     def to_internal_value(self, data):
+        if isinstance(data, str) and _PADDED.fullmatch(data):
+            self.fail("padded")
         if isinstance(data, str) and not _DIGITS.fullmatch(data):
             self.fail("invalid")
         if not isinstance(data, str | int) or isinstance(data, bool):
@@ -49,6 +57,7 @@ class JsonInteger(serializers.IntegerField):
 
 
 _DIGITS = re.compile(r"-?[0-9]+")  # the sign stays so `-1` is told the minimum, not "invalid"
+_PADDED = re.compile(r"-?0[0-9]+|-0")  # `0` alone is a number; `-0` is `0` written twice over
 
 ECHOED = 40  # characters of a refused value said back: enough to recognise it
 

@@ -12,7 +12,16 @@ Each is parsed to a bare address or refused; a refused value leaves the last add
 vouch for, so an odd header never reaches the database (an inet column refuses it: a 500).
 """
 
-from ipaddress import IPv4Address, IPv6Address, ip_address, ip_network
+from collections.abc import Iterable
+from ipaddress import (
+    IPv4Address,
+    IPv4Network,
+    IPv6Address,
+    IPv6Network,
+    collapse_addresses,
+    ip_address,
+    ip_network,
+)
 
 from django.conf import settings
 
@@ -65,6 +74,19 @@ def _is_port(text: str) -> bool:
 def _trusted(address: str) -> bool:
     peer = ip_address(address)
     return any(peer in network for network in settings.SVC_TRUSTED_PROXIES)
+
+
+def everyone_trusted(networks: Iterable[IPv4Network | IPv6Network]) -> list[str]:
+    """The address families (`IPv4`, `IPv6`) whose every address the blocks cover together.
+
+    A catch-all need not be written as one /0: `0.0.0.0/1,128.0.0.0/1` (or any split, in any
+    order, overlapping or not) trusts every client as surely, so the blocks are merged first."""
+    covered = []
+    for version in (4, 6):
+        merged = collapse_addresses(n for n in networks if n.version == version)
+        if any(block.prefixlen == 0 for block in merged):
+            covered.append(f"IPv{version}")
+    return covered
 
 
 def allowance_address(address: str) -> str:

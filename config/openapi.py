@@ -189,10 +189,14 @@ _DESCRIPTIONS = {
     402: "Allowance used up or no free slot; `next` is the metered next step.",
     404: "Not found.",
     405: "Method not allowed; see the `Allow` header.",
+    409: "Not possible in the resource's present state; `state` says why.",
     413: "Request body too large.",
     422: "The Idempotency-Key was used before for a different request.",
     429: "Burst limit reached; the `retry-after` header gives the seconds to wait.",
-    503: "The database cannot be reached; the `retry-after` header gives the seconds to wait.",
+    503: (
+        "The database (or, for an operation that queues work, the broker) cannot be reached; "
+        "the `retry-after` header gives the seconds to wait."
+    ),
 }
 
 

@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "config.middleware.PrivateAnswersMiddleware",
     "config.middleware.ApiProblemMiddleware",
     "config.middleware.NulPathMiddleware",
+    # A key in a query string is refused before anything else reads (or echoes) the URL.
+    "billing.auth.KeyInQueryMiddleware",
     "config.middleware.ApexBrowserCheckMiddleware",
     "config.middleware.QueryCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -175,6 +177,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# A tick the broker refuses (a cut) is sent once it is back, not dropped (config/beat.py).
+CELERY_BEAT_SCHEDULER = "config.beat:CatchUpScheduler"
 # Webhook deliveries wait on strangers' servers: on their own queue, a slow receiver cannot hold
 # the workers that ingest, read sources and answer. Every worker command consumes both queues.
 CELERY_TASK_ROUTES = {"watches.tasks.deliver_reading": {"queue": "deliveries"}}

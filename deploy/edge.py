@@ -1,6 +1,7 @@
 """Start the edge: nginx in front of gunicorn, from deploy/nginx.conf.template.
 
     python deploy/edge.py            # EDGE_BIND (127.0.0.1:8080) in front of BIND (127.0.0.1:8000)
+    python deploy/edge.py --access-log access.log   # or EDGE_ACCESS_LOG: requests logged, no query
 
 Renders the template into a prefix folder (`SVC_VAR_DIR/edge`, or `--prefix`), with the cache,
 temporary files, pid and error log inside it, and runs nginx in the foreground as the current
@@ -19,13 +20,17 @@ TEMPLATE = Path(__file__).with_name("nginx.conf.template")
 TEMP_FOLDERS = ("body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
-def render(prefix: Path, *, listen: str, upstream: str) -> Path:
-    """Write the configuration and the folders it names into `prefix`; return the file."""
+def render(prefix: Path, *, listen: str, upstream: str, access_log: str = "") -> Path:
+    """Write the configuration and the folders it names into `prefix`; return the file. With
+    `access_log` (a file, relative to the prefix or absolute), requests are logged there in
+    the template's `svc_access` format, which holds no query string."""
     for name in TEMP_FOLDERS:
         (prefix / "tmp" / name).mkdir(parents=True, exist_ok=True)
     (prefix / "cache").mkdir(parents=True, exist_ok=True)
     conf = TEMPLATE.read_text().replace("@LISTEN@", listen).replace("@UPSTREAM@", upstream)
     conf = conf.replace("@USER@", _user_line(prefix))
+    logged = f"access_log {access_log} svc_access;" if access_log else "access_log off;"
+    conf = conf.replace("@ACCESS_LOG@", logged)
     path = prefix / "nginx.conf"
     path.write_text(conf)
     return path
@@ -52,11 +57,16 @@ def main() -> None:
     parser.add_argument("--prefix", type=Path, default=var / "edge")
     parser.add_argument("--listen", default=os.environ.get("EDGE_BIND", "127.0.0.1:8080"))
     parser.add_argument("--upstream", default=os.environ.get("BIND", "127.0.0.1:8000"))
+    parser.add_argument(
+        "--access-log",
+        default=os.environ.get("EDGE_ACCESS_LOG", ""),
+        help="log requests to this file (no query strings); none by default",
+    )
     args = parser.parse_args()
     if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
         sys.exit("edge: nginx is not installed (Debian: apt-get install nginx-light)")
     prefix = args.prefix.resolve()
-    conf = render(prefix, listen=args.listen, upstream=args.upstream)
+    conf = render(prefix, listen=args.listen, upstream=args.upstream, access_log=args.access_log)
     argv = command(prefix, conf)
     os.execv(argv[0], argv)  # noqa: S606 (nginx, with arguments built here)
 

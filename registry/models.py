@@ -9,7 +9,7 @@ and the admin shows them read-only.
 import re
 
 from django.core.exceptions import ValidationError
-from django.core.validators import RegexValidator
+from django.core.validators import RegexValidator, URLValidator
 from django.db import models
 from django.db.models.functions import Cast, Greatest
 
@@ -528,6 +528,38 @@ class PrimarySource(FetchHealth):
         for link in self.links if isinstance(self.links, list) else [None]:
             if not isinstance(link, dict) or not {"label", "url"} <= link.keys():
                 raise ValidationError({"links": 'Each link is {"label": "...", "url": "..."}.'})
+            if not isinstance(link["label"], str) or not is_web_link(link["url"]):
+                said = f"{_shown(link['url'])}: a link is an http or https URL with a host"
+                raise ValidationError({"links": f"{said}, and its label is text."})
+
+    def web_links(self) -> list[dict[str, str]]:
+        """The links a read may show: http and https only, whatever a row stored before the
+        check holds (a `javascript:` URL in an href runs in the reader's page)."""
+        return [
+            {"label": str(link["label"]), "url": link["url"]}
+            for link in (self.links if isinstance(self.links, list) else [])
+            if isinstance(link, dict) and is_web_link(link.get("url"))
+        ]
+
+
+_WEB_LINK = URLValidator(schemes=["http", "https"])
+
+
+def is_web_link(url: object) -> bool:
+    """An absolute http or https URL with a host (Django's URL rules: no spaces, no control
+    characters); `javascript:`, `data:`, scheme-relative and host-less URLs are not."""
+    if not isinstance(url, str):
+        return False
+    try:
+        _WEB_LINK(url)
+    except ValidationError:
+        return False
+    return True
+
+
+def _shown(value: object) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}..."
 
 
 class SourceReading(AppendOnly):

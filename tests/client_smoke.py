@@ -48,8 +48,10 @@ from intelligence_feed_service_client.api.tariff import get_tariff, quote_tariff
 from intelligence_feed_service_client.api.watches import (
     list_saved_watches,
     list_standard_watches,
+    list_watch_deliveries,
     list_watch_readings,
     recall_watch,
+    resend_watch_delivery,
     retire_watch,
     save_watch,
     unfurl_watch,
@@ -58,6 +60,7 @@ from intelligence_feed_service_client.models import (
     AskRequest,
     Email,
     ModeEnum,
+    Problem,
     QuoteItem,
     QuoteRequest,
     SearchReportingSort,
@@ -91,6 +94,7 @@ from intelligence_feed_service_client.models import (
     SvcTariffV1,
     SvcTripwiresV1,
     SvcVerticalsV1,
+    SvcWatchDeliveriesV1,
     SvcWatchesV1,
     SvcWatchReadingsV1,
     SvcWatchReadingV1,
@@ -231,6 +235,10 @@ def watches_of_every_base(owner: AuthenticatedClient, topic: str, entity: str) -
             expect(recall_watch.sync(watch_id, client=owner), SvcWatchV1).coordinates, HELD_AS[base]
         )
         expect(list_watch_readings.sync(watch_id, client=owner), SvcWatchReadingsV1)
+        delivered = expect(list_watch_deliveries.sync(watch_id, client=owner), SvcWatchDeliveriesV1)
+        assert delivered.deliveries == [], delivered  # no webhook: nothing delivered
+        # a re-send of a delivery the Watch never made: the documented 404, as a typed problem
+        expect(resend_watch_delivery.sync(watch_id, "d_none", client=owner), Problem)
         expect(retire_watch.sync(watch_id, client=owner), SvcWatchV1)
     listed = expect(list_saved_watches.sync(client=owner), SvcWatchesV1).watches
     assert {(w.base, w.state) for w in listed} == {(b, "retired") for b in given}, listed

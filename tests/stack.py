@@ -170,7 +170,7 @@ class Stack:
     base: str = ""
 
     @classmethod
-    def prepared(cls, folder: Path, database_url: str) -> "Stack":
+    def prepared(cls, folder: Path, database_url: str, *, demo: bool = True) -> "Stack":
         env = {k: v for k, v in os.environ.items() if not k.startswith(("SVC_", "DJANGO_"))}
         env.pop("REDIS_URL", None)  # local-memory cache; the file-system broker in `folder`
         env.update(
@@ -180,7 +180,8 @@ class Stack:
         )
         stack = cls(env=env, folder=folder)
         stack.manage("migrate", "-v0")
-        stack.manage("load_demo")
+        if demo:  # about a minute: the demo documents' vectors
+            stack.manage("load_demo")
         return stack
 
     def manage(self, *args: str, **env: str) -> str:
@@ -236,6 +237,16 @@ class Stack:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(WAIT)
+
+    @contextmanager
+    def procfile_web(self, **env: str):
+        """gunicorn as the Procfile starts it (its settings file, its access log in web.log),
+        one worker."""
+        port = free_port()
+        with self.procfile_process("web", BIND=f"127.0.0.1:{port}", WEB_WORKERS="1", **env) as web:
+            self.base = f"http://127.0.0.1:{port}"
+            until(self.up, "the web server did not start")
+            yield web
 
     @contextmanager
     def web(self, workers: int = 1, **env: str):

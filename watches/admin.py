@@ -24,4 +24,5 @@ class WatchReadingAdmin(ReadOnlyAdmin):
 
 @admin.register(WatchDelivery)
 class WatchDeliveryAdmin(ReadOnlyAdmin):
-    list_display = ["reading", "attempt", "attempted_at", "status"]
+    list_display = ["delivery_id", "reading", "attempt", "attempted_at", "status", "resend_of"]
+    search_fields = ["delivery_id", "reading__watch__watch_id"]

@@ -69,9 +69,19 @@ class WatchReading(AppendOnly):
 
 
 class WatchDelivery(AppendOnly):
-    """One attempt to deliver a reading to the Watch's webhook."""
+    """One attempt to deliver a reading to the Watch's webhook, under an id of its own: sent in
+    the signed body and in `X-Svc-Delivery`, so a receiver refuses one it has already seen."""
 
+    delivery_id = models.CharField(max_length=40, unique=True)
     reading = models.ForeignKey(WatchReading, on_delete=models.PROTECT, related_name="deliveries")
+    resend_of = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="resends",
+        help_text="The delivery its owner asked to send again, if this is a re-send.",
+    )
     attempt = models.PositiveSmallIntegerField()
     attempted_at = models.DateTimeField(auto_now_add=True)
     status = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -81,4 +91,4 @@ class WatchDelivery(AppendOnly):
         verbose_name_plural = "watch deliveries"
 
     def __str__(self) -> str:
-        return f"delivery {self.attempt} of {self.reading_id}"
+        return f"{self.delivery_id} (attempt {self.attempt} of reading {self.reading_id})"

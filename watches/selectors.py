@@ -11,11 +11,13 @@ from config.paging import Cursor, ListScope, keyset_page
 from config.reads import envelope
 from watches import services
 from watches.catalogue import STANDARD
-from watches.models import Watch, WatchVersion
+from watches.models import Watch, WatchDelivery, WatchVersion
 
 SIGNATURE_NOTE = (
     "Shown once. Deliveries carry X-Svc-Signature: sha256=HMAC of '<X-Svc-Timestamp>.<body>' "
-    "with this secret."
+    "with this secret. Refuse a timestamp more than 5 minutes from your clock, and a "
+    "delivery.id (also X-Svc-Delivery) you have already seen: the README's Webhooks section "
+    "has the check."
 )
 
 
@@ -109,4 +111,55 @@ def watch_readings(key: ApiKey, watch_id: str, *, limit: int, cursor: Cursor | N
         asOf=timezone.now().isoformat(),
         readings=[services.reading_payload(r) for r in page],
         nextCursor=next_cursor,
+    )
+
+
+def watch_deliveries(key: ApiKey, watch_id: str, *, limit: int, cursor: Cursor | None) -> dict:
+    """The Watch's webhook deliveries, newest first: each attempt, retry and re-send."""
+    watch = services.watch_of(key, watch_id)
+    page, next_cursor = keyset_page(
+        WatchDelivery.objects.filter(reading__watch=watch).select_related(
+            "reading__version", "resend_of"
+        ),
+        scope=ListScope.of("deliveries", watch=watch.watch_id),
+        order=["-attempted_at", "-id"],
+        limit=limit,
+        cursor=cursor,
+        position=lambda d: (d.attempted_at, d.pk),
+    )
+    return envelope(
+        "svc.watch-deliveries.v1",
+        watchId=watch.watch_id,
+        webhookUrl=watch.webhook_url,
+        asOf=timezone.now().isoformat(),
+        deliveries=[delivery_object(d) for d in page],
+        nextCursor=next_cursor,
+    )
+
+
+def delivery_object(delivery: WatchDelivery) -> dict[str, Any]:
+    status = delivery.status
+    return {
+        "deliveryId": delivery.delivery_id,
+        "attempt": delivery.attempt,
+        "attemptedAt": delivery.attempted_at.isoformat(),
+        "status": status,
+        "delivered": bool(status and 200 <= status < 300),
+        "error": delivery.error or None,
+        "resendOf": delivery.resend_of.delivery_id if delivery.resend_of else None,
+        "scheduledFor": delivery.reading.scheduled_for.isoformat(),
+        "version": delivery.reading.version.version,
+    }
+
+
+def resend_queued(watch_id: str, resend: services.Resend) -> dict[str, Any]:
+    return envelope(
+        "svc.watch-delivery.v1",
+        watchId=watch_id,
+        deliveryId=resend.delivery_id,
+        resendOf=resend.resend_of,
+        attempt=resend.attempt,
+        state="queued",
+        scheduledFor=resend.scheduled_for.isoformat(),
+        deliveries=f"/api/v1/watches/{watch_id}/deliveries",
     )

@@ -7,7 +7,7 @@ import json
 import secrets
 import time
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -15,6 +15,7 @@ from django.utils import timezone
 from billing import services as billing
 from billing.models import ApiKey
 from config.contention import retried_on_contention
+from config.fields import clipped
 from config.problems import ApplicationError, invalid_field
 from config.reads import envelope
 from outbound.fetch import FetchError, post
@@ -252,28 +253,102 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
     return f"sha256={mac.hexdigest()}"
 
 
-def reading_deliver(*, reading_id: int, attempt: int) -> bool:
-    """POST the reading to the Watch's webhook, signed; records the attempt. True if 2xx."""
+def delivery_new_id() -> str:
+    return f"d_{secrets.token_hex(10)}"
+
+
+def reading_deliver(
+    *, reading_id: int, attempt: int, delivery_id: str = "", resend_of: str = ""
+) -> bool:
+    """POST the reading to the Watch's webhook, signed, under a delivery id of its own (given
+    for a re-send, whose answer named it); records the attempt. True if 2xx.
+
+    The body carries the id (`delivery`), so the signature covers it: a receiver that keeps
+    the ids it saw within the timestamp's tolerance refuses a captured delivery sent again,
+    and one older than the tolerance fails the timestamp check (README, "Webhooks")."""
     reading = WatchReading.objects.select_related("watch", "version").get(pk=reading_id)
     watch = reading.watch
     if not watch.webhook_url:
         return True
-    body = json.dumps(reading_payload(reading), separators=(",", ":"), default=str).encode()
-    stamp = str(int(time.time()))
-    headers = {
-        "Content-Type": "application/json",
-        "X-Svc-Timestamp": stamp,
-        "X-Svc-Signature": signature(watch.webhook_secret, stamp, body),
-        "X-Svc-Watch": watch.watch_id,
-    }
+    delivery_id = delivery_id or delivery_new_id()
+    body, headers = _signed_delivery(reading, delivery_id, attempt, resend_of)
     try:
         status, error = post(watch.webhook_url, body, headers), ""
     except FetchError as exc:
         status, error = None, str(exc)
     WatchDelivery.objects.create(
+        delivery_id=delivery_id,
         reading=reading,
+        resend_of=WatchDelivery.objects.filter(delivery_id=resend_of).first()
+        if resend_of
+        else None,
         attempt=attempt,
         status=status,
         error=error or ("" if status and status < 300 else "not 2xx"),
     )
     return bool(status and 200 <= status < 300)
+
+
+def _signed_delivery(
+    reading: WatchReading, delivery_id: str, attempt: int, resend_of: str
+) -> tuple[bytes, dict[str, str]]:
+    """The body (the reading, and which delivery this is) and its headers, signed now."""
+    delivery = {"id": delivery_id, "attempt": attempt, "resendOf": resend_of or None}
+    payload = {**reading_payload(reading), "delivery": delivery}
+    body = json.dumps(payload, separators=(",", ":"), default=str).encode()
+    stamp = str(int(time.time()))
+    return body, {
+        "Content-Type": "application/json",
+        "X-Svc-Delivery": delivery_id,
+        "X-Svc-Timestamp": stamp,
+        "X-Svc-Signature": signature(reading.watch.webhook_secret, stamp, body),
+        "X-Svc-Watch": reading.watch.watch_id,
+    }
+
+
+class Resend(NamedTuple):
+    """A re-send the owner asked for, to be queued: the reading, the new id, the one resent."""
+
+    reading_id: int
+    delivery_id: str
+    attempt: int
+    resend_of: str
+    scheduled_for: datetime
+
+
+def delivery_resend(*, key: ApiKey, watch_id: str, delivery_id: str) -> Resend:
+    """Check a re-send of one of the key's Watch's deliveries and name it: the same reading,
+    a new delivery id and a fresh timestamp (the old one is past any receiver's tolerance).
+    Nothing is written until it is sent (`reading_deliver`)."""
+    watch = watch_of(key, watch_id)
+    deliveries = WatchDelivery.objects.select_related("reading")
+    resent = deliveries.filter(delivery_id=delivery_id, reading__watch=watch).first()
+    if resent is None:
+        raise ApplicationError(
+            status=404,
+            state="not-found",
+            field="deliveryId",
+            error=f"deliveryId: Watch {watch_id} made no delivery '{clipped(delivery_id)}'. "
+            f"See GET /api/v1/watches/{watch_id}/deliveries.",
+        )
+    _deliverable(watch)
+    attempt = WatchDelivery.objects.filter(reading_id=resent.reading_id).count() + 1
+    reading = resent.reading
+    return Resend(reading.pk, delivery_new_id(), attempt, resent.delivery_id, reading.scheduled_for)
+
+
+def _deliverable(watch: Watch) -> None:
+    if watch.state == Watch.State.RETIRED:
+        raise ApplicationError(
+            status=409,
+            state="retired",
+            field="watchId",
+            error="watchId: a retired Watch delivers nothing; save it again to re-activate it.",
+        )
+    if not watch.webhook_url:
+        raise ApplicationError(
+            status=409,
+            state="no-webhook",
+            field="webhookUrl",
+            error="webhookUrl: this Watch has no webhook now; save one to deliver to it.",
+        )

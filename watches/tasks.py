@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from config.broker import BROKER_ERRORS
+from config.problems import ApplicationError
 from registry.jobs import scheduled_job_run
 from watches import services
 from watches.models import Watch
@@ -17,6 +19,7 @@ DELIVERY_ATTEMPTS = 5
 # pool (production); the dev Procfile's thread pool relies on the deadline alone.
 DELIVERY_SOFT_LIMIT = settings.SVC_WEBHOOK_TIMEOUT_SECONDS + 30
 DELIVERY_HARD_LIMIT = DELIVERY_SOFT_LIMIT + 30
+RETRY_AFTER_BROKER = 5
 
 
 def slot_time(now: datetime) -> datetime:
@@ -57,9 +60,31 @@ def run_watch(version_id: int, scheduled_for: str) -> int:
     soft_time_limit=DELIVERY_SOFT_LIMIT,
     time_limit=DELIVERY_HARD_LIMIT,
 )
-def deliver_reading(reading_id: int, attempt: int) -> bool:
-    """POST a reading to its webhook; on failure try again later, backing off, five times."""
-    delivered = services.reading_deliver(reading_id=reading_id, attempt=attempt)
-    if not delivered and attempt < DELIVERY_ATTEMPTS:
+def deliver_reading(
+    reading_id: int, attempt: int, delivery_id: str = "", resend_of: str = ""
+) -> bool:
+    """POST a reading to its webhook; on failure try again later, backing off, five times. A
+    re-send its owner asked for is one attempt: its outcome is in the deliveries list."""
+    delivered = services.reading_deliver(
+        reading_id=reading_id, attempt=attempt, delivery_id=delivery_id, resend_of=resend_of
+    )
+    if not delivered and not resend_of and attempt < DELIVERY_ATTEMPTS:
         deliver_reading.apply_async((reading_id, attempt + 1), countdown=30 * 2 ** (attempt - 1))
     return delivered
+
+
+def resend_queue(resend: services.Resend) -> None:
+    """Hand an owner's re-send to the deliveries queue; a broker that cannot take it is a 503
+    (nothing was sent or written: the owner asks again)."""
+    try:
+        deliver_reading.apply_async(
+            (resend.reading_id, resend.attempt),
+            {"delivery_id": resend.delivery_id, "resend_of": resend.resend_of},
+        )
+    except BROKER_ERRORS as exc:
+        raise ApplicationError(
+            status=503,
+            state="broker-unavailable",
+            error="The delivery could not be queued right now; nothing was sent. Retry shortly.",
+            retryAfter=RETRY_AFTER_BROKER,
+        ) from exc

@@ -85,7 +85,7 @@ def source_object(source: PrimarySource, *, today) -> dict[str, Any]:
         "verifiedAsOf": iso(source.verified_as_of),
         "observedAsOf": iso(source.observed_read_at.date() if source.observed_read_at else None),
         "observed": words,
-        "links": [{"label": link["label"], "url": link["url"]} for link in source.links],
+        "links": source.web_links(),
         "fetchHealth": _fetch_health(source),
         "readHealth": _read_health(source),
         "observedState": source.observed_state,

@@ -13,6 +13,7 @@ import pytest
 from worlds.demo import demo_load
 
 KEYED = {"listSavedWatches", "saveWatch", "recallWatch", "retireWatch", "listWatchReadings"}
+KEYED |= {"listWatchDeliveries", "resendWatchDelivery"}
 KEYED |= {"getKey", "verifyKeyEmail"}
 ALTERNATIVES = [{"apiKeyHeader": []}, {"bearerKey": []}]
 
@@ -40,6 +41,8 @@ def test_saved_watches_are_addressed_by_watch_id(document):
     assert "/api/v1/watches/{watchId}" in document["paths"]
     assert "/api/v1/watches/{watchId}/readings" in document["paths"]
     assert "/api/v1/watches/{watchId}/retire" in document["paths"]
+    assert "/api/v1/watches/{watchId}/deliveries" in document["paths"]
+    assert "/api/v1/watches/{watchId}/deliveries/{deliveryId}/resend" in document["paths"]
 
 
 def test_keyed_operations_take_either_credential_not_both(document):
@@ -131,10 +134,12 @@ def _validator(schema):
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
-def _answers_of_a_busy_day(api):
-    """Every JSON operation, called as a user would on the demo registry, with its answer."""
+def _answers_of_a_busy_day(api, hook: str):
+    """Every JSON operation, called as a user would on the demo registry, with its answer;
+    the saved Watch delivers to `hook`."""
     from billing import services as billing
     from watches import tasks
+    from watches.models import WatchReading
 
     demo_load()
     key = api.post("/api/keys")
@@ -187,13 +192,20 @@ def _answers_of_a_busy_day(api):
     for watch in standard.json()["watches"]:  # each base, with what is used on save only
         unfurl = {"base": watch["id"], "label": "x", "watchId": "w_x"}
         yield "unfurlWatch", api.post("/api/v1/watches/unfurl", unfurl, format="json")
-    saved = api.post("/api/v1/watches", {"base": "current-signals"}, format="json", **keyed)
+    hooked = {"base": "current-signals", "webhookUrl": hook}
+    saved = api.post("/api/v1/watches", hooked, format="json", **keyed)
     yield "saveWatch", saved
     watch = saved.json()["watchId"]
     tasks.run_watches()
     yield "listSavedWatches", api.get("/api/v1/watches", **keyed)
     yield "recallWatch", api.get(f"/api/v1/watches/{watch}", **keyed)
     yield "listWatchReadings", api.get(f"/api/v1/watches/{watch}/readings", **keyed)
+    tasks.deliver_reading(WatchReading.objects.get(watch__watch_id=watch).pk, 1)
+    deliveries = api.get(f"/api/v1/watches/{watch}/deliveries", **keyed)
+    yield "listWatchDeliveries", deliveries
+    delivered = deliveries.json()["deliveries"][0]["deliveryId"]
+    path = f"/api/v1/watches/{watch}/deliveries/{delivered}/resend"
+    yield "resendWatchDelivery", api.post(path, **keyed)
     yield "retireWatch", api.post(f"/api/v1/watches/{watch}/retire", **keyed)
     question = {"question": "Is Hurricane Tavia still active?"}
     yield "ask", api.post("/api/ask", question, format="json")
@@ -208,8 +220,15 @@ def _body(response):
     return response.json()
 
 
+@pytest.fixture
+def hook(httpserver, local_fetches):
+    """A webhook receiver that takes every delivery."""
+    httpserver.expect_request("/hook", method="POST").respond_with_data("ok")
+    return httpserver.url_for("/hook")
+
+
 @pytest.mark.django_db
-def test_every_answer_matches_the_schema_its_operation_documents(api, document):
+def test_every_answer_matches_the_schema_its_operation_documents(api, document, hook):
     from config.contract import self_contained
 
     documented = {
@@ -217,7 +236,7 @@ def test_every_answer_matches_the_schema_its_operation_documents(api, document):
         for _path, _method, operation in operations(document)
     }
     seen = set()
-    for operation_id, response in _answers_of_a_busy_day(api):
+    for operation_id, response in _answers_of_a_busy_day(api, hook):
         assert response.status_code < 300, (operation_id, response.content[:300])
         body = _body(response)
         answer = documented[operation_id][str(response.status_code)]["content"]["application/json"]
@@ -362,7 +381,7 @@ def test_a_body_boolean_is_true_or_false_not_a_number(api):
 
 
 @pytest.mark.django_db
-def test_every_answer_carries_the_headers_its_operation_documents(api, document):
+def test_every_answer_carries_the_headers_its_operation_documents(api, document, hook):
     """What the document says an answer carries (Cache-Control, ETag, the burst headers, the
     licence, the alias's current path), each live answer of a busy day carries."""
     documented = {
@@ -370,7 +389,7 @@ def test_every_answer_carries_the_headers_its_operation_documents(api, document)
         for _path, _method, operation in operations(document)
     }
     checked = 0
-    for operation_id, response in _answers_of_a_busy_day(api):
+    for operation_id, response in _answers_of_a_busy_day(api, hook):
         headers = documented[operation_id][str(response.status_code)].get("headers", {})
         missing = [name for name in headers if not response.has_header(name)]
         assert not missing, (operation_id, missing)

@@ -2,6 +2,7 @@
 security headers."""
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -64,11 +65,26 @@ def check_deploy(**changes: str) -> str:
     return done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("proxies", ["0.0.0.0/0", "10.0.0.0/8,::/0"])
+@pytest.mark.parametrize(
+    "proxies",
+    [
+        "0.0.0.0/0",
+        "10.0.0.0/8,::/0",
+        # a catch-all written in pieces: every address is still trusted
+        "128.0.0.0/1,0.0.0.0/1",
+        "192.168.0.0/16,64.0.0.0/2,0.0.0.0/2,128.0.0.0/1",
+        "fd00::/8,8000::/1,::/1",
+    ],
+)
 def test_check_deploy_warns_of_a_catch_all_trusted_proxy(proxies):
     said = check_deploy(SVC_TRUSTED_PROXIES=proxies)
     assert "svc.W004" in said
     assert "X-Forwarded-For" in said
+
+
+def test_check_deploy_leaves_blocks_that_miss_some_addresses_alone():
+    said = check_deploy(SVC_TRUSTED_PROXIES="0.0.0.0/1,128.0.0.0/2,8000::/1")
+    assert "svc.W004" not in said
 
 
 def test_check_deploy_warns_of_loopback_fetching():
@@ -99,3 +115,22 @@ def test_the_swagger_ui_loads_its_initialiser_from_a_url(client):
     page = client.get("/api/docs").content.decode()
     assert "<script>" not in page  # no inline script for the policy to have to allow
     assert "/api/docs?script" in page
+
+
+def test_no_access_log_format_writes_a_query_string_or_a_referer(tmp_path):
+    """What tests/billing/test_key_in_query.py and tests/edge/ see of a real gunicorn and nginx,
+    held where neither runs: both formats name the path alone."""
+    gunicorn = {}
+    exec((ROOT / "deploy" / "gunicorn.conf.py").read_text(), gunicorn)  # noqa: S102 (our file)
+    assert "-c deploy/gunicorn.conf.py" in (ROOT / "Procfile").read_text().split("\n")[0]
+    for atom in ("%(r)s", "%(q)s", "%(f)s", "{referer}i"):
+        assert atom not in gunicorn["access_log_format"], atom
+    assert "%(U)s" in gunicorn["access_log_format"]
+    template = (ROOT / "deploy" / "nginx.conf.template").read_text()
+    formats = re.findall(r"log_format\s+\w+(.*?);", template, re.S)
+    assert formats
+    for written in formats:
+        assert not re.search(
+            r"\$(request|request_uri|args|query_string|is_args|arg_\w+|http_referer)\b", written
+        )
+    assert not re.search(r"^\s*access_log\s+(?!off|@)", template, re.M)  # only in our format

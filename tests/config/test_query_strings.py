@@ -95,9 +95,25 @@ def test_integers_are_ascii_digits_only(api, written):
     assert api.get("/api/v1/accelerating?window=7").status_code == 200
 
 
+@pytest.mark.parametrize("written", ["007", "0019", "00", "-0", "-04"])
+def test_an_integer_has_one_spelling_a_leading_zero_is_refused(api, topic, written):
+    """Each padding of a value was read as the value, under a cache key of its own: a new entry
+    built per spelling. Refused, nothing is built or stored for it."""
+    for path in ("/api/v1/signals", "/api/v1/records", "/api/v1/accelerating"):
+        name = "window" if "accelerating" in path else "limit"
+        response = api.get(f"{path}?{name}={written}")
+        assert response.status_code == 400, (path, written)
+        assert response.json()["field"] == name
+        assert "leading zeros" in response.json()["error"]
+    history = api.get(f"/api/v1/records/{topic}/history?limit={written}")
+    assert history.status_code == 400
+    assert history.json()["field"] == "limit"
+
+
 def test_plain_digits_are_still_integers(api):
     assert api.get("/api/v1/signals?limit=5").status_code == 200
-    assert api.get("/api/v1/records?limit=05").status_code == 200
+    assert api.get("/api/v1/records?limit=10").status_code == 200
+    assert api.get("/api/v1/accelerating?window=10").status_code == 200
     below = api.get("/api/v1/records?limit=-1")
     assert below.status_code == 400
     assert "greater than or equal to 1" in below.json()["error"]

@@ -40,7 +40,9 @@ def through_edge(tmp_path):
         stack = Stack.prepared(tmp_path, database_url)
         with stack.web(workers=2):
             listen = f"127.0.0.1:{free_port()}"
-            conf = edge.render(tmp_path / "edge", listen=listen, upstream=stack.base[7:])
+            conf = edge.render(
+                tmp_path / "edge", listen=listen, upstream=stack.base[7:], access_log="access.log"
+            )
             nginx = subprocess.Popen(  # noqa: S603 (nginx, arguments built by deploy/edge.py)
                 edge.command(tmp_path / "edge", conf),
                 stdout=subprocess.DEVNULL,
@@ -146,3 +148,18 @@ def test_every_answer_through_the_edge_has_its_own_request_id(through_edge):
     assert mine.headers["x-request-id"] == "client-chosen-1"
     odd = httpx.get(f"{through_edge}{RECORD}", headers={"X-Request-ID": "<bad id>"})
     assert odd.headers["x-request-id"] != "<bad id>"
+
+
+def test_the_edge_access_log_writes_no_query_string(through_edge, tmp_path):
+    key = httpx.post(through_edge + "/api/keys").json()["key"]
+    refused = httpx.get(through_edge + "/api/v1/entities", params={"apikey": key})
+    assert refused.status_code == 400
+    assert refused.json()["state"] == "key-in-query"
+    searched = httpx.get(through_edge + "/api/v1/entities", params={"q": "quartermaster"})
+    assert searched.status_code == 200
+    log = tmp_path / "edge" / "access.log"
+    until(lambda: log.exists() and log.read_text().count("/api/v1/entities") >= 2, "no log line")
+    written = log.read_text()
+    assert '"GET /api/v1/entities HTTP/1.1" 400' in written
+    assert key.removeprefix("svc_live_") not in written
+    assert "quartermaster" not in written

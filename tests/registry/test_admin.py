@@ -195,3 +195,31 @@ def test_fetch_health_stands_beside_the_name_where_a_laptop_screen_shows_it(cura
     headers = page[start : page.index("</thead>", start)]
     columns = re.findall(r'class="[^"]*column-([a-z_]+)', headers)
     assert columns.index("fetch_health") == 1, columns  # right after the name
+
+
+def test_a_source_link_that_is_not_http_or_https_is_explained_on_the_form(curator, demo):
+    source = PrimarySource.objects.get(slug="nhc-atlantic-outlook")
+    page = reverse("admin:registry_primarysource_change", args=[source.pk])
+    form = {
+        "slug": source.slug,
+        "name": source.name,
+        "issuer": source.issuer,
+        "cadence": source.cadence,
+        "events": list(source.events.values_list("pk", flat=True)),
+        "fetch_url": source.fetch_url,
+        "parser": source.parser,
+        "links": '[{"label": "Advisories", "url": "javascript:fetch(\'//evil.example\')"}]',
+        "readings-TOTAL_FORMS": "0",
+        "readings-INITIAL_FORMS": "0",
+        "readings-MIN_NUM_FORMS": "0",
+        "readings-MAX_NUM_FORMS": "0",
+    }
+    response = curator.post(page, form)
+    assert response.status_code == 200  # the form again, with the error
+    assert "http or https URL" in response.content.decode()
+    source.refresh_from_db()
+    assert all(link["url"].startswith("https://") for link in source.links)
+    form["links"] = '[{"label": "Advisories", "url": "https://www.nhc.noaa.gov/advisories"}]'
+    assert curator.post(page, form).status_code == 302
+    source.refresh_from_db()
+    assert source.links == [{"label": "Advisories", "url": "https://www.nhc.noaa.gov/advisories"}]

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from registry.models import MarketPrice, SourceReading, TripwireAlert
+from registry.models import MarketPrice, PrimarySource, SourceReading, TripwireAlert
 from tests.factories import EventFactory, MarketQuestionFactory, PrimarySourceFactory
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +104,17 @@ def test_markets_show_the_latest_price_and_its_24_hour_change(api):
     assert row["topics"] == [topic.subject]
     assert "not a fact" in row["reading"]
     assert len(api.get("/api/v1/markets").json()["questions"]) == 2
+
+
+def test_a_link_stored_before_the_check_is_never_served(api, client, guarded):
+    topic, storms = guarded
+    PrimarySource.objects.filter(pk=storms.pk).update(links=[  # written past the model's check
+        {"label": "Run me", "url": "javascript:alert(1)"},
+        {"label": "Bulletins", "url": "https://issuer.example/bulletins"},
+    ])  # fmt: skip
+    listed = api.get(f"/api/v1/sources/{storms.slug}").json()
+    assert listed["links"] == [{"label": "Bulletins", "url": "https://issuer.example/bulletins"}]
+    record = api.get(f"/api/record/{topic.subject}").json()
+    served = record["layers"]["primarySources"]["sources"][0]["links"]
+    assert [link["url"] for link in served] == ["https://issuer.example/bulletins"]
+    assert "javascript:" not in client.get(f"/records/{topic.subject}/").content.decode()

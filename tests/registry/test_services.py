@@ -25,6 +25,7 @@ from registry.models import (
     EventOutlet,
     EventVerb,
     Feed,
+    PrimarySource,
     ScheduledJob,
     StoryBand,
 )
@@ -371,3 +372,36 @@ def test_rebuild_runs_in_the_database_whatever_the_number_of_rows():
     rows = [sql for sql in inserts if "registry_pacewindow" not in sql]  # that is one day
     assert rows
     assert all("SELECT" in sql for sql in rows)  # INSERT ... SELECT, never VALUES
+
+
+SOURCE = {"name": "Harbour authority", "issuer": "Port", "cadence": "Daily",
+          "fetch_url": "https://port.example/notices.xml", "parser": "hurricane-feed"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(document.cookie)",
+        "JavaScript:void(0)",
+        "data:text/html;base64,PHNjcmlwdD4=",
+        "vbscript:msgbox",
+        "ftp://port.example/notices",
+        "//port.example/notices",  # scheme-relative: the page's own scheme, not ours to choose
+        "https:port.example",  # no host
+        "https://port.example/a b",
+        "/notices",
+        42,
+    ],
+)
+def test_a_source_link_is_an_http_or_https_url(url):
+    with pytest.raises(ValidationError) as refused:
+        services.source_upsert(slug="harbour", links=[{"label": "Notices", "url": url}], **SOURCE)
+    assert "http or https" in refused.value.message_dict["links"][0]
+    assert not PrimarySource.objects.filter(slug="harbour").exists()
+
+
+def test_http_and_https_source_links_are_kept():
+    links = [{"label": "Notices", "url": "https://port.example/notices"},
+             {"label": "Archive", "url": "http://archive.port.example/2026?page=2"}]  # fmt: skip
+    source = services.source_upsert(slug="harbour", links=links, **SOURCE)
+    assert source.links == links

@@ -13,4 +13,14 @@ urlpatterns = [
         views.ReadingsView.as_view(),
         name="watch-readings",
     ),
+    path(
+        "api/v1/watches/<str:watchId>/deliveries",
+        views.DeliveriesView.as_view(),
+        name="watch-deliveries",
+    ),
+    path(
+        "api/v1/watches/<str:watchId>/deliveries/<str:deliveryId>/resend",
+        views.ResendView.as_view(),
+        name="watch-delivery-resend",
+    ),
 ]

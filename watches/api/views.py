@@ -15,10 +15,13 @@ from config.fields import Choice, TextField
 from config.openapi import problem_responses
 from config.paging import PageQuery
 from config.reads import envelope, query_params
-from watches import selectors, services
+from watches import selectors, services, tasks
 from watches.catalogue import WATCH_BASES
 
 WATCH_ID = OpenApiParameter("watchId", str, OpenApiParameter.PATH)
+DELIVERY_ID = OpenApiParameter(
+    "deliveryId", str, OpenApiParameter.PATH, description="A delivery's id (X-Svc-Delivery)."
+)
 
 
 def _schema(operation_id: str, answer: str, *, request=None, errors=(), **extra):
@@ -158,3 +161,46 @@ class ReadingsView(KeyedWatchView):
                 request.auth, watchId, limit=params["limit"], cursor=params.get("cursor")
             )
         )
+
+
+class DeliveriesView(KeyedWatchView):
+    """The Watch's webhook deliveries, newest first, paged: each attempt's id, when it was
+    made, what the receiver answered, and which re-sends the owner asked for."""
+
+    query = PageQuery
+
+    @_schema(
+        "listWatchDeliveries",
+        "svc.watch-deliveries.v1",
+        parameters=[WATCH_ID, PageQuery],
+        errors=(400, 401, 404),
+    )
+    def get(self, request, watchId: str):
+        params = query_params(request, PageQuery)
+        return Response(
+            selectors.watch_deliveries(
+                request.auth, watchId, limit=params["limit"], cursor=params.get("cursor")
+            )
+        )
+
+
+class ResendView(KeyedWatchView):
+    """Send one delivery's reading again, to the Watch's webhook as it stands now: a new
+    delivery id and a fresh timestamp (a delivery's own signature is past any receiver's
+    tolerance by then). Queued: its outcome joins the deliveries list. One attempt, no retries.
+    409 when the Watch is retired or has no webhook."""
+
+    @_schema(
+        "resendWatchDelivery",
+        "svc.watch-delivery.v1",
+        parameters=[WATCH_ID, DELIVERY_ID],
+        errors=(401, 404, 409),
+        status=202,
+    )
+    def post(self, request, watchId: str, deliveryId: str):
+        resend = services.delivery_resend(
+            key=request.auth, watch_id=watchId, delivery_id=deliveryId
+        )
+        tasks.resend_queue(resend)
+        answer = selectors.resend_queued(watchId, resend)
+        return Response(answer, status=202, headers={"Cache-Control": "no-store"})
