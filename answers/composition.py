@@ -202,7 +202,7 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
     found = conflicts.conflict(layers.readings, layers.reports, layers.live)
     if intent == "changed":
         _changes(writer, layers, preface)
-    elif found and intent != "attention":
+    elif found and intent not in ("attention", "markets"):  # belief asked: the prices lead
         said = str(phrases.ROWS_DISAGREE.format(what=found.what))
         writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
         writer.say(found.second)

@@ -76,8 +76,10 @@ def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
             family = premises.family_of(token)
             if family is None or not _as_done(tokens, index, sentence):
                 continue
+            # What the state is of: the words around it ("the cargo toll was raised").
+            around = tokens[max(0, index - 4) : index] + tokens[index + 1 : index + 5]
             objects = frozenset(
-                stem(t) for t in tokens[index + 1 : index + 5] if t.isalpha() and t not in STOP
+                stem(t) for t in around if t.isalpha() and t not in STOP and t not in _AUXILIARIES
             ) - {stem(token)}
             found.append((family, objects, token))
     return found

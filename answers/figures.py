@@ -84,8 +84,9 @@ def stated(text: str) -> list[Stated]:
             continue
         low, high, unit = value
         quantity, named = _quantity(_clause_before(text, match.start()))
-        if not quantity and unit in ("", "#"):  # "2.3 million customers": what follows counts
-            quantity, named = _counted(text[match.end() :])
+        counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
+        if counted[0] and (unit == "" or not quantity):  # "21,000 runners": what follows counts
+            quantity, named = counted
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
         kind = _kind_of(text, match)
@@ -155,7 +156,7 @@ def _quantity(before: list[str]) -> tuple[frozenset[str], str]:
             if words:
                 break
             continue  # a name or place in the quantity's phrase: not what is measured
-        if low in LINKING or low in _PREPOSITIONS or not low.isalpha():
+        if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
             if words and low not in _PREPOSITIONS:
                 break
             continue

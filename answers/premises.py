@@ -83,7 +83,8 @@ _WHOLE_SAID = re.compile(
 )
 _IRREGULAR = frozenset(
     """cut set held kept rose risen fell fallen won lost broke broken shut hit sank shrank grew
-    grown began begun left led met paid sold spent struck""".split()
+    grown began begun left led met paid sold spent struck drew drawn took taken gave given
+    made saw seen went gone came ran brought bought""".split()
 )
 HEDGES = frozenset(
     """not no never yet without will would could may might should shall expected expects expect
@@ -101,7 +102,7 @@ _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNIC
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
     r"[$€£]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
-    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b",
+    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b",
     re.IGNORECASE,
 )
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
@@ -198,11 +199,15 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
         ):
             before += [] if low in _WHOLE or not low.isalpha() else [token]
             continue
-        figures = tuple(f.replace(" ", "") for f in _FIGURE.findall(" ".join(tokens[index:])))
+        figures = _figures_from(rest, tokens, index)
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
         if family_of(low) and _a_noun(tokens, index):
             before.append(token)  # "the odds of a Fed cut": a cut talked of, not one claimed
+        elif low in COPULAS and any(
+            family_of(t.lower()) or states(t.lower()) for t in tokens[index + 1 :]
+        ):
+            before.append(token)  # "was approved after ...": the state word is the claim
         elif family_of(low) or (figures and (after_do or states(low) or low in COPULAS)):
             return _claim(rest, tokens, index, low, figures, before, tuple(actor))
         before.append(token)
@@ -225,6 +230,12 @@ def _a_noun(tokens: list[str], index: int) -> bool:
         return True
     compound = len(before) == 2 and before[0] in DETERMINERS and not tokens[index - 1][:1].isupper()
     return compound and not (set(after) & _VERB_FOLLOWERS)
+
+
+def _figures_from(rest: str, tokens: list[str], index: int) -> tuple[str, ...]:
+    """The figures the claim's words give from its state word on, as written ("$9", "5%")."""
+    at = rest.find(tokens[index]) if tokens else 0
+    return tuple(f.replace(" ", "") for f in _FIGURE.findall(rest[max(at, 0) :]))
 
 
 def _claim(rest: str, tokens: list[str], index: int, verb: str, figures: tuple[str, ...],

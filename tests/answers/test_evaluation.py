@@ -315,7 +315,6 @@ def test_the_command_prints_the_identity_figures_per_class_and_registry(capsys, 
     assert not Event.objects.exists()
 
 
-@pytest.mark.xfail(strict=False, reason="issue 39: engine work in progress")
 def test_the_identity_set_meets_the_bar():
     scores = identity_evaluate()
     failures = scores["failures"]

@@ -200,3 +200,26 @@ def test_a_window_describes_itself_in_the_questions_words():
 )
 def test_odd_text_is_read_or_declined_never_raised(question):
     time_window(question, now=WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("between the 2nd and the 9th of this month", (11, 2), (11, 9)),
+        ("from November 4 to November 12", (11, 4), (11, 12)),
+        ("between 5 and 11 November", (11, 5), (11, 11)),
+        ("between November 6 and 13", (11, 6), (11, 13)),
+        ("del 4 al 12 de noviembre", (11, 4), (11, 12)),
+        ("vom 4. bis 12. November", (11, 4), (11, 12)),
+        ("du 4 au 12 novembre", (11, 4), (11, 12)),
+        ("between the 3rd and 10th of last month", (10, 3), (10, 10)),
+    ],
+)
+def test_a_range_of_days_is_read_whole(text, start, end):
+    window = time_window(f"What happened {text}?", now=WEDNESDAY)
+    assert window is not None
+    assert (window.start, window.end) == (date(2026, *start), date(2026, *end))
+
+
+def test_a_range_of_plain_numbers_is_a_quantity_not_days():
+    assert time_window("Did the toll rise from 12 to 15?", now=WEDNESDAY) is None
