@@ -15,10 +15,14 @@ the model, the vocabulary and the tagger when a worker starts (`config.wsgi`, Ce
 Tests replace the model with `use(...)`: anything with `queries` and `passages` will do.
 """
 
+import contextlib
 import functools
 import hashlib
 import logging
+import multiprocessing
 import threading
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
 
 import numpy as np
@@ -26,6 +30,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import BooleanField, Q
 from django.db.models.expressions import RawSQL
+from tqdm import tqdm
 
 logger = logging.getLogger(__name__)
 
@@ -161,10 +166,10 @@ def vectors_store(model: Embedder, kind: str, texts: dict[int, str]) -> dict[int
     from answers.models import Embedding
 
     computed: dict[int, np.ndarray] = {}
-    keys = list(texts)
-    for start in range(0, len(keys), EMBED_BATCH):
-        batch = keys[start : start + EMBED_BATCH]
-        vectors = model.passages([texts[key] for key in batch]).astype(np.float32)
+    # Texts of like length batched together: a batch is padded to its longest text.
+    keys = sorted(texts, key=lambda key: len(texts[key]))
+    batches = [keys[start : start + EMBED_BATCH] for start in range(0, len(keys), EMBED_BATCH)]
+    for batch, vectors in zip(batches, _passages(model, kind, texts, batches), strict=True):
         rows = [
             Embedding(kind=kind, key=key, model=model.name, text_sha256=digest(texts[key]),
                       vector=vector.tobytes())
@@ -176,6 +181,46 @@ def vectors_store(model: Embedder, kind: str, texts: dict[int, str]) -> dict[int
         )  # fmt: skip
         computed.update(zip(batch, vectors, strict=True))
     return computed
+
+
+# How `manage.py embed_registry` computes: processes of its own and a progress bar. A process
+# each, because the model holds the interpreter while it computes (threads would queue on it).
+_computing: dict[str, int | bool] = {}
+
+
+@contextlib.contextmanager
+def computing(*, processes: int, progress: bool) -> Iterator[None]:
+    """Within the block, vectors are computed by `processes` processes, with a progress bar."""
+    _computing.update(processes=processes, progress=progress)
+    try:
+        yield
+    finally:
+        _computing.clear()
+
+
+def _passages(model: Embedder, kind: str, texts: dict, batches: list) -> Iterator[np.ndarray]:
+    """Each batch's vectors, in order: in this process, or across the block's processes."""
+    chunks = [[texts[key] for key in batch] for batch in batches]
+    processes = int(_computing.get("processes", 1))
+    bar = tqdm(total=len(texts), desc=f"{kind} vectors", unit="text",
+               disable=not _computing.get("progress") or not texts)  # fmt: skip
+    with bar, contextlib.ExitStack() as stack:
+        if processes > 1 and isinstance(model, E5) and len(chunks) > 1:
+            context = multiprocessing.get_context("spawn")  # a fork would share the C handle
+            pool = stack.enter_context(ProcessPoolExecutor(processes, mp_context=context))
+            results = pool.map(_pool_passages, chunks)
+        else:
+            results = (model.passages(chunk) for chunk in chunks)
+        for chunk, vectors in zip(chunks, results, strict=True):
+            bar.update(len(chunk))
+            yield np.asarray(vectors, dtype=np.float32)
+
+
+def _pool_passages(texts: list[str]) -> np.ndarray:
+    """In a pool's process: its own model, loaded by its first batch."""
+    if "model" not in _state:
+        _state["model"] = E5()
+    return _state["model"].passages(texts)
 
 
 def documents_embed(

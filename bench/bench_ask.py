@@ -41,7 +41,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DATABASE, ROOT, django_on_bench_database
+from bench.common import DATABASE, ROOT, django_on_bench_database, timed
 
 RUNS = 15
 SYNC_FLOOR = 150.0  # ms, the sync median with the model
@@ -52,12 +52,13 @@ LIMITS = {"SVC_ASKS_PER_ADDRESS_DAY": "100000000", "SVC_BURST_KEYS": "100000000/
 PREVIOUS_LINE = re.compile(r"sync answer\s+median\s+([\d.]+) ms")
 
 
-def timed(client, body: dict) -> tuple[float, dict]:
-    started = time.perf_counter()
-    response = client.post("/api/ask", json.dumps(body), content_type="application/json")
-    elapsed = (time.perf_counter() - started) * 1000
-    assert response.status_code in (200, 202), response.content
-    return elapsed, response.json()
+def timed_ask(client, body: dict) -> tuple[float, dict]:
+    def send():
+        return client.post("/api/ask", json.dumps(body), content_type="application/json")
+
+    response, content, elapsed = timed(send)
+    assert response.status_code in (200, 202), content
+    return elapsed, json.loads(content)
 
 
 def report(name: str, timings: list[float], floor: float) -> float:
@@ -131,10 +132,11 @@ def stop(server: subprocess.Popen) -> None:
 
 
 def http_ask(question: str) -> float:
-    started = time.perf_counter()
-    response = httpx.post(f"http://127.0.0.1:{PORT}/api/ask", json={"question": question},
+    def send():
+        return httpx.post(f"http://127.0.0.1:{PORT}/api/ask", json={"question": question},
                           timeout=120)  # fmt: skip
-    elapsed = (time.perf_counter() - started) * 1000
+
+    response, _, elapsed = timed(send)
     assert response.status_code == 200, response.text
     return elapsed
 
@@ -239,13 +241,13 @@ def main() -> None:
     embeddings._load = lambda: loads.append(1) or real()
     client = Client(HTTP_HOST="localhost")
     before = resident_mb()
-    user = [timed(client, {"question": q}) for q in questions]
+    user = [timed_ask(client, {"question": q}) for q in questions]
     grounded = sum(answer["grounded"] for _, answer in user)
     print(f"user-worded answers grounded: {grounded} of {len(user)}")
     report("sync (users)", [t for t, _ in user], SYNC_FLOOR)
-    median = report("sync (legacy)", [timed(client, {"question": q})[0] for q in legacy],
+    median = report("sync (legacy)", [timed_ask(client, {"question": q})[0] for q in legacy],
                     SYNC_FLOOR)  # fmt: skip
-    asynchronous = [timed(client, {"question": q, "mode": "async"})[0] for q in legacy * 2]
+    asynchronous = [timed_ask(client, {"question": q, "mode": "async"})[0] for q in legacy * 2]
     report("async ticket", asynchronous, 100)
     grown = resident_mb() - before
     print(f"in-process memory grew {grown:.0f} MB over the asks")

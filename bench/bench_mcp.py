@@ -20,7 +20,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DATABASE, ROOT
+from bench.common import DATABASE, ROOT, timed
 
 PORT = 8766
 TOPIC = "synth-topic-0"
@@ -53,18 +53,16 @@ def main() -> None:
                 except httpx.HTTPError:
                     time.sleep(0.2)
             rest, tool = [], []
+            headers = {"Content-Type": "application/json"}
             for n in range(RUNS + 10):
-                started = time.perf_counter()
-                assert client.get(f"/api/record/{TOPIC}").status_code == 200
-                middle = time.perf_counter()
-                answer = client.post(
-                    "/api/mcp", content=call, headers={"Content-Type": "application/json"}
-                )
-                ended = time.perf_counter()
-                assert answer.json()["result"]["structuredContent"]["schema"] == "svc.record.v1"
+                read, _, rest_ms = timed(lambda: client.get(f"/api/record/{TOPIC}"))
+                assert read.status_code == 200
+                _, body, tool_ms = timed(lambda: client.post("/api/mcp", content=call,
+                                                             headers=headers))  # fmt: skip
+                assert json.loads(body)["result"]["structuredContent"]["schema"] == "svc.record.v1"
                 if n >= 10:  # both workers warmed
-                    rest.append((middle - started) * 1000)
-                    tool.append((ended - middle) * 1000)
+                    rest.append(rest_ms)
+                    tool.append(tool_ms)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)

@@ -122,6 +122,10 @@ _LICENCE = {
     "Link": _text('`<terms>; rel="license"`: the output licence.'),
     "x-svc-licence": _text("The output licence, summarised."),
 }
+_KEPT = {
+    "Last-Modified": _text("When these bytes were built; `If-Modified-Since` may get a 304."),
+    "Accept-Ranges": _text("`bytes`: a single `Range` of the body is served as 206."),
+}
 _BURST = {name: _HEADERS["429"][name] for name in ("RateLimit-Policy", "RateLimit")}
 _CHALLENGE = {"WWW-Authenticate": _text('`Bearer realm="api"`: how to present a key.')}
 
@@ -153,7 +157,10 @@ def _answer_headers(operation: dict, *, burst: bool) -> None:
             headers.update(_ANSWER_HEADERS)
             headers.update(_CACHED if "304" in responses else {})
             headers.update(_BURST if burst else {})
-            headers.update(_LICENCE if operation["operationId"].startswith("getDataset") else {})
+            dataset = operation["operationId"].startswith("getDataset")
+            headers.update({**_LICENCE, **_KEPT} if dataset else {})
+        if status == "206":
+            headers["Content-Range"] = _text("`bytes <first>-<last>/<length>` of the whole body.")
         if operation["operationId"] == "getTruthObject":
             headers.update(_ALIAS)
         if status == "401":
@@ -191,6 +198,7 @@ _DESCRIPTIONS = {
     405: "Method not allowed; see the `Allow` header.",
     409: "Not possible in the resource's present state; `state` says why.",
     413: "Request body too large.",
+    416: "The `Range` asked for lies past the end (`Content-Range: bytes */<length>`).",
     422: "The Idempotency-Key was used before for a different request.",
     429: "Burst limit reached; the `retry-after` header gives the seconds to wait.",
     503: (

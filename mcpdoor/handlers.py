@@ -4,7 +4,6 @@ A handler takes the validated arguments and the caller (`Caller`: key, address) 
 envelope its REST twin would serve. Business refusals are `ApplicationError`s, as in REST.
 """
 
-import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -279,7 +278,7 @@ def get_dataset(args: dict, caller: Caller) -> dict:
     """A bounded page of a dataset's rows (the whole file streams from the REST twin)."""
     dataset = datasets.DATASETS[args["id"]]
     start, limit = args["offset"], args["limit"]
-    rows = list(itertools.islice(dataset.rows(), start, start + limit + 1))
+    rows = datasets.rows_page(dataset, start, start + limit + 1)
     return envelope(
         "svc.dataset.v1",
         id=dataset.id,

@@ -10,6 +10,7 @@ from answers import vocabulary
 from config.cachekeys import forget_local
 from config.celery import app as celery_app
 from ingestion.tagging import forget_tagger
+from records.datasets import forget_kept
 from registry import services
 from tests.receivers import RawReceiver
 
@@ -27,6 +28,7 @@ def _empty_cache():
     """Rendered records are cached; a test never reads a body an earlier test cached."""
     cache.clear()
     forget_local()
+    forget_kept()
 
 
 @pytest.fixture(autouse=True)

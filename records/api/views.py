@@ -4,13 +4,16 @@ import re
 from urllib.parse import quote
 
 from django.http import HttpResponsePermanentRedirect, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
 from config import contract, readcache
 from config.cachekeys import record_key
+from config.conditional import kept_response
 from config.openapi import problem_responses
 from config.paging import PageQuery
 from config.problems import ApplicationError
@@ -249,6 +252,18 @@ class DatasetsView(ReadView):
 DATASET_ID = OpenApiParameter("id", str, OpenApiParameter.PATH, description="A dataset's id.")
 
 
+KEPT_RESPONSES = {
+    media: {
+        304: OpenApiResponse(description="Not modified since the given ETag or date."),
+        (206, media): OpenApiResponse(
+            OpenApiTypes.STR, description="The bytes a `Range` asked for (`Content-Range`)."
+        ),
+        **problem_responses(416),
+    }
+    for media in ("application/json", "application/jsonl", "text/csv")
+}
+
+
 class DatasetView(APIView):
     """One dataset streamed whole as JSON; the licence rides in the `Link` and `x-svc-licence`
     headers, and in the body. JSON Lines and CSV are operations of their own
@@ -264,6 +279,7 @@ class DatasetView(APIView):
         parameters=[DATASET_ID, q.DatasetQuery],
         responses={
             200: contract.response("svc.dataset.v1"),
+            **KEPT_RESPONSES["application/json"],
             **problem_responses(400, 404),
         },
     )
@@ -276,7 +292,7 @@ class DatasetView(APIView):
             del moved["Content-Type"]  # no body, so no type (Django's default says text/html)
             return moved
         query_params(request, q.DatasetQuery)
-        return dataset_response(id, "json")
+        return dataset_response(request, id, "json")
 
 
 class DatasetTextView(APIView):
@@ -287,7 +303,7 @@ class DatasetTextView(APIView):
 
     def get(self, request, id: str):
         query_params(request, None)
-        return dataset_response(id, self.fmt)
+        return dataset_response(request, id, self.fmt)
 
 
 def _text_operation(fmt: str, operation_id: str, description: str):
@@ -298,6 +314,7 @@ def _text_operation(fmt: str, operation_id: str, description: str):
         parameters=[DATASET_ID],
         responses={
             (200, media): OpenApiResponse(OpenApiTypes.STR, description=description),
+            **KEPT_RESPONSES[media],
             **problem_responses(404),
         },
     )
@@ -319,13 +336,22 @@ class DatasetCsvView(DatasetTextView):
         return super().get(request, id)
 
 
-def dataset_response(id: str, fmt: str) -> StreamingHttpResponse:
+def dataset_response(request, id: str, fmt: str) -> HttpResponseBase:
+    """The dataset's kept bytes (whole, 304, or a byte range), or its stream when too large to
+    keep; always with its ETag, the licence, and a filename."""
     dataset = datasets.DATASETS.get(id)
     if dataset is None:
         raise not_found("id", id, "/api/v1/datasets")
-    response = StreamingHttpResponse(
-        datasets.dataset_stream(dataset, fmt), content_type=datasets.FORMATS[fmt]
-    )
+    copy = datasets.kept(dataset, fmt)
+    media = datasets.FORMATS[fmt]
+    if copy.body is not None:
+        response = kept_response(request, copy.body, etag=copy.etag, modified=copy.modified,
+                                 content_type=media)  # fmt: skip
+    else:
+        response = get_conditional_response(request, etag=copy.etag) or StreamingHttpResponse(
+            copy.stream, content_type=media
+        )
+        response["ETag"] = copy.etag
     for name, value in licence_headers().items():
         response[name] = value
     response["Cache-Control"] = "public, max-age=300"

@@ -236,15 +236,56 @@ def test_a_worker_starts_with_the_database_down(database_down, caplog):
     assert any("not loaded at start" in r.getMessage() for r in caplog.records)
 
 
-def test_nothing_is_loaded_at_start_with_embeddings_off(settings, monkeypatch):
+@pytest.mark.django_db
+def test_with_embeddings_off_a_start_loads_what_an_ask_needs_but_the_model(
+    settings, monkeypatch, api, calder
+):
+    """The first ask of a fresh worker builds nothing, the model off as in the benchmarks and
+    the README (issue 41): the vocabulary and the tagger are built at start, the model is not."""
+    from ingestion import tagging
+
     settings.SVC_ANSWER_EMBEDDINGS = "off"
     embeddings.forget()
-    monkeypatch.setattr(vocabulary, "current", lambda: pytest.fail("vocabulary built"))
+    vocabulary.forget()
+    tagging.forget_tagger()
     warmup.preload()
-    assert "model" not in embeddings._state
+    assert embeddings._state.get("model") is None  # asked for, and off: none loaded
+    for kept, what in ((vocabulary._vocabulary, "vocabulary"), (tagging._tagger, "tagger")):
+        built = f"the ask built the {what}"
+        monkeypatch.setattr(kept, "_build", lambda built=built: pytest.fail(built))
+    answer = ask(api, "What is the latest on the Calder Shipping dock strike?")
+    assert [t["topic"] for t in answer["topics"]] == [calder.subject]
 
 
 def open_null():
     import io
 
     return io.StringIO()
+
+
+@pytest.mark.django_db
+def test_embed_registry_computes_across_processes_with_a_progress_bar(monkeypatch, capsys):
+    """The first full run at 1M (22,000 texts) took 948 s on one thread: processes of their own,
+    each with its model, compute the same vectors the process itself would (issue 41)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    real = embeddings.E5()
+    embeddings.use(real)
+    pools = []
+
+    class Watched(ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            pools.append(args)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(embeddings, "ProcessPoolExecutor", Watched)
+    texts = {n: f"Entity {n} ({'alias ' * (n % 7)}name)" for n in range(1, 80)}
+    with embeddings.computing(processes=2, progress=True):
+        computed = embeddings.vectors_store(real, Embedding.Kind.ENTITY, texts)
+    assert pools, "no pool of processes computed them"
+    assert "entity vectors" in capsys.readouterr().err
+    keys = sorted(texts)
+    alone = real.passages([texts[key] for key in keys])
+    assert np.allclose(np.stack([computed[key] for key in keys]), alone, atol=1e-4)
+    kept = Embedding.objects.filter(kind=Embedding.Kind.ENTITY, key__in=keys).count()
+    assert kept == len(keys)

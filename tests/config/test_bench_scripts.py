@@ -49,3 +49,89 @@ def test_a_benchmark_starts_as_a_script_from_anywhere(name, tmp_path):
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert "usage:" in run.stdout
+
+
+# --- a timing reads the whole answer it times (issue 41) ----------------------------------------
+
+
+class _Clock:
+    """A clock that moves only when told: a body's production advances it, nothing else."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def _streamed(clock: _Clock, chunks: int = 3):
+    from django.http import StreamingHttpResponse
+
+    def body():
+        for n in range(chunks):
+            clock.now += 0.1  # producing a chunk takes 100 ms
+            yield f"chunk {n};"
+
+    return StreamingHttpResponse(body(), content_type="text/plain")
+
+
+def test_a_timing_includes_the_streamed_body_it_reads():
+    from bench.common import timed
+
+    clock = _Clock()
+    _response, body, elapsed = timed(lambda: _streamed(clock), clock=clock)
+    assert body == b"chunk 0;chunk 1;chunk 2;"
+    assert elapsed == pytest.approx(300.0)  # fake seconds, so no wall clock is asserted
+
+
+def test_a_timing_reads_an_unstreamed_body_too():
+    from django.http import HttpResponse
+
+    from bench.common import timed
+
+    _, body, elapsed = timed(lambda: HttpResponse(b"whole"), clock=_Clock())
+    assert body == b"whole"
+    assert elapsed == 0
+
+
+@pytest.mark.django_db
+def test_cache_misses_times_the_body_of_a_streamed_read(monkeypatch):
+    """A read whose body streams (a dataset) costs its body: the helper every growth and read
+    benchmark uses must time it, not the headers alone."""
+    import bench.common
+
+    clock = _Clock()
+    monkeypatch.setattr(bench.common.time, "perf_counter", clock)
+
+    class Client:
+        def get(self, url):
+            response = _streamed(clock, chunks=2)
+            response.status_code = 200
+            return response
+
+    timings, _ = bench.common.cache_misses(Client(), "/api/v1/datasets/records-index", runs=3)
+    assert timings == pytest.approx([200.0] * 3)
+
+
+# Functions that time something and also send a request: they time a worker's start (requests
+# until it answers), not a request's answer.
+TIMES_A_START = {("bench_ask.py", "worker_started")}
+SENDS = {"get", "post", "put", "delete", "request", "stream"}
+
+
+def _timing_functions_that_send(tree: ast.Module):
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        calls = [n.func for n in ast.walk(node) if isinstance(n, ast.Call)]
+        clocks = any(isinstance(f, ast.Attribute) and f.attr == "perf_counter" for f in calls)
+        sends = any(isinstance(f, ast.Attribute) and f.attr in SENDS for f in calls)
+        if clocks and sends:
+            yield node.name
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_a_benchmark_times_requests_only_through_the_helper_that_reads_the_body(script):
+    tree = ast.parse(script.read_text())
+    found = {(script.name, name) for name in _timing_functions_that_send(tree)}
+    assert found <= TIMES_A_START, f"time requests with bench.common.timed: {found}"

@@ -20,7 +20,9 @@ def demo():
 
 
 def body(response) -> str:
-    return b"".join(response.streaming_content).decode()
+    if response.streaming:
+        return b"".join(response.streaming_content).decode()
+    return response.content.decode()
 
 
 def test_datasets_are_listed_with_columns_formats_and_licence(api, demo):

@@ -1,3 +1,4 @@
+import os
 import time
 
 from django.core.management.base import BaseCommand
@@ -22,11 +23,19 @@ class Command(BaseCommand):
             help="Newest attached documents per topic kept with a vector.",
         )  # fmt: skip
         parser.add_argument(
+            "--processes", type=int, default=os.cpu_count() or 1,
+            help="Processes computing vectors, each with its own model (default: one a core).",
+        )  # fmt: skip
+        parser.add_argument(
             "--limit", type=int, default=None,
             help="At most this many document vectors computed (default: all that are missing).",
         )  # fmt: skip
 
-    def handle(self, *args, subjects, per_topic, limit, **options):
+    def handle(self, *args, subjects, per_topic, limit, processes, **options):
+        with embeddings.computing(processes=max(1, processes), progress=True):
+            self._embed(subjects=subjects, per_topic=per_topic, limit=limit)
+
+    def _embed(self, *, subjects, per_topic, limit):
         started = time.perf_counter()
         vocabulary.forget()
         before = vocabulary.COMPUTED.copy()
