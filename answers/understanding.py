@@ -20,7 +20,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 from answers import embeddings, identity, languages
 from answers.scope import scope_of
 from answers.timewindow import TIME_WORDS, Window, time_window
-from answers.vocabulary import STOP, Topic, Vocabulary, stem, stems, words
+from answers.vocabulary import CONNECTORS, STOP, Topic, Vocabulary, stem, stems, words
 from ingestion.tagging import current_tagger
 from registry.models import Document, EntityMention, Event, EventMention
 from search import fulltext
@@ -141,7 +141,7 @@ DIRECTIONS: dict[str, frozenset[str]] = {
 }
 _TOKEN = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _POSSESSIVE = re.compile(r"['\u2019]s?$")  # "Japan's": the name is Japan
-_CONNECTORS = {"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"}
+_CONNECTORS = CONNECTORS
 # A name after one of these is where the question is set, not what it is about.
 _LOCATIVE = {"in", "near", "over", "across", "off", "around", "at", "into", "toward", "towards",
              "en", "dans", "em", "im", "nel"}  # fmt: skip
@@ -469,8 +469,11 @@ def unheld_name(span: str, vocab: Vocabulary, tagger) -> bool:
     title, terms, sources or headlines saying it."""
     if len([w for w in words(span) if w not in _CONNECTORS]) < 2 or tagger.entity_spans(span):
         return False
-    fixed = " ".join(words(correct(span, vocab)))
-    return not tagger.entity_spans(fixed) and f" {fixed} " not in vocab.phrases
+    fixed = words(correct(span, vocab))
+    if frozenset(fixed) - _CONNECTORS in vocab.name_word_sets:
+        return False  # a held name in another language's order ("Reserva Federal")
+    joined = " ".join(fixed)
+    return not tagger.entity_spans(joined) and f" {joined} " not in vocab.phrases
 
 
 def _akin(word: str, name: str) -> bool:

@@ -45,6 +45,10 @@ STOP = frozenset(
 )
 
 
+# Words that join a name's words and say nothing of which name it is ("Bank of <a country>").
+CONNECTORS = frozenset({"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"})
+
+
 def words(text: str) -> list[str]:
     """Lower-case words of `text`, stop words out (accents kept: questions come in any language)."""
     return [w for w in _WORD.findall(text.lower()) if w not in STOP and len(w) > 1]
@@ -101,6 +105,13 @@ class Vocabulary:
         Pay"): what a short misspelt word of a name is fixed to, beside the name's other word."""
         said = {w for names in self.entity_names.values() for n in names for w in words(n)}
         return tuple(sorted(w for w in said if len(w) >= 3))
+
+    @functools.cached_property
+    def name_word_sets(self) -> frozenset[frozenset[str]]:
+        """Each entity name's and alias's words as a set: the same name in another word order
+        ("Reserva Federal" corrected is "reserve federal", the words of "Federal Reserve")."""
+        said = (frozenset(words(n)) - CONNECTORS for ns in self.entity_names.values() for n in ns)
+        return frozenset(s for s in said if len(s) >= 2)
 
     @functools.cached_property
     def index(self) -> "TopicIndex":

@@ -2,11 +2,12 @@
 
 For each size (default 100,000 and 1,000,000 documents) a synthetic database
 `svc_growth_<size>` is built with `bench_synth.py` (kept; `--reuse` skips the build when it
-already holds that many documents). On each, in a fresh process, every read surface is requested
-through the full Django stack with the cache cleared before each request, RUNS times after one
-warm-up, in ROUNDS turns that alternate the sizes (so a drifting machine slows each alike):
-median and p99 per surface, any search text included. Then the growth from each size to the
-next, surface by surface.
+already holds that many documents). Each size is served by a process of its own; every read
+surface (and `tools/call get_signals` on the MCP door) is requested through the full Django
+stack with the cache cleared before each request and the body read, RUNS times a size after one
+warm-up, the sizes alternated request by request (so a drifting machine slows each alike):
+median, p99 and quartiles per surface, any search text included. Then the growth from each
+size to the next, surface by surface: the ratio of the medians with its 95% bootstrap interval.
 
 At the largest size, cached reads under concurrent expiry: gunicorn (2 workers) on Redis, wrk
 (2 threads, 16 connections) on each surface in turn while this process turns every entry stale
@@ -14,7 +15,8 @@ once a second (its `fresh_until` moved into the past, as an expiry does): p99 ag
 median of the same run. Needs wrk (`apt-get install wrk`); without it that part is skipped.
 
 Floors (at the largest size on PostgreSQL): miss median <= 50 ms and p99 <= 150 ms on every
-surface; growth from the size before it <= 1.5x (1M to 10M with `--documents 10000000`); cached
+surface; growth from the size before it <= 1.5x (1M to 10M with `--documents 10000000`), 1.3x for
+relevance search of three common words, the default signals page and MCP get_signals; cached
 p99 under expiry <= 3x its median. A database kept from an earlier build (`--reuse`) is migrated
 to this code's schema first.
 
@@ -26,6 +28,7 @@ to this code's schema first.
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import statistics
@@ -51,9 +54,11 @@ from bench.common import (  # noqa: E402
 SERVER = "postgres://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/15"
 PORT = 8766
-RUNS = 60  # requests per surface and size, in ROUNDS turns
-ROUNDS = 3
+RUNS = 100  # requests per surface and size, the sizes alternated request by request
 MEDIAN_MS, P99_MS, GROWTH, EXPIRY_RATIO = 50, 150, 1.5, 3.0
+# Issue 41: these grew 1.44-1.72x from 100k to 1M; their floor is 1.3x per 10x.
+TIGHT_GROWTH = 1.3
+TIGHT = {"search storm deal vote, by relevance", "signals", "mcp get_signals"}
 SEARCHES = [
     "storm deal vote",  # three common words
     '"ceasefire quota probe"',  # a phrase of common words, rarely in that order
@@ -89,6 +94,7 @@ def surfaces(topic: str) -> list[tuple[str, str]]:
         ("stats", "/api/v1/stats"),
         ("datasets", "/api/v1/datasets"),
         ("dataset", "/api/v1/datasets/records-index"),
+        ("mcp get_signals", "mcp:get_signals"),  # tools/call on the MCP door
         ("verticals", "/api/v1/verticals"),
     ]
     for text in SEARCHES:
@@ -135,37 +141,89 @@ def migrate(size: int) -> None:
 # --- one size, in its own process (Django binds one database) --------------------------------
 
 
-def measure(size: int, only: str = "", runs: int = RUNS) -> dict:
-
+def serve(size: int, only: str = "") -> None:
+    """A child serving one size: ready once set up (the busiest topic named), then, for each
+    surface name read from stdin, one cache miss of it, its milliseconds written back. The
+    parent alternates the sizes request by request: a machine whose speed drifts during the run
+    (a shared one does) slows every size alike, so growth stays honest."""
     django_on_bench_database(f"{SERVER}/{database(size)}")
     from django.test import Client
 
+    from aggregates import pace
     from records.services import records_transition
 
     records_transition()
-    from aggregates import pace
-
     pace.roll()  # as the ingest beat does each run: the kept window counted as of today
     topic = busiest_topics(1)[0].subject
     client = Client(HTTP_HOST="localhost")
-    figures = {}
-    for name, url in surfaces(topic):
-        if not name.startswith(only):
-            continue
-        figures[name] = cache_misses(client, url, runs)[0]
-    return {"topic": topic, "surfaces": figures}
+    urls = {name: url for name, url in surfaces(topic) if name.startswith(only)}
+    for url in urls.values():  # the warm-up: the connection, the planner, the code
+        cache_misses(client, url, 0, send=sender(client, url))
+    print(json.dumps({"topic": topic}), flush=True)
+    for line in sys.stdin:
+        url = urls[line.strip()]
+        timings, _ = cache_misses(client, url, 1, warm_up=False, send=sender(client, url))
+        print(json.dumps(timings[0]), flush=True)
 
 
-def pooled(rounds: list[dict]) -> dict:
-    """One size's rounds as one: every surface's timings together, median and p99."""
-    figures = {}
-    for name in rounds[0]["surfaces"]:
-        timings = sorted(t for one in rounds for t in one["surfaces"][name])
-        figures[name] = {
-            "median": statistics.median(timings),
-            "p99": timings[min(len(timings) - 1, round(len(timings) * 0.99))],
-        }
-    return {"topic": rounds[0]["topic"], "surfaces": figures}
+def sender(client, url: str):
+    """How a surface is requested: a GET, or for `mcp:<tool>` a `tools/call` on the door."""
+    if not url.startswith("mcp:"):
+        return lambda: client.get(url)
+    call = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                       "params": {"name": url[4:], "arguments": {}}})  # fmt: skip
+    return lambda: client.post("/api/mcp", call, content_type="application/json")
+
+
+def alternated(sizes: list[int], names: list[str], runs: int, only: str) -> dict:
+    """`runs` cache misses of each surface at each size, the sizes taking turns request by
+    request (the first size leading in even turns, the last in odd ones)."""
+    me = [sys.executable, __file__]
+    children = {
+        size: subprocess.Popen([*me, "--serve", str(size), "--only", only], text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        for size in sizes
+    }  # fmt: skip
+    try:
+        ready = {size: json.loads(child.stdout.readline()) for size, child in children.items()}
+        topics = {size: answer["topic"] for size, answer in ready.items()}
+        timings = {size: {name: [] for name in names} for size in sizes}
+        for name in names:
+            for turn in range(runs):
+                for size in sizes if turn % 2 == 0 else sizes[::-1]:
+                    child = children[size]
+                    child.stdin.write(name + "\n")
+                    child.stdin.flush()
+                    timings[size][name].append(json.loads(child.stdout.readline()))
+            print(f"measured {name}", flush=True)
+    finally:
+        for child in children.values():
+            child.stdin.close()
+            child.wait(timeout=60)
+    return {size: {"topic": topics[size], "surfaces": timings[size]} for size in sizes}
+
+
+def summary(timings: list[float]) -> dict:
+    ordered = sorted(timings)
+    return {"median": statistics.median(ordered), "p99": _at(ordered, 0.99),
+            "p25": _at(ordered, 0.25), "p75": _at(ordered, 0.75)}  # fmt: skip
+
+
+def _at(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * share))]
+
+
+def growth(small: list[float], large: list[float], resamples: int = 1000) -> tuple[float, ...]:
+    """The ratio of the medians and its 95% interval by bootstrap: each pool resampled with
+    replacement, the ratio of the resampled medians, its 2.5th and 97.5th percentiles."""
+    draw = random.Random(41)
+    ratios = sorted(
+        statistics.median(draw.choices(large, k=len(large)))
+        / max(statistics.median(draw.choices(small, k=len(small))), 0.01)
+        for _ in range(resamples)
+    )
+    point = statistics.median(large) / max(statistics.median(small), 0.01)
+    return point, _at(ratios, 0.025), _at(ratios, 0.975)
 
 
 # --- cached reads while entries expire --------------------------------------------------------
@@ -221,7 +279,8 @@ def under_expiry(size: int, topic: str, only: str = "") -> dict:
         for name, url in surfaces(topic):
             if not name.startswith(only):
                 continue
-            if name.startswith(("record ", "dataset")) and name != "record":
+            one_shape = name.startswith(("record ", "dataset")) and name != "record"
+            if one_shape or url.startswith("mcp:"):
                 continue  # one of each shape is enough here; the misses cover them all
             key = record_key(topic) if name == "record" else read_key(RequestFactory().get(url))
             assert httpx.get(base + url, timeout=60).status_code == 200
@@ -241,29 +300,36 @@ def under_expiry(size: int, topic: str, only: str = "") -> dict:
 
 
 def report(results: dict[int, dict], expiry: dict | None) -> None:
-    """Each size's median and p99, the growth from each size to the next, and the floors at the
-    largest: its median and p99, and the growth into it from the size before."""
+    """Each size's median and p99, the growth from each size to the next with its 95% interval,
+    and the floors at the largest: its median and p99, and the growth into it from the size
+    before (1.3x on the surfaces issue 41 named, 1.5x on the others)."""
     sizes = sorted(results)
     last = sizes[-1]
     before = sizes[-2] if len(sizes) > 1 else last
     names = list(results[sizes[0]]["surfaces"])
+    runs = len(results[sizes[0]]["surfaces"][names[0]])
     header = " ".join(f"{f'{s:,} med':>12} {'p99':>7}" for s in sizes)
     steps = list(pairwise(sizes))
-    growths = " ".join(f"{f'x{b // a}':>7}" for a, b in steps)
-    print(f"\ncache miss, ms ({RUNS} requests each)\n{'surface':34} {header} {growths}  floors")
+    growths = " ".join(f"{f'x{b // a} (95%)':>20}" for a, b in steps)
+    print(f"\ncache miss, ms ({runs} requests a size, sizes alternated request by request)")
+    print(f"{'surface':40} {header} {growths}  floors")
     failures = 0
     for name in names:
-        at = {s: results[s]["surfaces"][name] for s in sizes}
+        pools = {s: results[s]["surfaces"][name] for s in sizes}
+        at = {s: summary(pools[s]) for s in sizes}
         cells = " ".join(f"{at[s]['median']:12.1f} {at[s]['p99']:7.1f}" for s in sizes)
-        grown = [at[b]["median"] / max(at[a]["median"], 0.01) for a, b in steps]
+        grown = [growth(pools[a], pools[b]) for a, b in steps]
+        limit = TIGHT_GROWTH if name in TIGHT else GROWTH
         met = at[last]["median"] <= MEDIAN_MS and at[last]["p99"] <= P99_MS
-        met = met and (not grown or grown[-1] <= GROWTH)
+        met = met and (not grown or grown[-1][0] <= limit)
         failures += not met
-        cells += "".join(f" {g:7.2f}" for g in grown)
-        print(f"{name:34} {cells}  {'met' if met else 'NOT met'}")
+        cells += "".join(f" {g:7.2f} ({low:.2f}-{high:.2f})" for g, low, high in grown)
+        mark = " (1.3x)" if name in TIGHT else ""
+        print(f"{name:40} {cells}  {'met' if met else 'NOT met'}{mark}")
     print(
         f"floors at {last:,}: median <= {MEDIAN_MS} ms, p99 <= {P99_MS} ms, growth from "
-        f"{before:,} <= {GROWTH}x: {len(names) - failures} of {len(names)} surfaces met"
+        f"{before:,} <= {GROWTH}x ({TIGHT_GROWTH}x where marked): {len(names) - failures} of "
+        f"{len(names)} surfaces met"
     )
     if expiry is None:
         print("\ncached reads under expiry: skipped (--no-expiry, or no wrk: apt-get install wrk)")
@@ -286,13 +352,13 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="keep a database already that big")
     parser.add_argument("--no-expiry", action="store_true", help="cache misses only")
     parser.add_argument("--only", default="", help="surfaces whose name starts so (all if empty)")
-    parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # one size, in a child
-    parser.add_argument("--runs", type=int, default=RUNS, help=argparse.SUPPRESS)
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # one size, in a child
+    parser.add_argument("--runs", type=int, default=RUNS, help="requests a surface and size")
     parser.add_argument("--expiry", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--topic", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.measure:
-        print(json.dumps(measure(args.measure, args.only, args.runs)))
+    if args.serve:
+        serve(args.serve, args.only)
         return
     if args.expiry:
         print(json.dumps(under_expiry(args.expiry, args.topic, args.only)))
@@ -311,18 +377,8 @@ def main() -> None:
             migrate(size)
         else:
             build(size)
-    # The sizes take turns, a share of the requests each round: a machine whose speed drifts
-    # during the run (a shared one does) then slows every size alike, and growth stays honest.
-    rounds = {size: [] for size in sizes}
-    for turn in range(ROUNDS):
-        for size in sizes:
-            child = [*me, "--measure", str(size), "--runs", str(RUNS // ROUNDS)]
-            out = subprocess.run([*child, "--only", args.only], capture_output=True, text=True)
-            if out.returncode:
-                sys.exit(out.stderr)
-            rounds[size].append(json.loads(out.stdout.splitlines()[-1]))
-        print(f"round {turn + 1} of {ROUNDS} measured", flush=True)
-    results = {size: pooled(rounds[size]) for size in sizes}
+    names = [name for name, _ in surfaces("topic") if name.startswith(args.only)]
+    results = alternated(sizes, names, args.runs, args.only)
     expiry = None
     if shutil.which("wrk") and not args.no_expiry:
         last = max(results)

@@ -77,9 +77,12 @@ def timed(send, clock=None):
     return response, body, (clock() - started) * 1000
 
 
-def cache_misses(client, url: str, runs: int) -> tuple[list[float], set[int]]:
+def cache_misses(
+    client, url: str, runs: int, *, warm_up: bool = True, send=None
+) -> tuple[list[float], set[int]]:
     """`runs` requests of `url` through the whole Django stack, the cache cleared before each,
-    after one warm-up (the connection and the planner): their times in ms and query counts."""
+    after one warm-up (the connection and the planner) unless told not to: their times in ms
+    (the body read) and query counts. `send` requests it otherwise than by a GET of `url`."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -87,13 +90,13 @@ def cache_misses(client, url: str, runs: int) -> tuple[list[float], set[int]]:
     from config.cachekeys import forget_local
 
     timings, queries = [], set()
-    for run in range(runs + 1):
+    for run in range(runs + warm_up):
         cache.clear()
         forget_local()
         with CaptureQueriesContext(connection) as captured:
-            response, body, elapsed = timed(lambda: client.get(url))
+            response, body, elapsed = timed(send or (lambda: client.get(url)))
         assert response.status_code == 200, (url, response.status_code, body[:500])
-        if run:
+        if run or not warm_up:
             timings.append(elapsed)
             queries.add(len(captured.captured_queries))
     return timings, queries
