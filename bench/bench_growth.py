@@ -95,6 +95,7 @@ def surfaces(topic: str) -> list[tuple[str, str]]:
         ("datasets", "/api/v1/datasets"),
         ("dataset", "/api/v1/datasets/records-index"),
         ("mcp get_signals", "mcp:get_signals"),  # tools/call on the MCP door
+        ("mcp get_signals, page of 20", 'mcp:get_signals:{"limit": 20}'),
         ("verticals", "/api/v1/verticals"),
     ]
     for text in SEARCHES:
@@ -156,7 +157,7 @@ def serve(size: int, only: str = "") -> None:
     pace.roll()  # as the ingest beat does each run: the kept window counted as of today
     topic = busiest_topics(1)[0].subject
     client = Client(HTTP_HOST="localhost")
-    urls = {name: url for name, url in surfaces(topic) if name.startswith(only)}
+    urls = {name: url for name, url in surfaces(topic) if name.startswith(tuple(only.split(",")))}
     for url in urls.values():  # the warm-up: the connection, the planner, the code
         cache_misses(client, url, 0, send=sender(client, url))
     print(json.dumps({"topic": topic}), flush=True)
@@ -170,8 +171,9 @@ def sender(client, url: str):
     """How a surface is requested: a GET, or for `mcp:<tool>` a `tools/call` on the door."""
     if not url.startswith("mcp:"):
         return lambda: client.get(url)
-    call = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-                       "params": {"name": url[4:], "arguments": {}}})  # fmt: skip
+    tool, _, given = url[4:].partition(":")
+    params = {"name": tool, "arguments": json.loads(given or "{}")}
+    call = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params})
     return lambda: client.post("/api/mcp", call, content_type="application/json")
 
 
@@ -277,7 +279,7 @@ def under_expiry(size: int, topic: str, only: str = "") -> dict:
     figures = {}
     with gunicorn(dict(os.environ), PORT) as base:
         for name, url in surfaces(topic):
-            if not name.startswith(only):
+            if not name.startswith(tuple(only.split(","))):
                 continue
             one_shape = name.startswith(("record ", "dataset")) and name != "record"
             if one_shape or url.startswith("mcp:"):
@@ -351,7 +353,7 @@ def main() -> None:
     )
     parser.add_argument("--reuse", action="store_true", help="keep a database already that big")
     parser.add_argument("--no-expiry", action="store_true", help="cache misses only")
-    parser.add_argument("--only", default="", help="surfaces whose name starts so (all if empty)")
+    parser.add_argument("--only", default="", help="name prefixes, comma-separated (all if empty)")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # one size, in a child
     parser.add_argument("--runs", type=int, default=RUNS, help="requests a surface and size")
     parser.add_argument("--expiry", type=int, help=argparse.SUPPRESS)
@@ -377,7 +379,7 @@ def main() -> None:
             migrate(size)
         else:
             build(size)
-    names = [name for name, _ in surfaces("topic") if name.startswith(args.only)]
+    names = [name for name, _ in surfaces("topic") if name.startswith(tuple(args.only.split(",")))]
     results = alternated(sizes, names, args.runs, args.only)
     expiry = None
     if shutil.which("wrk") and not args.no_expiry:
