@@ -145,7 +145,9 @@ def http_ask(question: str) -> float:
     return elapsed
 
 
-def restarted_workers(starts: list[str], rest: list[str], restarts: int) -> None:
+def restarted_workers(
+    starts: list[str], rest: list[str], restarts: int, modes: tuple[str, ...] = ("e5", "off")
+) -> None:
     """Per start of a fresh worker, with the model (`e5`) and without it (`off`, as the other
     benchmarks and the README run): ten questions on ten topics (the list turned by one per
     start, so each start opens on another), its first ask against its tenth and against the
@@ -153,7 +155,7 @@ def restarted_workers(starts: list[str], rest: list[str], restarts: int) -> None
     env = {**os.environ, **LIMITS, "DATABASE_URL": DATABASE,
            "DJANGO_SETTINGS_MODULE": "bench.settings"}  # fmt: skip
     env.pop("REDIS_URL", None)
-    for mode in ("e5", "off"):
+    for mode in modes:
         firsts, tenths, warm, growths = [], [], [], []
         for start in range(restarts):
             server, pid, seconds = worker_started({**env, "SVC_ANSWER_EMBEDDINGS": mode})
@@ -225,8 +227,16 @@ def main() -> None:
     parser.add_argument("--previous", default=PREVIOUS, help="revision to compare against")
     parser.add_argument("--no-previous", action="store_true")
     parser.add_argument("--restarts", type=int, default=3, help="fresh gunicorn workers")
+    parser.add_argument(
+        "--starts-only", choices=["e5", "off"],
+        help="only the fresh workers' first and tenth asks, in this mode (no embed_registry)",
+    )  # fmt: skip
     options = parser.parse_args()
     os.environ.update(LIMITS)
+    if options.starts_only:
+        starts = [f"What is happening with synthetic topic {n}?" for n in range(90, 100)]
+        restarted_workers(starts, [], options.restarts, (options.starts_only,))
+        return
     # Before this process starts as a web worker (whose start loads the vocabulary, computing
     # any vector not kept yet, on one thread): embed_registry in a process of its own, as a
     # curator runs it, its processes and progress bar included.
