@@ -936,9 +936,18 @@ class ScheduledJob(models.Model):
     last_success = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     consecutive_failures = models.PositiveIntegerField(default=0)
+    # The claim (`registry.jobs.period_claim`): the newest period of this job a beat took, by
+    # which beat; a beat that finds its period taken skips it and says so in the last three.
+    claimed_period = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=200, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    last_skipped = models.DateTimeField(null=True, blank=True)
+    last_skip_note = models.TextField(blank=True)
+    skips = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
