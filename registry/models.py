@@ -951,3 +951,18 @@ class ScheduledJob(models.Model):
     def __str__(self) -> str:
         return self.name
 
+
+class RegistryGeneration(models.Model):
+    """One row: a number every curation write moves once it commits, on whichever machine.
+
+    What a process builds from the registry for itself (the tagger, the Answer Engine's
+    vocabulary) reads it at most every `SVC_REGISTRY_CHECK_SECONDS` and rebuilds when it moved
+    (`registry.generation`), so a write made on one machine reaches every machine's answers
+    within that bound.
+    """
+
+    generation = models.BigIntegerField(default=0)
+    changed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"registry generation {self.generation}"
