@@ -31,7 +31,9 @@ from datetime import UTC, datetime, timedelta
 
 from celery.beat import PersistentScheduler
 from celery.schedules import crontab, schedstate, schedule
+from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection
+from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +71,60 @@ def _claimed(name: str, period: datetime, by: str):
         raise
 
 
+class OneMachineOnly(RuntimeError):
+    """A beat on the file-system broker found another machine's beat at work."""
+
+
+def _machine(app) -> str:
+    """What names this beat's machine in its claims: the host, and on the file-system broker
+    (one machine's folder) that folder too."""
+    if not str(app.conf.broker_url).startswith("filesystem:"):
+        return socket.gethostname()
+    folder = (app.conf.broker_transport_options or {}).get("data_folder_in", "")
+    return f"{socket.gethostname()} broker folder {folder}"
+
+
+def _another_machine(machine: str) -> str | None:
+    """Another machine's beat that claimed a period within the last three heartbeats, if any."""
+    from registry.models import ScheduledJob
+
+    lately = timezone.now() - 3 * timedelta(seconds=settings.SVC_HEARTBEAT_SECONDS)
+    claims = ScheduledJob.objects.filter(claimed_at__gte=lately).exclude(
+        claimed_by__startswith=f"beat {machine} pid "
+    )
+    claim = claims.order_by("-claimed_at").values_list("claimed_by", "name", "claimed_at").first()
+    return f"{claim[0]} claimed {claim[1]} at {claim[2]:%H:%M:%S} UTC" if claim else None
+
+
 class CatchUpScheduler(PersistentScheduler):
     def __init__(self, *args, **kwargs):
         self._refused: dict[str, float] = {}  # entry name -> monotonic time of its next try
-        self.claimant = f"beat {socket.gethostname()} pid {os.getpid()}"
         super().__init__(*args, **kwargs)
+        self.machine = _machine(self.app)
+        self.claimant = f"beat {self.machine} pid {os.getpid()}"
+
+    def setup_schedule(self):
+        self._one_machine()
+        super().setup_schedule()
+
+    def _one_machine(self) -> None:
+        """The file-system broker of `make run` is one machine's folder: a second machine's
+        beat on it would queue work no other machine's worker sees. Refused, at start and at
+        a period another beat took, when the database shows another machine's beat at work
+        (two machines sharing PostgreSQL, each with its own folder)."""
+        machine = _machine(self.app)
+        if " broker folder " not in machine:
+            return
+        try:
+            other = _another_machine(machine)
+        except DatabaseError:  # not reachable now: asked again at the first period taken
+            return
+        if other:
+            raise OneMachineOnly(
+                f"the file-system broker serves one machine, and another beat is at work "
+                f"({other}). Give every machine the same REDIS_URL (docs/operations.md, "
+                "'Running on several machines')."
+            )
 
     def apply_entry(self, entry, producer=None):
         """Claim the entry's period, then send it (its next run already reserved by `tick`);
@@ -86,6 +137,7 @@ class CatchUpScheduler(PersistentScheduler):
             return
         if claim is None:  # another beat runs this period (logged, and on the job's row)
             self._refused.pop(entry.name, None)
+            self._one_machine()
             return
         task_id = f"{entry.name}@{period.isoformat()}"
         sent = entry.__class__(**dict(entry, options={**entry.options, "task_id": task_id}))

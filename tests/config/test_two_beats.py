@@ -3,7 +3,8 @@ Procfile starts it with a folder of its own (`SVC_VAR_DIR`: its schedule file), 
 and one broker: PostgreSQL and Redis where the suite has them, else a SQLite file and each its
 file-system broker folder (whose messages are counted together). The heartbeat ticks every
 second. Each second's heartbeat is sent once, by one of them, under an id naming its period;
-the other beat skips it and says so on the job's row.
+the other beat skips it and says so on the job's row. On the file-system broker (one machine's
+folder) the beat that found the other machine's at work stops, saying why.
 
 Before, each beat sent every tick it reached: two messages a second.
 """
@@ -70,19 +71,26 @@ def test_two_beats_started_together_send_each_period_once(tmp_path, empty_queue)
         folders = [tmp_path / "a", tmp_path / "b"]
         with (
             stack.procfile_process("beat", "beat-a", SVC_VAR_DIR=str(folders[0]),
-                                   SVC_HEARTBEAT_SECONDS="1"),
+                                   SVC_HEARTBEAT_SECONDS="1") as a,
             stack.procfile_process("beat", "beat-b", SVC_VAR_DIR=str(folders[1]),
-                                   SVC_HEARTBEAT_SECONDS="1"),
+                                   SVC_HEARTBEAT_SECONDS="1") as b,
         ):  # fmt: skip
             deadline = time.monotonic() + WAIT
             while len(heartbeat_ids(stack, folders)) < PERIODS and time.monotonic() < deadline:
                 time.sleep(0.5)
+            ended = [beat.poll() is not None for beat in (a, b)]
         ids = heartbeat_ids(stack, folders)
         row = job_row(stack)
-    assert len(ids) >= PERIODS, (tmp_path / "beat-a.log").read_text()[-2000:]
+    logs = "".join((tmp_path / f"beat-{n}.log").read_text() for n in "ab")
+    assert len(ids) >= PERIODS, logs[-3000:]
     repeated = [i for i, n in Counter(ids).items() if n > 1]
     assert not repeated, repeated  # no period sent twice
     periods = [datetime.fromisoformat(i.partition("@")[2]) for i in ids]
     assert all(p.microsecond == 0 and p.utcoffset() == timedelta(0) for p in periods)  # whole s
     assert row["skips"] >= 1
     assert "is claimed by beat" in row["last_skip_note"]
+    if empty_queue:
+        assert ended == [False, False]  # one broker: both beats run on, each period once
+    else:  # each "machine" its own file-system broker: the one that found the other refused
+        assert sorted(ended) == [False, True]
+        assert "OneMachineOnly: the file-system broker serves one machine" in logs
