@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 OFFLINE ?= 0
 
-.PHONY: install messages catalogues run run-stack stack-processes test lint schema bench fuzz load chaos client mcp-sdk1 lock clean
+.PHONY: install messages catalogues run run-stack stack-processes test lint schema bench fuzz load chaos cluster client mcp-sdk1 lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -126,6 +126,9 @@ load: install  ## Locust mix against gunicorn + PostgreSQL + Redis; fails above 
 
 chaos: install  ## the stack under load while Redis, PostgreSQL and a worker fail (load/chaos.py)
 	$(BIN)/python load/chaos.py $(CHAOS_ARGS)
+
+cluster: install  ## two machines (gunicorn, worker, beat each) on one PostgreSQL and Redis behind the edge; machine A killed midway (load/cluster.py)
+	$(BIN)/python load/cluster.py $(CLUSTER_ARGS)
 
 $(CLIENT)/.installed-stamp: requirements/client.txt
 	$(PYTHON) -m venv $(CLIENT)

@@ -16,7 +16,7 @@ import snowballstemmer
 
 from answers import embeddings
 from answers.models import Embedding
-from ingestion.tagging import VERSION_CHECK_SECONDS, Versioned, registry_version
+from ingestion.tagging import Versioned, registry_version
 from registry.models import (
     Entity,
     EntityAlias,
@@ -156,8 +156,9 @@ class TopicIndex:
                    {t.pk: i for i, t in enumerate(topics)}, ranks)  # fmt: skip
 
 
-def current(*, max_age: float = VERSION_CHECK_SECONDS) -> Vocabulary:
-    """The vocabulary of the registry as it is now, rebuilt only when the registry changed."""
+def current(*, max_age: float | None = None) -> Vocabulary:
+    """The vocabulary of the registry as it is now, rebuilt only when the registry changed (on
+    any machine: asked at most every `SVC_REGISTRY_CHECK_SECONDS`)."""
     return _vocabulary.get(max_age=max_age)
 
 

@@ -203,8 +203,14 @@ SVC_FLAG_MIN_CURRENT_DOCUMENTS = env.int("SVC_FLAG_MIN_CURRENT_DOCUMENTS", 5, mi
 # How long an ask may run, or wait in the queue, before the reaper calls it abandoned.
 SVC_ASK_STALE_MINUTES = env.int("SVC_ASK_STALE_MINUTES", 10, minimum=1)
 SVC_WATCH_INTERVAL_MINUTES = env.int("SVC_WATCH_INTERVAL_MINUTES", 60, minimum=1)
+# How often a process asks whether the registry changed (on any machine) before it answers from
+# its own tagger and vocabulary: the bound on a curation write reaching every machine's answers.
+SVC_REGISTRY_CHECK_SECONDS = env.int("SVC_REGISTRY_CHECK_SECONDS", 10, minimum=0)
+# Every beat runs each job once per period (`registry.jobs.period_claim`): any number of beats
+# may run. The heartbeat's interval is shortened only by rehearsals (`make cluster`).
+SVC_HEARTBEAT_SECONDS = env.int("SVC_HEARTBEAT_SECONDS", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
-    "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
+    "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": float(SVC_HEARTBEAT_SECONDS)},
     # Every half window: an abandoned ask waits at most 1.5 windows for the reaper.
     "reap-asks": {"task": "answers.tasks.reap_tickets", "schedule": 30.0 * SVC_ASK_STALE_MINUTES},
     # Passage vectors for the Answer Engine: at most 512 a run (15 to 45 s of one core).

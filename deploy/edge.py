@@ -1,6 +1,7 @@
 """Start the edge: nginx in front of gunicorn, from deploy/nginx.conf.template.
 
     python deploy/edge.py            # EDGE_BIND (127.0.0.1:8080) in front of BIND (127.0.0.1:8000)
+    python deploy/edge.py --upstream 10.0.0.1:8000,10.0.0.2:8000   # in front of two machines
     python deploy/edge.py --access-log access.log   # or EDGE_ACCESS_LOG: requests logged, no query
 
 Renders the template into a prefix folder (`SVC_VAR_DIR/edge`, or `--prefix`), with the cache,
@@ -21,13 +22,18 @@ TEMP_FOLDERS = ("body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
 def render(prefix: Path, *, listen: str, upstream: str, access_log: str = "") -> Path:
-    """Write the configuration and the folders it names into `prefix`; return the file. With
+    """Write the configuration and the folders it names into `prefix`; return the file.
+    `upstream` is one gunicorn's address, or several comma-separated (one per machine). With
     `access_log` (a file, relative to the prefix or absolute), requests are logged there in
     the template's `svc_access` format, which holds no query string."""
     for name in TEMP_FOLDERS:
         (prefix / "tmp" / name).mkdir(parents=True, exist_ok=True)
     (prefix / "cache").mkdir(parents=True, exist_ok=True)
-    conf = TEMPLATE.read_text().replace("@LISTEN@", listen).replace("@UPSTREAM@", upstream)
+    servers = "\n".join(
+        f"        server {address.strip()} max_fails=1 fail_timeout=10s;"
+        for address in upstream.split(",")
+    )
+    conf = TEMPLATE.read_text().replace("@LISTEN@", listen).replace("@UPSTREAM@", servers)
     conf = conf.replace("@USER@", _user_line(prefix))
     logged = f"access_log {access_log} svc_access;" if access_log else "access_log off;"
     conf = conf.replace("@ACCESS_LOG@", logged)
@@ -56,7 +62,11 @@ def main() -> None:
     var = Path(os.environ.get("SVC_VAR_DIR", "var"))
     parser.add_argument("--prefix", type=Path, default=var / "edge")
     parser.add_argument("--listen", default=os.environ.get("EDGE_BIND", "127.0.0.1:8080"))
-    parser.add_argument("--upstream", default=os.environ.get("BIND", "127.0.0.1:8000"))
+    parser.add_argument(
+        "--upstream",
+        default=os.environ.get("EDGE_UPSTREAM") or os.environ.get("BIND", "127.0.0.1:8000"),
+        help="gunicorn's address, or several comma-separated (EDGE_UPSTREAM; else BIND)",
+    )
     parser.add_argument(
         "--access-log",
         default=os.environ.get("EDGE_ACCESS_LOG", ""),

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import ahocorasick
+from django.conf import settings
 from django.db.models import Count, Max
 
 from ingestion.lexicon import LEXICON
+from registry import generation
 from registry.models import Entity, EntityAlias, Event
 
 EXACT_CASE_MAX_LENGTH = 4
@@ -124,20 +126,20 @@ def _whole_word_spans(automaton, haystack: str):
             yield start, end + 1, kind, value
 
 
-VERSION_CHECK_SECONDS = 10.0
-
-
 class Versioned:
     """One process's copy of something built from the registry, rebuilt only when `version()`
-    moves. Whether it moved is asked at most every `max_age` seconds: a curator's edit arrives
-    within seconds, and a busy worker does not pay the version's aggregate queries per call."""
+    moves. Whether it moved is asked at most every `max_age` seconds (by default
+    `SVC_REGISTRY_CHECK_SECONDS`, 10): a curator's edit on any machine arrives within that, and
+    a busy worker does not pay the version's queries per call."""
 
     def __init__(self, build: Callable[[], Any], version: Callable[[], tuple]):
         self._build, self._version = build, version
         self._state: dict[str, Any] = {}
 
-    def get(self, *, max_age: float = VERSION_CHECK_SECONDS) -> Any:
+    def get(self, *, max_age: float | None = None) -> Any:
         state, now = self._state, time.monotonic()
+        if max_age is None:
+            max_age = settings.SVC_REGISTRY_CHECK_SECONDS
         if "built" in state and now - state["checked"] < max_age:
             return state["built"]
         version = self._version()
@@ -150,7 +152,7 @@ class Versioned:
         self._state.clear()
 
 
-def current_tagger(*, max_age: float = VERSION_CHECK_SECONDS) -> Tagger:
+def current_tagger(*, max_age: float | None = None) -> Tagger:
     """The tagger for the registry as it is now, rebuilt only when entities or events change."""
     return _tagger.get(max_age=max_age)
 
@@ -161,12 +163,13 @@ def forget_tagger() -> None:
 
 
 def registry_version() -> tuple:
-    # Cheap aggregates: a row added, removed or edited (entity renamed, alias changed, terms
-    # changed in the admin) moves a count or an auto_now stamp.
+    """The registry's generation, which every curation write moves on whichever machine
+    (`registry.generation`), and cheap aggregates beside it for writes that bypass model
+    signals: a row added, removed or edited moves a count or an auto_now stamp."""
     entities = Entity.objects.aggregate(n=Count("pk"), top=Max("updated_at"))
     aliases = EntityAlias.objects.aggregate(n=Count("pk"), top=Max("updated_at"))
     events = Event.objects.aggregate(n=Count("pk"), top=Max("updated_at"))
-    return (*entities.values(), *aliases.values(), *events.values())
+    return (generation.current(), *entities.values(), *aliases.values(), *events.values())
 
 
 def _build_tagger() -> Tagger:

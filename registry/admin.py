@@ -473,4 +473,14 @@ class EventTotalAdmin(ReadOnlyAdmin):
 
 @admin.register(ScheduledJob)
 class ScheduledJobAdmin(ReadOnlyAdmin):
-    list_display = ["name", "last_attempt", "last_success", "consecutive_failures", "last_error"]
+    list_display = [
+        "name",
+        "last_attempt",
+        "last_success",
+        "consecutive_failures",
+        "last_error",
+        "claimed_period",
+        "claimed_by",
+        "skips",
+        "last_skip_note",
+    ]

@@ -936,9 +936,33 @@ class ScheduledJob(models.Model):
     last_success = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     consecutive_failures = models.PositiveIntegerField(default=0)
+    # The claim (`registry.jobs.period_claim`): the newest period of this job a beat took, by
+    # which beat; a beat that finds its period taken skips it and says so in the last three.
+    claimed_period = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=200, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    last_skipped = models.DateTimeField(null=True, blank=True)
+    last_skip_note = models.TextField(blank=True)
+    skips = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+
+class RegistryGeneration(models.Model):
+    """One row: a number every curation write moves once it commits, on whichever machine.
+
+    What a process builds from the registry for itself (the tagger, the Answer Engine's
+    vocabulary) reads it at most every `SVC_REGISTRY_CHECK_SECONDS` and rebuilds when it moved
+    (`registry.generation`), so a write made on one machine reaches every machine's answers
+    within that bound.
+    """
+
+    generation = models.BigIntegerField(default=0)
+    changed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"registry generation {self.generation}"

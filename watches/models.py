@@ -20,6 +20,9 @@ class Watch(models.Model):
     webhook_secret = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     retired_at = models.DateTimeField(null=True, blank=True)
+    # The newest scheduled time whose reading was handed to the webhook: each period's reading
+    # is queued for delivery once, however many times its run ran (`watches.services`).
+    dispatched_for = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "watches"
@@ -92,3 +95,7 @@ class WatchDelivery(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.delivery_id} (attempt {self.attempt} of reading {self.reading_id})"
+
+    @property
+    def succeeded(self) -> bool:
+        return bool(self.status and 200 <= self.status < 300)

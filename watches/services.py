@@ -257,11 +257,50 @@ def delivery_new_id() -> str:
     return f"d_{secrets.token_hex(10)}"
 
 
+class Dispatch(NamedTuple):
+    """A reading's first delivery, claimed: the id it goes under, and the Watch's claim before."""
+
+    reading_id: int
+    delivery_id: str
+    watch_pk: int
+    scheduled_for: datetime
+    previous: datetime | None
+
+    def release(self) -> None:
+        """Give the period back (its message could not be queued): a later run may send it."""
+        Watch.objects.filter(pk=self.watch_pk, dispatched_for=self.scheduled_for).update(
+            dispatched_for=self.previous
+        )
+
+
+def reading_dispatch(*, reading: WatchReading) -> Dispatch | None:
+    """Claim the delivery of a Watch's reading for its period: once per Watch and scheduled
+    time, whatever ran twice (two beats, a redelivered run, a version saved between two runs);
+    None when it was claimed already (or a later period was), or the Watch has no webhook.
+
+    A compare-and-set on the Watch's `dispatched_for`: two runs cannot both move it to the same
+    time. The claim names the delivery id, so a message redelivered after a crash posts under
+    the same id (a receiver that keeps ids takes it once) and one that already finished is not
+    sent again (`reading_deliver`)."""
+    watches = Watch.objects.filter(pk=reading.watch_id)
+    for _ in range(3):
+        hook, held = watches.values_list("webhook_url", "dispatched_for").get()
+        if not hook or (held is not None and held >= reading.scheduled_for):
+            return None
+        if watches.filter(dispatched_for=held).update(dispatched_for=reading.scheduled_for):
+            return Dispatch(
+                reading.pk, delivery_new_id(), reading.watch_id, reading.scheduled_for, held
+            )
+    return None
+
+
 def reading_deliver(
     *, reading_id: int, attempt: int, delivery_id: str = "", resend_of: str = ""
-) -> bool:
+) -> bool | None:
     """POST the reading to the Watch's webhook, signed, under a delivery id of its own (given
-    for a re-send, whose answer named it); records the attempt. True if 2xx.
+    by whoever queued it: the dispatch, the attempt before, a re-send's answer); records the
+    attempt. True if 2xx; None, and nothing sent, when this id was attempted before (the same
+    message run twice).
 
     The body carries the id (`delivery`), so the signature covers it: a receiver that keeps
     the ids it saw within the timestamp's tolerance refuses a captured delivery sent again,
@@ -270,13 +309,15 @@ def reading_deliver(
     watch = reading.watch
     if not watch.webhook_url:
         return True
+    if delivery_id and WatchDelivery.objects.filter(delivery_id=delivery_id).exists():
+        return None  # this very message ran before (handed over twice): not sent again
     delivery_id = delivery_id or delivery_new_id()
     body, headers = _signed_delivery(reading, delivery_id, attempt, resend_of)
     try:
         status, error = post(watch.webhook_url, body, headers), ""
     except FetchError as exc:
         status, error = None, str(exc)
-    WatchDelivery.objects.create(
+    return WatchDelivery.objects.create(
         delivery_id=delivery_id,
         reading=reading,
         resend_of=WatchDelivery.objects.filter(delivery_id=resend_of).first()
@@ -285,8 +326,7 @@ def reading_deliver(
         attempt=attempt,
         status=status,
         error=error or ("" if status and status < 300 else "not 2xx"),
-    )
-    return bool(status and 200 <= status < 300)
+    ).succeeded
 
 
 def _signed_delivery(

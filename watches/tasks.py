@@ -45,13 +45,24 @@ def run_watches() -> int:
 @shared_task(name="watches.tasks.run_watch", acks_late=True)
 def run_watch(version_id: int, scheduled_for: str) -> int:
     """Idempotent on (version, scheduled time): a redelivered task after a worker died stores
-    nothing twice and delivers the same reading."""
+    nothing twice, and a Watch's reading of one period is queued for delivery once."""
     reading = services.watch_run(
         version_id=version_id, scheduled_for=datetime.fromisoformat(scheduled_for)
     )
-    if reading.watch.webhook_url and not reading.deliveries.exists():
-        transaction.on_commit(lambda: deliver_reading.delay(reading.pk, 1))
+    dispatch = services.reading_dispatch(reading=reading)  # once per Watch and period
+    if dispatch is not None:
+        transaction.on_commit(lambda: dispatch_send(dispatch))
     return reading.pk
+
+
+def dispatch_send(dispatch: services.Dispatch) -> None:
+    """Queue a reading's first delivery under its claimed id; a broker that cannot take it
+    gives the claim back (a run of this period again may send it) and fails the run."""
+    try:
+        deliver_reading.apply_async((dispatch.reading_id, 1, dispatch.delivery_id))
+    except BROKER_ERRORS:
+        dispatch.release()
+        raise
 
 
 @shared_task(
@@ -62,14 +73,16 @@ def run_watch(version_id: int, scheduled_for: str) -> int:
 )
 def deliver_reading(
     reading_id: int, attempt: int, delivery_id: str = "", resend_of: str = ""
-) -> bool:
-    """POST a reading to its webhook; on failure try again later, backing off, five times. A
-    re-send its owner asked for is one attempt: its outcome is in the deliveries list."""
+) -> bool | None:
+    """POST a reading to its webhook; on failure try again later, backing off, five times, each
+    attempt under an id of its own. A re-send its owner asked for is one attempt: its outcome
+    is in the deliveries list. A message run twice sends nothing the second time (None)."""
     delivered = services.reading_deliver(
         reading_id=reading_id, attempt=attempt, delivery_id=delivery_id, resend_of=resend_of
     )
-    if not delivered and not resend_of and attempt < DELIVERY_ATTEMPTS:
-        deliver_reading.apply_async((reading_id, attempt + 1), countdown=30 * 2 ** (attempt - 1))
+    if delivered is False and not resend_of and attempt < DELIVERY_ATTEMPTS:
+        again = (reading_id, attempt + 1, services.delivery_new_id())
+        deliver_reading.apply_async(again, countdown=30 * 2 ** (attempt - 1))
     return delivered
 
 

@@ -25,6 +25,8 @@ from kombu.utils.imports import symbol_by_name
 
 from tests.stack import Gate
 
+pytestmark = pytest.mark.django_db  # each job claims its period in the database first
+
 CAUGHT_UP = {
     "heartbeat": "registry.tasks.heartbeat",
     "reap-asks": "answers.tasks.reap_tickets",
@@ -35,7 +37,8 @@ TICKS = 3 * len(CAUGHT_UP)  # each tick sends at most one due entry
 
 def beat(broker: str, schedule_file) -> object:
     """The settings' scheduler over the settings' schedule, on an app of its own."""
-    app = Celery("beat-under-test", broker=broker)
+    # Not made the current app: the tasks of later tests (run eagerly) stay on the service's.
+    app = Celery("beat-under-test", broker=broker, set_as_current=False)
     app.conf.beat_schedule = copy.deepcopy(settings.CELERY_BEAT_SCHEDULE)
     app.conf.timezone = settings.CELERY_TIMEZONE
     app.conf.broker_connection_max_retries = settings.CELERY_BROKER_CONNECTION_MAX_RETRIES

@@ -170,3 +170,67 @@ def test_a_resend_names_what_stands_in_its_way(api, alice, hooked, httpserver):
     assert retired.json()["state"] == "retired"
     assert WatchDelivery.objects.count() == 1
     assert WatchReading.objects.count() == 1
+
+
+# --- once per Watch and period, whatever runs twice (issue 43) -----------------------------------
+
+
+def test_a_reading_is_delivered_once_per_watch_and_period_whatever_runs_twice(
+    api, alice, hooked, httpserver, django_capture_on_commit_callbacks
+):
+    """Two beats both running `run-watches`, a redelivered `run_watch`, a version saved between
+    two runs of one period, the delivery message itself handed over twice: one POST per Watch
+    and scheduled time. A later period is delivered as ever."""
+    watch_id, _ = hooked
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(WatchVersion.objects.latest("pk").pk, AT)
+        tasks.run_watch(WatchVersion.objects.latest("pk").pk, AT)  # redelivered after a crash
+        edited = {**SIGNALS, "watchId": watch_id, "label": "edited"}
+        assert save(api, alice, edited).status_code in (200, 201)
+        tasks.run_watch(WatchVersion.objects.latest("pk").pk, AT)  # the new version, same time
+    assert WatchReading.objects.count() == 2  # each version read once; delivered once
+    [(request, _)] = httpserver.log
+    first = WatchDelivery.objects.get()
+    assert request.headers["X-Svc-Delivery"] == first.delivery_id
+    assert tasks.deliver_reading(first.reading_id, 1, first.delivery_id) is None  # ran before
+    assert len(httpserver.log) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(WatchVersion.objects.latest("pk").pk, "2026-11-22T11:00:00+00:00")
+        tasks.run_watch(WatchVersion.objects.latest("pk").pk, AT)  # a late run of the earlier
+    assert [r.get_json()["scheduledFor"] for r, _ in httpserver.log] == [
+        AT, "2026-11-22T11:00:00+00:00"
+    ]  # fmt: skip
+
+
+def test_the_beat_job_run_twice_in_one_period_delivers_each_watch_once(
+    api, alice, hooked, httpserver, django_capture_on_commit_callbacks, time_machine
+):
+    """Two workers run the two runs side by side: each has stored or found the reading before
+    either delivery is made (their sends wait for their commits)."""
+    time_machine.move_to(datetime.fromisoformat(AT))
+    with django_capture_on_commit_callbacks() as queued:
+        assert tasks.run_watches() == 1
+        assert tasks.run_watches() == 1  # a second beat, with no claim to stop it
+    for send in queued:
+        send()
+    assert len(httpserver.log) == 1
+    assert WatchDelivery.objects.count() == 1
+
+
+def test_a_dispatch_the_broker_refused_is_given_back_for_the_next_run(
+    api, alice, hooked, httpserver, django_capture_on_commit_callbacks, monkeypatch
+):
+    from kombu.exceptions import OperationalError
+
+    def refused(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to the broker. Connection refused.")
+
+    version = WatchVersion.objects.latest("pk").pk
+    with monkeypatch.context() as patched:
+        patched.setattr(tasks.deliver_reading, "apply_async", refused)
+        with pytest.raises(OperationalError), django_capture_on_commit_callbacks(execute=True):
+            tasks.run_watch(version, AT)
+    assert httpserver.log == []
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.run_watch(version, AT)  # the run again (a retry, the other beat): sent now
+    assert len(httpserver.log) == 1
