@@ -232,7 +232,7 @@ def _attached(event: Event, window: Window | None, as_of: datetime | None) -> li
         entity_id=event.lead_entity_id, document__is_market_question_page=False
     )
     if as_of is not None:
-        named = named.filter(day__lte=last_day(as_of), document__ingested_at__lte=as_of)
+        named = named.filter(day__lte=last_day(as_of), ingested_at__lte=as_of)
     if window is not None:
         curated = curated.filter(day__range=(window.start, window.end))
         named = named.filter(day__range=(window.start, window.end))

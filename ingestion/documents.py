@@ -187,12 +187,12 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     for doc, p in pairs:
         p.document_id = doc.pk
     copies.copies_link(prepared, common)
+    stamp = connection.ops.adapt_datetimefield_value(stored_at)
     insert_rows(
         EntityMention,
-        ["document", "entity", "day"],
-        [(doc.pk, e, doc.day) for doc, p in pairs for e in sorted(p.tags.entity_ids)],
+        ["document", "entity", "day", "ingested_at"],
+        [(doc.pk, e, doc.day, stamp) for doc, p in pairs for e in sorted(p.tags.entity_ids)],
     )
-    stamp = connection.ops.adapt_datetimefield_value(stored_at)
     insert_rows(
         EventMention,
         ["document", "event", "day", "ingested_at", "counted", "asserting"],

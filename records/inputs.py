@@ -76,7 +76,7 @@ def record_inputs(
         .values_list("day", "mentions", "with_verbs")
     }
     attached = list(event.entities.order_by("name"))
-    counts = known_counts(event, attached, days, as_of) if as_of else _counts(event, attached, days)
+    counts = known_counts(event, attached, as_of) if as_of else _counts(event, attached, days)
     transitions = event.transitions.filter(**({"at__lte": as_of} if as_of else {}))
     sources = list(event.primary_sources.order_by("slug"))
     return RecordInputs(
@@ -114,7 +114,7 @@ def _reporting_sample(event: Event, as_of: datetime | None) -> list[Document]:
         entity_id=event.lead_entity_id, document__is_market_question_page=False
     )
     if as_of is not None:
-        mentions = mentions.filter(day__lte=last_day(as_of), document__ingested_at__lte=as_of)
+        mentions = mentions.filter(day__lte=last_day(as_of), ingested_at__lte=as_of)
     newest = mentions.select_related("document__outlet").order_by("-day", "-document_id")
     return [mention.document for mention in newest[:REPORTING_SAMPLE]]
 

@@ -25,10 +25,26 @@ BACKFILL = {
 }
 
 
+NAMED = {
+    "postgresql": (
+        "UPDATE registry_entitymention AS n SET ingested_at = d.ingested_at "
+        "FROM registry_document AS d WHERE d.id = n.document_id"
+    ),
+    "sqlite": (
+        "UPDATE registry_entitymention SET ingested_at = (SELECT d.ingested_at FROM "
+        "registry_document AS d WHERE d.id = registry_entitymention.document_id)"
+    ),
+}
+
+
 def backfill(apps, schema_editor):
+    vendor = schema_editor.connection.vendor
     with schema_editor.connection.cursor() as cursor:
         cursor.execute("UPDATE registry_document SET ingested_at = fetched_at")
-        cursor.execute(BACKFILL[schema_editor.connection.vendor])
+        cursor.execute(BACKFILL[vendor])
+        cursor.execute(NAMED[vendor])
+        if vendor == "postgresql":  # the planner's picture of the rewritten tables
+            cursor.execute("ANALYZE registry_document, registry_eventmention, registry_entitymention")
 
 
 class Migration(migrations.Migration):
@@ -44,6 +60,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="eventmention",
+            name="ingested_at",
+            field=models.DateTimeField(null=True),
+        ),
+        migrations.AddField(
+            model_name="entitymention",
             name="ingested_at",
             field=models.DateTimeField(null=True),
         ),
@@ -72,6 +93,20 @@ class Migration(migrations.Migration):
             model_name="eventmention",
             name="ingested_at",
             field=models.DateTimeField(),
+        ),
+        migrations.AlterField(
+            model_name="entitymention",
+            name="ingested_at",
+            field=models.DateTimeField(),
+        ),
+        migrations.RemoveIndex(model_name="entitymention", name="entity_mention_newest"),
+        migrations.AddIndex(
+            model_name="entitymention",
+            index=models.Index(
+                fields=["entity", "day", "document"],
+                include=("ingested_at",),
+                name="entity_mention_newest",
+            ),
         ),
         migrations.AddIndex(
             model_name="eventmention",

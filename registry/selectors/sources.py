@@ -123,7 +123,11 @@ def _held(source: PrimarySource, readings: list[SourceReading]) -> PrimarySource
     held.last_success = last.attempted_at if last else None
     held.consecutive_failures = len(after)
     held.last_error = after[-1].error if after else None
-    held.etag, held.last_modified = (last.etag, last.last_modified) if last else (None, None)
+    # A read that sends no validator keeps the one before (`fetch_success_record`).
+    held.etag = next((r.etag for r in reversed(confirmed) if r.etag), None)
+    held.last_modified = next(
+        (r.last_modified for r in reversed(confirmed) if r.last_modified), None
+    )
     held.signature = last.signature if last else None
     held.baseline_established = fresh[0].attempted_at if fresh else None
     held.last_change = changed[-1].attempted_at if changed else None
@@ -140,12 +144,12 @@ def _observed(held, last, fresh, unread_since, unread) -> None:
     held.observed_read_at = fresh[-1].attempted_at if fresh else None
     held.verified_as_of = last.attempted_at.date() if last else None
     held.last_read = last.attempted_at if last else None
-    held.last_read_ref = last.observed_ref if last else None
+    held.last_read_ref = (last.observed_ref or held.fetch_url) if last else None
     held.consecutive_unread = len(unread_since)
     held.last_unread_at = unread[-1].attempted_at if unread else None
     states = PrimarySource.ReadState
     if unread_since:
-        held.read_state, held.read_state_note = states.UNREADABLE, unread_since[-1].error
+        held.read_state, held.read_state_note = states.UNREADABLE, unread_since[-1].error[:2000]
     elif last:
         quiet = last.observed_state == PrimarySource.ObservedState.NO_ACTIVE_SYSTEMS
         held.read_state = states.READ_NOTHING_ACTIVE if quiet else states.READ
