@@ -221,8 +221,12 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
         Document.objects.bulk_create(docs, batch_size=len(docs))
         EntityMention.objects.bulk_create(
             (
-                EntityMention(document_id=doc.pk, entity_id=entity.pk, day=doc.day,
-                              ingested_at=doc.ingested_at)
+                EntityMention(
+                    document_id=doc.pk,
+                    entity_id=entity.pk,
+                    day=doc.day,
+                    ingested_at=doc.ingested_at,
+                )
                 for doc, (entities, _) in zip(docs, mentioned, strict=True)
                 for entity in entities
             ),
