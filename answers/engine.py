@@ -242,8 +242,8 @@ def _flagged_first(as_of: datetime | None) -> list[Event]:
         event=OuterRef("pk"), field=StateTransition.Field.WIRE_TIER, at__lte=as_of
     ).order_by("-at", "-id")
     tier = Coalesce(Subquery(wire.values("to_value")[:1]), Value(StateTransition.WireTier.WATCH))
-    topics = Event.objects.filter(created_at__lte=as_of).annotate(tier=tier)
-    return list(topics.order_by("tier", "subject")[:5])
+    topics = Event.objects.filter(created_at__lte=as_of).annotate(wire_then=tier)
+    return list(topics.order_by("wire_then", "subject")[:5])
 
 
 def _declined_text(understood: Understanding) -> tuple[str, list[str]]:
