@@ -115,7 +115,7 @@ schema: install  ## write the OpenAPI description to var/openapi.json
 
 bench: install  ## every benchmark in bench/ (see bench/README.md)
 	@# bench_synth first: it builds the 1,000,000-document database the read benchmarks use.
-	@for script in bench/bench_synth.py bench/bench_ingest.py bench/bench_record.py bench/bench_reads.py bench/bench_ask.py bench/bench_mcp.py bench/bench_edge.py bench/bench_growth.py; do \
+	@for script in bench/bench_synth.py bench/bench_ingest.py bench/bench_record.py bench/bench_reads.py bench/bench_ask.py bench/bench_mcp.py bench/bench_edge.py bench/bench_growth.py bench/bench_asof.py; do \
 		echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
 
 fuzz: install  ## schemathesis against a live server's own OpenAPI description (.ci/fuzz)

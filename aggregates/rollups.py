@@ -155,7 +155,7 @@ def _claims_of(originals: list[int]) -> list[tuple]:
     mentions, documents, named = (
         quote(model._meta.db_table) for model in (EventMention, Document, EntityMention)
     )
-    verbs, verb = _verbs_expanded("d")
+    verbs, verb = verbs_expanded("d")
     marks = ", ".join(["%s"] * len(owner))
     with connection.cursor() as cursor:
         cursor.execute(
@@ -256,7 +256,7 @@ def _totals_rebuild() -> None:
     mentions, documents, named, copies = (
         quote(model._meta.db_table) for model in (EventMention, Document, EntityMention, Copy)
     )
-    verbs, verb = _verbs_expanded("d")
+    verbs, verb = verbs_expanded("d")
     base = f"FROM {mentions} m JOIN {documents} d ON d.id = m.document_id"
     entity = f"JOIN {named} n ON n.document_id = m.document_id"
     where = "WHERE d.is_market_question_page = %s"
@@ -282,7 +282,7 @@ def _totals_rebuild() -> None:
             )
 
 
-def _verbs_expanded(alias: str) -> tuple[str, str]:
+def verbs_expanded(alias: str) -> tuple[str, str]:
     """(join clause, column): one row per verb in a document's JSON verb list."""
     if connection.vendor == "postgresql":
         return f"CROSS JOIN LATERAL jsonb_array_elements_text({alias}.verbs) AS v(verb)", "v.verb"

@@ -23,6 +23,7 @@ import multiprocessing
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime
 from typing import Protocol
 
 import numpy as np
@@ -130,12 +131,17 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def kept_documents(model: Embedder, ids: list[int]) -> dict[int, tuple[str, np.ndarray]]:
-    """The kept passage vectors of documents `ids` (one query): id -> (text digest, vector)."""
+def kept_documents(
+    model: Embedder, ids: list[int], *, by: datetime | None = None
+) -> dict[int, tuple[str, np.ndarray]]:
+    """The kept passage vectors of documents `ids` (one query): id -> (text digest, vector);
+    only those kept by `by`, when given."""
     from answers.models import Embedding
 
     rows = Embedding.objects.filter(kind=Embedding.Kind.DOCUMENT, model=model.name)
     rows = rows.filter(one_of(Embedding, "key", ids))
+    if by is not None:
+        rows = rows.filter(Q(kept_at__isnull=True) | Q(kept_at__lte=by))
     return {
         key: (text_sha256, np.frombuffer(bytes(vector), dtype=np.float32))
         for key, text_sha256, vector in rows.values_list("key", "text_sha256", "vector")
@@ -177,7 +183,7 @@ def vectors_store(model: Embedder, kind: str, texts: dict[int, str]) -> dict[int
         ]  # fmt: skip
         Embedding.objects.bulk_create(
             rows, update_conflicts=True, unique_fields=["kind", "key", "model"],
-            update_fields=["text_sha256", "vector"],
+            update_fields=["text_sha256", "vector", "kept_at"],
         )  # fmt: skip
         computed.update(zip(batch, vectors, strict=True))
     return computed

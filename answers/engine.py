@@ -11,6 +11,8 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from django.db.models import OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 
 from answers import languages, phrases, phrasing, vocabulary
@@ -19,34 +21,43 @@ from answers.composition import Layers, Writer, compose, engine_words, figure_as
 from answers.retrieval import Evidence, gather, unmarked
 from answers.understanding import Understanding, understand
 from config.reads import envelope
+from records.models import StateTransition
 from registry.models import Event
 
 _MARKER = re.compile(r"\[([0-9]+)\]")  # the engine's own markers: ASCII digits only
 
 
 def answer(question: str, *, topic: Event | None = None, generator=None,
-           now: datetime | None = None) -> dict[str, Any]:  # fmt: skip
+           now: datetime | None = None,
+           as_of: datetime | None = None) -> dict[str, Any]:  # fmt: skip
     """The `svc.answer.v1` answer to `question` (about `topic` when the caller names one), in the
-    question's language."""
-    now = now or timezone.now()
+    question's language, from the rows held at `as_of` (an ask's instant: given again, the same
+    rows and the same answer). Without one, as of this instant; a caller that sets only the
+    clock (`now`, the evaluation's day) reads every row held."""
+    if as_of is None and now is None:
+        as_of = timezone.now()
+    now = as_of or now
     with languages.answering(question) as language:
-        answered = _answer(question, topic, generator, now)
+        answered = _answer(question, topic, generator, now, as_of)
     # The instant the evidence was read: the same question as of the same instant, on the same
     # rows, is the same answer (a changed registry and a changed engine told apart).
     return {**answered, "language": language, "asOf": now.astimezone(UTC).isoformat()}
 
 
-def _answer(question: str, topic: Event | None, generator, now: datetime) -> dict[str, Any]:
+def _answer(question: str, topic: Event | None, generator, now: datetime,
+            as_of: datetime | None) -> dict[str, Any]:  # fmt: skip
     vocab = vocabulary.current()
     pinned = next((t for t in vocab.topics if topic and t.pk == topic.pk), None)
     # A "[2]" typed in the question is text: whatever the engine writes from the question (a
     # premise it names, a name it does not track) can never pose as a citation.
-    understood = understand(unmarked(question), vocab, now=now, topic=pinned)
-    if understood.declined:
-        return declined(understood)
+    understood = understand(unmarked(question), vocab, now=now, topic=pinned, as_of=as_of)
     events = Event.objects.in_bulk([r.topic.pk for r in understood.topics])
+    # A topic created after the instant read as of was not in the record then.
+    understood.topics = [r for r in understood.topics if _existed(events[r.topic.pk], as_of)]
+    if understood.declined:
+        return declined(understood, as_of=as_of)
     layers = [
-        Layers.of(r.topic, gather(events[r.topic.pk], r.topic, understood, now=now))
+        Layers.of(r.topic, gather(events[r.topic.pk], r.topic, understood, now=now, as_of=as_of))
         for r in understood.topics
     ]
     writer = compose(understood, layers)
@@ -190,15 +201,18 @@ def _latest_held(layers: list[Layers]) -> str:
     return max((r.date for lay in layers for r in lay.rows() if r.date), default="")
 
 
-def declined(understood: Understanding) -> dict[str, Any]:
-    """Not in the record: said plainly, naming what is not tracked, with topics worth a look."""
+def declined(understood: Understanding, *, as_of: datetime | None = None) -> dict[str, Any]:
+    """Not in the record: said plainly, naming what is not tracked, with topics worth a look
+    (those that existed at `as_of`, flagged ones first as recorded then)."""
     text, gaps = _declined_text(understood)
-    suggestions = [_topic_ref(t) for t in understood.suggestions]
+    events = Event.objects.in_bulk([t.pk for t in understood.suggestions])
+    suggestions = [
+        _topic_ref(t) for t in understood.suggestions if _existed(events.get(t.pk), as_of)
+    ]
     if not suggestions:
-        flagged = Event.objects.order_by("wire_tier", "subject")[:5]  # "flagged" < "watch"
         suggestions = [
             {"topic": e.subject, "title": e.title, "record": f"/api/record/{e.subject}"}
-            for e in flagged
+            for e in _flagged_first(as_of)
         ]
     return envelope(
         "svc.answer.v1",
@@ -213,6 +227,23 @@ def declined(understood: Understanding) -> dict[str, Any]:
         sourceCheck={"sentences": 0, "kept": 0, "dropped": 0, "reasons": []},
         disclaimer=str(phrases.DISCLAIMER),
     )
+
+
+def _existed(event: Event | None, as_of: datetime | None) -> bool:
+    return event is not None and (as_of is None or event.created_at <= as_of)
+
+
+def _flagged_first(as_of: datetime | None) -> list[Event]:
+    """Five topics (that existed at `as_of`), flagged ones first ("flagged" sorts before
+    "watch": the wire tier, as recorded by `as_of`), then by subject."""
+    if as_of is None:
+        return list(Event.objects.order_by("wire_tier", "subject")[:5])
+    wire = StateTransition.objects.filter(
+        event=OuterRef("pk"), field=StateTransition.Field.WIRE_TIER, at__lte=as_of
+    ).order_by("-at", "-id")
+    tier = Coalesce(Subquery(wire.values("to_value")[:1]), Value(StateTransition.WireTier.WATCH))
+    topics = Event.objects.filter(created_at__lte=as_of).annotate(wire_then=tier)
+    return list(topics.order_by("wire_then", "subject")[:5])
 
 
 def _declined_text(understood: Understanding) -> tuple[str, list[str]]:

@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from billing.models import ApiKey, AskCharge
 
@@ -37,6 +38,12 @@ class AskTicket(models.Model):
     )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    as_of = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The instant its answer reads as of: the one asked for, else its submission "
+        "(every attempt reads the same rows). Empty for asks made before it was kept.",
+    )
 
     class Meta:
         constraints = [
@@ -70,6 +77,9 @@ class Embedding(models.Model):
     model = models.CharField(max_length=100)
     text_sha256 = models.CharField(max_length=64)
     vector = models.BinaryField(help_text="float32, L2-normalised.")
+    # When it was kept: an answer as of an earlier instant reads only vectors kept by then.
+    # Empty for vectors kept before the stamp existed (read by every answer).
+    kept_at = models.DateTimeField(null=True, blank=True, default=timezone.now)
 
     class Meta:
         constraints = [

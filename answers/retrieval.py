@@ -15,12 +15,14 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
-from django.db.models import F
+from django.db.models import Case, F, QuerySet, When
 
 from answers import embeddings, vocabulary
 from answers.understanding import Understanding, Window, stem_set
 from answers.vocabulary import Topic, stem, stems, words
+from records.inputs import last_day
 from records.models import StateTransition
+from records.states import states_at
 from registry.models import (
     Document,
     EntityMention,
@@ -117,37 +119,34 @@ class Evidence:
         return " ".join([self.snippet, self.title, self.source, self.date or "", self.topic_title])
 
 
-def gather(event: Event, topic: Topic, understood: Understanding, *, now: datetime):
+def gather(event: Event, topic: Topic, understood: Understanding, *, now: datetime,
+           as_of: datetime | None = None):  # fmt: skip
+    """The rows that can answer, on the clock `now`. With `as_of`, every row is one the service
+    held at that instant: stored, read or recorded by then, so asked again as of the same
+    instant, the same rows come back (`None`: every row held, for a caller that sets the
+    clock, as the evaluation does)."""
     window = understood.window if understood.window and understood.window.filters else None
-    rows = [*readings(event, topic, window)]
-    rows += reporting(event, topic, understood.question, window)
-    rows += markets(event, topic, window, now=now)
+    rows = [*readings(event, topic, window, as_of=as_of)]
+    rows += reporting(event, topic, understood.question, window, as_of=as_of)
+    rows += markets(event, topic, window, now=now, as_of=as_of)
     if understood.intent == "changed" or window is not None:
-        rows += transitions(event, topic, window, now=now)
-        rows += flips(event, topic, window, now=now)
-    rows.append(attention(event, topic))
+        rows += transitions(event, topic, window, now=now, as_of=as_of)
+        rows += flips(event, topic, window, now=now, as_of=as_of)
+    rows.append(attention(event, topic, as_of=as_of))
     return rows
 
 
-def readings(event: Event, topic: Topic, window: Window | None) -> list[Evidence]:
-    """What each issuer guarding the topic said: its latest reading, or its latest in the window."""
+def held(rows: QuerySet, column: str, as_of: datetime | None) -> QuerySet:
+    """`rows` whose `column` (when stored, read or recorded) is at or before `as_of`, if given."""
+    return rows if as_of is None else rows.filter(**{f"{column}__lte": as_of})
+
+
+def readings(event: Event, topic: Topic, window: Window | None, *, as_of: datetime | None):
+    """What each issuer guarding the topic said: its latest reading (by `as_of`), or its latest
+    in the window."""
     rows = []
     for source in event.primary_sources.all().order_by("slug"):
-        said, day, state = source.observed, source.observed_date, source.observed_state
-        if window is not None:
-            reading = (
-                SourceReading.objects.filter(
-                    source=source, ok=True, attempted_at__date__range=(window.start, window.end)
-                )
-                .exclude(observed_words=None)
-                .order_by("-attempted_at")
-                .first()
-            )
-            said, day, state = (
-                (reading.observed_words, reading.observed_date, reading.observed_state)
-                if reading
-                else (None, None, None)
-            )
+        said, day, state = _said(source, window, as_of)
         if not said:
             continue
         when = day.isoformat() if day else None
@@ -160,25 +159,42 @@ def readings(event: Event, topic: Topic, window: Window | None) -> list[Evidence
     return rows
 
 
+def _said(source: PrimarySource, window: Window | None, as_of: datetime | None):
+    """(words, their date, state) of the source's latest confirmed reading (by `as_of`; in the
+    window, when there is one). The source's own stamps hold the latest: they serve when no
+    reading since `as_of` has moved them, else the readings by then are read."""
+    if window is None and (as_of is None or (source.observed_read_at or as_of) <= as_of):
+        return source.observed, source.observed_date, source.observed_state
+    readings = held(SourceReading.objects.filter(source=source, ok=True), "attempted_at", as_of)
+    if window is not None:
+        readings = readings.filter(attempted_at__date__range=(window.start, window.end))
+        readings = readings.exclude(observed_words=None)
+    reading = readings.order_by("-attempted_at", "-id").first()
+    if reading is None:
+        return None, None, None
+    return reading.observed_words, reading.observed_date, reading.observed_state
+
+
 def _link(source: PrimarySource) -> str:
     links = source.web_links()
     return links[0]["url"] if links else source.fetch_url
 
 
-def reporting(event: Event, topic: Topic, question: str, window: Window | None) -> list[Evidence]:
+def reporting(event: Event, topic: Topic, question: str, window: Window | None, *,
+              as_of: datetime | None = None) -> list[Evidence]:  # fmt: skip
     """The topic's reporting that best answers the question, one row per origin cluster: among
     every document attached to it (its curated mentions and those naming its lead entity), ranked
     by the rare stems they share with the question plus how close they mean it.
 
     Five queries whatever the number of documents: the two newest-first id lists, the text
-    match, the kept vectors, the rows served."""
-    attached = _attached(event, window)
+    match, the kept vectors, the rows served; of the documents stored by `as_of`."""
+    attached = _attached(event, window, as_of)
     if not attached:
         return []
     title = stems(topic.title)
     asked = [w for w in words(question) if stem(w) not in title]
     lexical = _lexical(attached, asked)
-    semantic = _semantic(attached, question, lexical)
+    semantic = _semantic(attached, question, lexical, as_of)
     newest = len(attached)
     scored = sorted(
         (
@@ -189,21 +205,34 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None) 
     )[:CANDIDATES]
     served = (
         Document.objects.select_related("outlet")
-        .annotate(original=F("copy__original_id"))
+        .annotate(original=_original_by(as_of))
         .in_bulk([pk for _, pk in scored])
     )
     return _one_per_origin([(score, served[pk]) for score, pk in scored if pk in served], topic)
 
 
-def _attached(event: Event, window: Window | None) -> list[int]:
-    """Ids of the topic's newest documents, newest first: its curated mentions and the mentions
-    of its lead entity (documents naming it without a curated term: the record withholds those,
-    the Answer Engine reads them), each bounded to the newest TOPIC_SCAN and read backwards off
-    its (event, day) and (entity, day, document) index; market question pages left out."""
-    curated = EventMention.objects.filter(event=event, document__is_market_question_page=False)
+def _original_by(as_of: datetime | None):
+    """A copy's original (`ingestion.copies`), when it was stored by `as_of`: one stored later
+    was not known, and the copy stood for itself."""
+    if as_of is None:
+        return F("copy__original_id")
+    return Case(
+        When(copy__original__ingested_at__lte=as_of, then=F("copy__original_id")), default=None
+    )
+
+
+def _attached(event: Event, window: Window | None, as_of: datetime | None) -> list[int]:
+    """Ids of the topic's newest documents (stored by `as_of`), newest first: its curated
+    mentions and the mentions of its lead entity (documents naming it without a curated term:
+    the record withholds those, the Answer Engine reads them), each bounded to the newest
+    TOPIC_SCAN and read backwards off its (event, day) and (entity, day, document) index;
+    market question pages left out."""
+    curated = held(EventMention.objects.filter(event=event, counted=True), "ingested_at", as_of)
     named = EntityMention.objects.filter(
         entity_id=event.lead_entity_id, document__is_market_question_page=False
     )
+    if as_of is not None:
+        named = named.filter(day__lte=last_day(as_of), ingested_at__lte=as_of)
     if window is not None:
         curated = curated.filter(day__range=(window.start, window.end))
         named = named.filter(day__range=(window.start, window.end))
@@ -242,7 +271,10 @@ def _rarities(wanted: set[str]) -> dict[str, float]:
 
 
 def _semantic(
-    attached: list[int], question: str, lexical: dict[int, tuple[float, str]]
+    attached: list[int],
+    question: str,
+    lexical: dict[int, tuple[float, str]],
+    as_of: datetime | None,
 ) -> dict[int, float]:
     """How much closer than the rest each document means the question: the cosine of its kept
     passage vector to the question's, as a z-score over the topic's documents that have one
@@ -250,11 +282,11 @@ def _semantic(
     Documents without a vector score 0 (average). An ask computes none: what it reads is what
     the background run (`documents_embed`) kept, so asking again reads the same vectors and gives
     the same answer; a best lexical match whose kept vector is of an older text is read as one
-    without."""
+    without, and a vector kept after `as_of` was not there to read."""
     model = embeddings.embedder()
     if model is None:
         return {}
-    kept = embeddings.kept_documents(model, attached)
+    kept = embeddings.kept_documents(model, attached, by=as_of)
     for pk in sorted(lexical, key=lambda pk: (-lexical[pk][0], pk))[:LEXICAL_EMBEDDED]:
         if pk in kept and kept[pk][0] != embeddings.digest(lexical[pk][1]):
             del kept[pk]
@@ -316,37 +348,42 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
     return rows
 
 
-def markets(event: Event, topic: Topic, window: Window | None, *, now: datetime):
+def markets(event: Event, topic: Topic, window: Window | None, *, now: datetime,
+            as_of: datetime | None = None):  # fmt: skip
     """Each question's price (live, or a historical capture) and its move inside the window; in a
     past window, the price as it stood then."""
     rows = []
-    for q in with_prices(event.market_questions.all()).order_by("deadline", "pk"):
+    questions = with_prices(event.market_questions.all(), as_of=as_of)
+    for q in questions.order_by("deadline", "pk"):
         pct, at = q.latest_pct, q.latest_at
         if window is not None:
-            pct, at = _price_in(q, window)
+            pct, at = _price_in(q, window, as_of)
         if pct is None:
             continue
-        historical = q.is_resolved or bool(q.deadline and q.deadline < now)
+        resolved = q.is_resolved and (as_of is None or q.resolved_at is None or (
+            q.resolved_at <= as_of))  # fmt: skip
+        historical = resolved or bool(q.deadline and q.deadline < now)
         day = at.date().isoformat()
         deadline = q.deadline.date().isoformat() if q.deadline else None
         venue = q.get_venue_display()
-        state = "resolved, a historical capture" if q.is_resolved else (
+        state = "resolved, a historical capture" if resolved else (
             "deadline passed, a historical capture" if historical else "open")  # fmt: skip
         snippet = f"{venue}: {q.question} priced at {pct:g}% on {day} ({state}"
         snippet += f"; deadline {deadline})" if deadline else ")"
-        facts = {"pct": pct, "historical": historical, "resolved": q.is_resolved,
+        facts = {"pct": pct, "historical": historical, "resolved": resolved,
                  "deadline": deadline, "question": q.question, "venue": venue}  # fmt: skip
         rows.append(Evidence("market", "price", topic.subject, topic.title, q.question, q.url,
                              venue, day, snippet, facts))  # fmt: skip
-        move = _move(q, window, now=now)
+        move = _move(q, window, now=now, as_of=as_of)
         if move:
             rows.append(move(topic))
     return rows
 
 
-def _price_in(q: MarketQuestion, window: Window):
+def _price_in(q: MarketQuestion, window: Window, as_of: datetime | None):
+    prices = held(MarketPrice.objects.filter(question=q), "captured_at", as_of)
     last = (
-        MarketPrice.objects.filter(question=q, captured_at__date__range=(window.start, window.end))
+        prices.filter(captured_at__date__range=(window.start, window.end))
         .order_by("-captured_at")
         .values_list("probability_pct", "captured_at")
         .first()
@@ -354,11 +391,12 @@ def _price_in(q: MarketQuestion, window: Window):
     return last or (None, None)
 
 
-def _move(q: MarketQuestion, window: Window | None, *, now: datetime):
+def _move(q: MarketQuestion, window: Window | None, *, now: datetime, as_of: datetime | None):
     start = window.start if window else (now - timedelta(days=7)).date()
     end = window.end if window else now.date()
     prices = list(
-        MarketPrice.objects.filter(question=q, captured_at__date__range=(start, end))
+        held(MarketPrice.objects.filter(question=q), "captured_at", as_of)
+        .filter(captured_at__date__range=(start, end))
         .order_by("captured_at")
         .values_list("captured_at", "probability_pct")
     )
@@ -377,12 +415,12 @@ def _move(q: MarketQuestion, window: Window | None, *, now: datetime):
     )
 
 
-def transitions(event: Event, topic: Topic, window: Window | None, *, now: datetime):
+def transitions(event: Event, topic: Topic, window: Window | None, *, now: datetime,
+                as_of: datetime | None = None):  # fmt: skip
     start, end = _span(window, now)
     rows = []
-    for t in StateTransition.objects.filter(event=event, at__date__range=(start, end)).order_by(
-        "at", "pk"
-    ):
+    recorded = held(StateTransition.objects.filter(event=event), "at", as_of)
+    for t in recorded.filter(at__date__range=(start, end)).order_by("at", "pk"):
         day = t.at.date().isoformat()
         snippet = f"{topic.title}: {t.field} moved from {t.from_value} to {t.to_value} on {day}"
         rows.append(
@@ -395,11 +433,11 @@ def transitions(event: Event, topic: Topic, window: Window | None, *, now: datet
     return rows
 
 
-def flips(event: Event, topic: Topic, window: Window | None, *, now: datetime):
+def flips(event: Event, topic: Topic, window: Window | None, *, now: datetime,
+          as_of: datetime | None = None):  # fmt: skip
     start, end = _span(window, now)
-    alerts = TripwireAlert.objects.filter(
-        source__events=event, at__date__range=(start, end)
-    ).select_related("source")
+    alerts = held(TripwireAlert.objects.filter(source__events=event), "at", as_of)
+    alerts = alerts.filter(at__date__range=(start, end)).select_related("source")
     rows = []
     for alert in alerts.order_by("at", "pk"):
         day = alert.at.date().isoformat()
@@ -423,9 +461,12 @@ def _span(window: Window | None, now: datetime):
     return (now - timedelta(days=7)).date(), now.date()
 
 
-def attention(event: Event, topic: Topic) -> Evidence:
-    state = event.coverage_state.replace("_", " ")
-    snippet = f"{topic.title}: coverage state {state}; wire tier {event.wire_tier}"
+def attention(event: Event, topic: Topic, *, as_of: datetime | None = None) -> Evidence:
+    """The topic's coverage state and wire tier (as recorded by `as_of`)."""
+    coverage, wire = (event.coverage_state, event.wire_tier) if as_of is None else (
+        states_at(event, as_of))  # fmt: skip
+    state = coverage.replace("_", " ")
+    snippet = f"{topic.title}: coverage state {state}; wire tier {wire}"
     return Evidence("coverageMetric", "attention", topic.subject, topic.title, topic.title,
                     f"/api/record/{topic.subject}", "this service", None, snippet,
-                    {"state": state, "wire": event.wire_tier})  # fmt: skip
+                    {"state": state, "wire": wire})  # fmt: skip

@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import secrets
+from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
@@ -21,14 +22,16 @@ from answers.models import AskTicket
 from billing import services as billing
 from billing.models import ApiKey
 from config.problems import ApplicationError
+from records import known
 from registry.models import Event
 
 logger = logging.getLogger(__name__)
 QUEUE_DOWN_RETRY_AFTER = 30  # seconds: a sensible first poll, not a resubmission
 
 
-def _digest(question: str, mode: str, topic: str) -> str:
-    raw = json.dumps([question, mode, topic], separators=(",", ":"))
+def _digest(question: str, mode: str, topic: str, as_of: datetime | None) -> str:
+    asked = [question, mode, topic] + ([as_of.isoformat()] if as_of else [])  # as before without
+    raw = json.dumps(asked, separators=(",", ":"))
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -40,27 +43,23 @@ def ask_submit(
     key: ApiKey | None,
     address: str,
     idempotency_key: str = "",
+    as_of: datetime | None = None,
+    as_of_field: str = "asOf",
 ) -> tuple[AskTicket, bool]:
     """The ticket for this ask and whether it replays an earlier submission, in the contract's
-    steps: a replay answers with the earlier ticket; an unknown topic is refused before any
-    charge; the charge and the ticket commit together; then a sync ask is answered before this
-    returns and an async one is queued for a worker."""
+    steps: a replay answers with the earlier ticket; an unknown topic or instant (`as_of`, else
+    the submission's: what the answer reads as of) is refused before any charge; the charge and
+    the ticket commit together; then a sync ask is answered, an async one queued."""
     scope = f"key:{key.pk}" if key else f"ip:{address}"
-    digest = _digest(question, mode, topic)
-    earlier = _earlier(scope, idempotency_key)
-    if earlier:
+    digest = _digest(question, mode, topic, as_of)
+    if earlier := _earlier(scope, idempotency_key):
         return _replay(earlier, digest), True
-    _require_record(topic)
+    _require_record(topic, as_of, as_of_field)
     ticket = AskTicket(
-        key=key,
-        address=address,
-        question=question,
-        topic=topic,
-        mode=mode,
-        idempotency_scope=scope,
-        idempotency_key=idempotency_key,
-        request_digest=digest,
-    )
+        key=key, address=address, question=question, topic=topic, mode=mode,
+        idempotency_scope=scope, idempotency_key=idempotency_key, request_digest=digest,
+        as_of=as_of or timezone.now(),
+    )  # fmt: skip
     try:
         _charge_and_record(ticket)
     except IntegrityError:  # the same Idempotency-Key raced in: the first one stands
@@ -80,14 +79,18 @@ def _earlier(scope: str, idempotency_key: str) -> AskTicket | None:
     ).first()
 
 
-def _require_record(topic: str) -> None:
-    if topic and not Event.objects.filter(subject=topic).exists():
+def _require_record(topic: str, as_of: datetime | None, as_of_field: str) -> None:
+    """The topic asked about has a record, and the instant asked as of can be answered."""
+    event = Event.objects.filter(subject=topic).first() if topic else None
+    if topic and event is None:
         raise ApplicationError(
             status=400,
             state="invalid-field",
             field="topic",
             error=f"topic: no record for '{topic}'. See /api/v1/records.",
         )
+    if as_of is not None:
+        known.instant_checked(as_of, field=as_of_field, event=event)
 
 
 def _charge_and_record(ticket: AskTicket) -> None:

@@ -41,7 +41,10 @@ def ticket_run(*, ticket_id: int, retry: bool = True) -> str:
     try:
         topic = Event.objects.filter(subject=ticket.topic).first() if ticket.topic else None
         phrase = generator.configured(sync=ticket.mode == AskTicket.Mode.SYNC)
-        result = engine.answer(ticket.question, topic=topic, generator=phrase)
+        # Every attempt reads as of the ticket's instant: a second attempt (a worker lost, a
+        # retry) reads the rows the first read, and so does anyone asking again as of it.
+        as_of = ticket.as_of or ticket.submitted_at
+        result = engine.answer(ticket.question, topic=topic, generator=phrase, as_of=as_of)
     except Exception as exc:
         logger.exception("ask %s failed on attempt %s", ticket.pk, ticket.attempts)
         if retry and ticket.attempts < settings.SVC_ASK_ATTEMPTS:

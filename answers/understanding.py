@@ -8,6 +8,7 @@ cosine of the question's embedding to each topic's (when the model loaded). Time
 read by `answers.timewindow`.
 """
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -176,19 +177,16 @@ class Understanding:
         return not self.topics
 
 
-def understand(question: str, vocab: Vocabulary, *, now: datetime,
-               topic: Topic | None = None) -> Understanding:  # fmt: skip
+def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic | None = None,
+               as_of: datetime | None = None) -> Understanding:  # fmt: skip
+    """What `question` asks, on the clock `now`, of the documents stored by `as_of` (when
+    given: an answer as of an instant)."""
     request = scope_of(question)  # a poem, advice, a prediction: set aside, the facts answered
     question = asked_part(SCRIPT_BOUNDARY.sub(" ", question))
     corrected = correct(question, vocab)
     window = time_window(question, now=now)
     named, span_names, unknown, mentioned = names(question, corrected, vocab, window)
-    documented: set[int] = set().union(*(topics_naming(span) for span in mentioned))
-    for name in list(unknown):
-        naming = topics_naming(name.span)
-        if naming:
-            documented |= naming
-            unknown.remove(name)
+    documented = _documented(mentioned, unknown, as_of)
     timeless = corrected.replace(window.text, " ") if window else corrected  # "November" is when
     vector = _query_vector(question, vocab)
     scored = score_topics(timeless, vocab, named | span_names, vector, documented)
@@ -201,9 +199,9 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime,
         routed = []
     said = identity.restored(question, corrected)
     capitals = languages.detect(question) != "de"
-    routed, mismatch = held_to_subject(routed, said, vocab, capitals, typed=question)
+    routed, mismatch = held_to_subject(routed, said, vocab, capitals, question, as_of)
     if mismatch and topic is None and not (named | span_names):
-        routed = _next_agreeing(scored, said, vocab, capitals, question) or routed
+        routed = _next_agreeing(scored, said, vocab, capitals, question, as_of) or routed
         mismatch = None if routed else mismatch
     unplaced = _unplaced(said, routed, vocab)
     untracked = [n.span for n in unknown]
@@ -217,6 +215,19 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime,
                          vocab.model, mismatch, request.kind, unplaced)  # fmt: skip
 
 
+def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> set[int]:
+    """The topics whose documents (stored by `as_of`) carry a span the question names; an
+    unknown name they carry is the registry's word, not an untracked one (taken off
+    `unknown`)."""
+    documented: set[int] = set().union(*(topics_naming(span, as_of) for span in mentioned))
+    for name in list(unknown):
+        naming = topics_naming(name.span, as_of)
+        if naming:
+            documented |= naming
+            unknown.remove(name)
+    return documented
+
+
 def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: set[int],
             topic: Topic | None) -> list[Routed]:  # fmt: skip
     """The topics the question is about: the caller's, or the best scored and the sides of a
@@ -228,15 +239,17 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
 
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,
-                    typed: str = ""):  # fmt: skip
+                    typed: str = "", as_of: datetime | None = None):  # fmt: skip
     """The routed topics whose subject every qualifier of the question agrees with, and, when
-    none does, the first disagreement with the topic it was found on (`answers.identity`)."""
+    none does, the first disagreement with the topic it was found on (`answers.identity`); its
+    documents read as stored by `as_of`."""
     said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
     kept, first = [], None
+    seen = functools.partial(reported, as_of=as_of)
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
         foreign = FALSE_FRIENDS if not capitals else frozenset()
-        context = identity.Context(r.named == "lead", others, capitals, foreign, reported)
+        context = identity.Context(r.named == "lead", others, capitals, foreign, seen)
         miss = identity.disagreement(said, r.topic, vocab, context)
         if miss is None:
             kept.append(r)
@@ -255,14 +268,16 @@ def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary) -> str:
 FALLBACK_CUT = 0.5  # of the best score: a topic further down is not what the question meant
 
 
-def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: str):
+def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: str,
+                   as_of: datetime | None = None):  # fmt: skip
     """When the best topic is not the question's subject and the question names nothing tracked,
     the next scored topic that is ("why are oil prices rising": not a consumer-price release)."""
     best = scored[0][1] if scored else 0.0
     for topic, score, how in scored[1:]:
         if score < max(MIN_SCORE, FALLBACK_CUT * best):
             break
-        kept, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed)
+        kept, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed,
+                                  as_of)  # fmt: skip
         if kept:
             return kept
     return []
@@ -273,12 +288,14 @@ FALSE_FRIENDS = frozenset("war hat die also fast".split())
 REPORTED_SCAN = 400  # a topic's newest documents searched for a word its first reports lack
 
 
-def reported(topic: Topic, phrases: tuple[str, ...]) -> bool:
-    """Whether any of the topic's newest documents uses one of `phrases`."""
+def reported(topic: Topic, phrases: tuple[str, ...], as_of: datetime | None = None) -> bool:
+    """Whether any of the topic's newest documents (stored by `as_of`) uses one of `phrases`."""
     query = " or ".join(f'"{p}"' if " " in p else p for p in phrases if p.isascii())
     if not query:
         return False
     newest = EventMention.objects.filter(event_id=topic.pk).order_by("-day", "-document_id")
+    if as_of is not None:
+        newest = newest.filter(ingested_at__lte=as_of)
     ids = list(newest.values_list("document_id", flat=True)[:REPORTED_SCAN])
     return fulltext.matching(query, Document.objects.filter(pk__in=ids)).exists()
 
@@ -515,13 +532,17 @@ def with_sides(routed: list[Routed], sides: list[Routed], intent: str) -> list[R
     return routed
 
 
-def topics_naming(span: str) -> set[int]:
-    """The topics whose documents carry `span` whole: a name the registry's documents use is one
-    of its words, not an untracked one ("Mirabel", a town in a wildfire's reports)."""
+def topics_naming(span: str, as_of: datetime | None = None) -> set[int]:
+    """The topics whose documents (stored by `as_of`) carry `span` whole: a name the registry's
+    documents use is one of its words, not an untracked one ("Mirabel", a town in a wildfire's
+    reports)."""
     phrase = " ".join(_TOKEN.findall(span))
     if not phrase:
         return set()
-    found = fulltext.newest_matches(f'"{phrase}"', Document.objects.all(), DOCUMENT_WORDS)
+    documents = Document.objects.all()
+    if as_of is not None:
+        documents = documents.filter(ingested_at__lte=as_of)
+    found = fulltext.newest_matches(f'"{phrase}"', documents, DOCUMENT_WORDS)
     ids = [pk for pk, _ in found.rows]
     if not ids:
         return set()

@@ -14,6 +14,7 @@ the answers already state. The process that invalidates forgets its own copy at 
 """
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 
 from django.db import transaction
 
@@ -22,8 +23,10 @@ from config import readcache
 RECORD_KEY = "record:v2:{subject}"
 
 
-def record_key(subject: str) -> str:
-    return RECORD_KEY.format(subject=subject)
+def record_key(subject: str, as_of: datetime | None = None) -> str:
+    """The record's entry, or its entry as of an instant (one spelling per instant: UTC)."""
+    key = RECORD_KEY.format(subject=subject)
+    return f"{key}@{as_of.astimezone(UTC).isoformat()}" if as_of else key
 
 
 def forget_local() -> None:

@@ -2,7 +2,9 @@
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 
@@ -96,3 +98,49 @@ class Choice(serializers.ChoiceField):
             choices = ", ".join(self.choice_strings_to_values)
             kwargs.update(input=echoed(kwargs["input"]), choices=choices)
         super().fail(key, **kwargs)
+
+
+# RFC 3339's date-time: a date, `T`, a time with seconds, an optional fraction and a zone (`Z`
+# or +-hh:mm). A `+` in a query string arrives as a space (form encoding), so a space is read as
+# the `+` it was.
+_RFC3339 = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?"
+    r"(?:([Zz])|([+\- ])(\d{2}):(\d{2}))"
+)
+_ZONE_MAX = timedelta(hours=14)
+
+
+@extend_schema_field({"type": "string", "format": "date-time", "maxLength": 40})
+class Instant(serializers.Field):
+    """An RFC 3339 instant (`2026-11-26T09:30:00Z`, `...+01:00`), read as an aware UTC datetime:
+    a zone is required (an instant without one is no instant), a fraction past microseconds is
+    cut to them. DRF's DateTimeField also takes dates, zoneless times and the server's zone."""
+
+    MAX_LENGTH = 40
+    default_error_messages = {
+        "instant": "An RFC 3339 instant with its zone, such as 2026-11-26T09:30:00Z.",
+    }
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or len(data) > self.MAX_LENGTH:
+            self.fail("instant")
+        found = _RFC3339.fullmatch(data)
+        if not found:
+            self.fail("instant")
+        try:
+            return _utc(found)
+        except (ValueError, OverflowError):
+            self.fail("instant")
+
+    def to_representation(self, value):
+        return value.isoformat() if isinstance(value, datetime) else value
+
+
+def _utc(found: re.Match) -> datetime:
+    year, month, day, hour, minute, second, fraction, z, sign, zh, zm = found.groups()
+    micro = int((fraction or "0")[:6].ljust(6, "0"))
+    zone = timedelta() if z else timedelta(hours=int(zh), minutes=int(zm))
+    if zone > _ZONE_MAX or int(zm or 0) > 59:
+        raise ValueError("no such zone")
+    local = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second), micro)
+    return (local - (-zone if sign == "-" else zone)).replace(tzinfo=UTC)

@@ -227,6 +227,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "registry.tasks.import_markets",
         "schedule": 60.0 * env.int("SVC_MARKET_INTERVAL_MINUTES", 60, minimum=1),
     },
+    # A record as of an instant counts the documents after its topic's last checkpoint.
+    "record-checkpoints": {"task": "records.tasks.record_checkpoints", "schedule": 600.0},
     "record-states": {
         "task": "records.tasks.record_states",
         "schedule": 60.0 * env.int("SVC_RECORD_STATES_INTERVAL_MINUTES", 60, minimum=1),

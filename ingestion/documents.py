@@ -13,6 +13,7 @@ from datetime import date, datetime, timedelta
 
 import numpy as np
 from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from aggregates.rollups import Counted, rollups_add
 from config.cachekeys import topics_changed
@@ -177,21 +178,27 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
 
 def _store(prepared: list[_Prepared]) -> list[int]:
     story_ids, common = _assign_stories(prepared)
-    documents = copy_create(Document, [_document(p, story_ids) for p in prepared])
+    # Stamped as late as the rows are written: a read as of an instant before it cannot have
+    # seen them (what it still could miss is a batch stamped before the read and committed
+    # after it: docs/decisions/0043).
+    stored_at = timezone.now()
+    documents = copy_create(Document, [_document(p, story_ids, stored_at) for p in prepared])
     pairs = list(zip(documents, prepared, strict=True))
     for doc, p in pairs:
         p.document_id = doc.pk
     copies.copies_link(prepared, common)
+    stamp = connection.ops.adapt_datetimefield_value(stored_at)
     insert_rows(
         EntityMention,
-        ["document", "entity", "day"],
-        [(doc.pk, e, doc.day) for doc, p in pairs for e in sorted(p.tags.entity_ids)],
+        ["document", "entity", "day", "ingested_at"],
+        [(doc.pk, e, doc.day, stamp) for doc, p in pairs for e in sorted(p.tags.entity_ids)],
     )
     insert_rows(
         EventMention,
-        ["document", "event", "day"],
-        [(doc.pk, e, doc.day) for doc, p in pairs for e in sorted(p.tags.event_ids)],
-    )
+        ["document", "event", "day", "ingested_at", "counted", "asserting"],
+        [(doc.pk, e, doc.day, stamp, not p.market_page, bool(doc.verbs))
+         for doc, p in pairs for e in sorted(p.tags.event_ids)],
+    )  # fmt: skip
     # Market question pages are not reporting: kept, but never counted as attention.
     counted = [(doc, p) for doc, p in pairs if not p.market_page]
     rollups_add(
@@ -206,7 +213,7 @@ def _store(prepared: list[_Prepared]) -> list[int]:
     return [doc.pk for doc in documents]
 
 
-def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
+def _document(p: _Prepared, story_ids: dict[int, int], stored_at: datetime) -> Document:
     return Document(
         url=p.url,
         title=p.item.title[:500],
@@ -216,6 +223,7 @@ def _document(p: _Prepared, story_ids: dict[int, int]) -> Document:
         vertical=p.item.vertical,
         published_at=p.published_at,
         fetched_at=p.item.fetched_at,
+        ingested_at=stored_at,
         day=p.day,
         verbs=list(p.tags.verbs),
         is_market_question_page=p.market_page,

@@ -4,6 +4,8 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import DataError, transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from config.cachekeys import topics_changed
@@ -70,6 +72,8 @@ def _quote_store(market: MarketQuestion, quote, *, attempted_at: datetime, resul
             question=quote.question[:500],
             deadline=quote.deadline,
             is_resolved=quote.is_resolved,
+            # The first read that says so; an answer as of an earlier instant reads it open.
+            resolved_at=Coalesce("resolved_at", Value(attempted_at)) if quote.is_resolved else None,
         )
         price, _ = market_price_record(
             question=market,

@@ -15,12 +15,13 @@ from answers import services as answers
 from answers.api.views import AskRequest, answered_later, ticket_body
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey
-from config.fields import Choice, QueryInteger
+from config.fields import Choice, Instant, QueryInteger
 from config.paging import LIMIT_MAX, PageQuery
 from config.problems import ApplicationError
 from config.reads import envelope
-from records import datasets
+from records import datasets, known
 from records import selectors as records
+from records.api.serializers import RecordQuery
 from records.api.views import cached_or_rendered, topic_or_error, unknown_topic, valid_topic
 from registry import selectors
 from watches import selectors as watch_reads
@@ -69,6 +70,13 @@ class Caller:
 
 class TopicArgs(serializers.Serializer):
     topic = serializers.CharField(max_length=120, help_text="The record's slug.")
+
+
+class RecordArgs(TopicArgs):
+    """The REST twin's path and query: `as_of` is its `asOf` (the door's arguments are snake
+    case where the issue names them so; both are checked by the same field)."""
+
+    as_of = Instant(required=False, help_text=RecordQuery().fields["asOf"].help_text)
 
 
 class TopicPageArgs(PageQuery, TopicArgs):
@@ -154,7 +162,10 @@ class RawJson(bytes):
 
 def get_topic_record(args: dict, caller: Caller) -> RawJson:
     valid_topic(args["topic"])
-    rendered = cached_or_rendered(args["topic"])
+    as_of = args.get("as_of")
+    if as_of is not None:
+        known.instant_checked(as_of, field="as_of", event=topic_or_error(args["topic"]))
+    rendered = cached_or_rendered(args["topic"], as_of=as_of)
     if rendered is None:
         raise unknown_topic(args["topic"])
     return RawJson(rendered[0])
@@ -298,6 +309,8 @@ def ask(args: dict, caller: Caller) -> dict:
         topic=args.get("topic", ""),
         key=caller.key,
         address=caller.address,
+        as_of=args.get("as_of"),
+        as_of_field="as_of",
     )
     if answered_later(ticket):
         return ticket_body(ticket)
@@ -347,5 +360,11 @@ def get_watch_readings(args: dict, caller: Caller) -> dict:
     )
 
 
-AskArgs = AskRequest
+class AskArgs(AskRequest):
+    """The REST twin's body, its `asOf` taken as `as_of` (the door's name for it)."""
+
+    asOf = None
+    as_of = Instant(required=False, help_text=AskRequest().fields["asOf"].help_text)
+
+
 UnfurlArgs = WatchBody

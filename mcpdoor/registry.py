@@ -99,8 +99,8 @@ TOOLS = _tools(
         "Topic record",
         "One topic's layered record: issuer facts, "
         "attributed reporting, the service's attention, market belief, judgment, consensus, "
-        "state history.",
-        h.TopicArgs,
+        "state history; with `as_of`, as the service knew it at that instant.",
+        h.RecordArgs,
         h.get_topic_record,
         "GET /api/record/{topic}",
         output=("svc.record.v1",),

@@ -9,7 +9,7 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from config import contract
-from config.fields import clipped, echoed, json_type
+from config.fields import Instant, clipped, echoed, json_type
 from config.parsers import unsound
 from config.problems import field_errors
 
@@ -24,6 +24,8 @@ def _field(field: serializers.Field) -> dict[str, Any]:
                 schema[key] = bound
     elif isinstance(field, serializers.ChoiceField):
         schema = {"type": "string", "enum": [str(choice) for choice in field.choices]}
+    elif isinstance(field, Instant):
+        schema = {"type": "string", "format": "date-time", "maxLength": Instant.MAX_LENGTH}
     elif isinstance(field, serializers.DateTimeField):
         schema = {"type": "string", "description": "ISO-8601 instant, or a date"}
     elif isinstance(field, serializers.ListSerializer):

@@ -1,6 +1,6 @@
 """The topic record (svc.record.v1): the layers assembled, with the versioned names beside them."""
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -38,8 +38,11 @@ def record_url(subject: str) -> str:
     return f"{settings.SVC_BASE_URL}/api/record/{subject}"
 
 
-def build_record(event: Event, *, now: datetime | None = None) -> dict[str, Any]:
-    inputs = record_inputs(event, now=now)
+def build_record(
+    event: Event, *, now: datetime | None = None, as_of: datetime | None = None
+) -> dict[str, Any]:
+    """The record now, or as of an instant (`as_of`): from the rows stored by then."""
+    inputs = record_inputs(event, now=now, as_of=as_of)
     layers: dict[str, Any] = {
         "primarySources": primary_sources_layer(inputs),
         "reporting": reporting_layer(inputs),
@@ -61,7 +64,8 @@ def build_record(event: Event, *, now: datetime | None = None) -> dict[str, Any]
         "publishState": event.publish_state,
         "publishStateNote": event.publish_state_note,
         "asOf": inputs.today.isoformat(),
-        "generatedAt": inputs.now.isoformat(),
+        "asOfInstant": inputs.now.astimezone(UTC).isoformat(),
+        "generatedAt": (inputs.generated_at or inputs.now).isoformat(),
         "tracked": event.lead_entity.tracked,
         "access": "Free: no key, no charge.",
         "attribution": f"Cite the service with this record's URL: {record_url(event.subject)}",

@@ -6,12 +6,13 @@ that touches the database for a record, so the query count does not depend on th
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from django.db.models import Sum
 from django.utils import timezone
 
 from ingestion.origins import origin_counted
+from records.known import Known, known_counts
 from records.models import StateTransition
 from registry.models import (
     Document,
@@ -26,6 +27,7 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
 )
+from registry.selectors import sources_as_of
 from registry.selectors.markets import recent_prices, with_prices
 
 REPORTING_SAMPLE = 50  # rows mentioning the lead subject, newest first
@@ -34,7 +36,7 @@ REPORTING_SAMPLE = 50  # rows mentioning the lead subject, newest first
 @dataclass
 class RecordInputs:
     event: Event
-    now: datetime
+    now: datetime  # the instant the record is of: now, or the instant asked for (`as_of`)
     attached: list[Entity]
     sources: list[PrimarySource]
     days: list[tuple[date, int]]
@@ -47,56 +49,81 @@ class RecordInputs:
     recent_prices: dict[int, list[tuple[datetime, float]]] = field(default_factory=dict)
     transitions: list[StateTransition] = field(default_factory=list)
     claim_rows: list[tuple] = field(default_factory=list)  # full tier: the claims, counted
+    as_of: datetime | None = None  # a record as of an instant: only rows stored by then
+    generated_at: datetime | None = None
 
     @property
     def today(self) -> date:
         return self.now.date()
 
 
-def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
+def record_inputs(
+    event: Event, *, now: datetime | None = None, as_of: datetime | None = None
+) -> RecordInputs:
     """Counts over all the event's documents come from its rollups, never from the documents:
-    the busiest topics have tens of thousands, and a record is built in tens of milliseconds."""
-    now = now or timezone.now()
-    questions = list(with_prices(event.market_questions.order_by("deadline", "pk")))
-    days = list(
-        EventDay.objects.filter(event=event)
+    the busiest topics have tens of thousands, and a record is built in tens of milliseconds.
+    As of an instant (`as_of`) every row is one stored by then: documents, prices, state
+    transitions, source readings, and counts from the documents (`records.known`)."""
+    generated = timezone.now() if as_of or now is None else now
+    now = as_of or generated
+    questions = list(with_prices(event.market_questions.order_by("deadline", "pk"), as_of=as_of))
+    days = {
+        day: (mentions, with_verbs)
+        for day, mentions, with_verbs in EventDay.objects.filter(event=event)
         .values("day")
         .annotate(mentions=Sum("mentions"), with_verbs=Sum("with_verbs"))
         .order_by("day")
         .values_list("day", "mentions", "with_verbs")
-    )
+    }
     attached = list(event.entities.order_by("name"))
+    counts = known_counts(event, attached, as_of) if as_of else _counts(event, attached, days)
+    transitions = event.transitions.filter(**({"at__lte": as_of} if as_of else {}))
+    sources = list(event.primary_sources.order_by("slug"))
     return RecordInputs(
-        event=event,
-        now=now,
-        attached=attached,
-        sources=list(event.primary_sources.order_by("slug")),
-        days=[(day, mentions) for day, mentions, _ in days],
-        sample=_reporting_sample(event),
+        event=event, now=now, attached=attached,
+        sources=sources_as_of(sources, as_of=as_of) if as_of else sources,
+        days=counts.days, sample=_reporting_sample(event, as_of), verbs=counts.verbs,
+        documents_with_verbs=counts.documents_with_verbs, outlets=counts.outlets,
+        co_mentions=counts.co_mentions, questions=questions,
+        recent_prices=recent_prices([q.pk for q in questions], now=now, as_of=as_of),
+        transitions=list(transitions.order_by("at", "id")), claim_rows=counts.claim_rows,
+        as_of=as_of, generated_at=generated,
+    )  # fmt: skip
+
+
+def _counts(event: Event, attached: list[Entity], days: dict[date, tuple[int, int]]) -> Known:
+    """Today's counts, from the rollups."""
+    return Known(
+        days=[(day, mentions) for day, (mentions, _) in days.items()],
+        documents_with_verbs=sum(with_verbs for _, with_verbs in days.values()),
         verbs=Counter(dict(EventVerb.objects.filter(event=event).values_list("verb", "documents"))),
-        documents_with_verbs=sum(with_verbs for *_, with_verbs in days),
         outlets=EventOutlet.objects.filter(event=event).count(),
         co_mentions=_co_mentions(event),
-        questions=questions,
-        recent_prices=recent_prices([q.pk for q in questions], now=now),
-        transitions=list(event.transitions.order_by("at", "id")),
         claim_rows=_claim_rows(event, attached) if event.tier == Event.Tier.FULL else [],
     )
 
 
-def _reporting_sample(event: Event) -> list[Document]:
+def _reporting_sample(event: Event, as_of: datetime | None) -> list[Document]:
     """The newest documents naming the lead, read off the (entity, day, document) index of its
-    mentions: a backward scan that stops after the sample, however often the lead is named."""
+    mentions: a backward scan that stops after the sample, however often the lead is named.
+    As of an instant, of the documents stored by then; the scan starts at the last day one of
+    them can be counted on (`last_day`), not at today's."""
     if not event.lead_entity.tracked:
         return []
-    mentions = (
-        EntityMention.objects.filter(
-            entity_id=event.lead_entity_id, document__is_market_question_page=False
-        )
-        .select_related("document__outlet")
-        .order_by("-day", "-document_id")[:REPORTING_SAMPLE]
+    mentions = EntityMention.objects.filter(
+        entity_id=event.lead_entity_id, document__is_market_question_page=False
     )
-    return [mention.document for mention in mentions]
+    if as_of is not None:
+        mentions = mentions.filter(day__lte=last_day(as_of), ingested_at__lte=as_of)
+    newest = mentions.select_related("document__outlet").order_by("-day", "-document_id")
+    return [mention.document for mention in newest[:REPORTING_SAMPLE]]
+
+
+def last_day(as_of: datetime) -> date:
+    """The latest day a document stored by `as_of` is counted on: its publication, trusted up
+    to an hour past its fetch (`ingestion.documents`), or a zoneless date's day, which may run a
+    day ahead of UTC. A bound the scan may start from, never a filter of its own."""
+    return (as_of + timedelta(hours=1)).date() + timedelta(days=1)
 
 
 def _co_mentions(event: Event) -> list[tuple[str, int]]:

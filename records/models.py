@@ -47,3 +47,24 @@ class StateTransition(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.event_id} {self.field}: {self.from_value} -> {self.to_value}"
+
+
+class RecordCheckpoint(models.Model):
+    """A topic's counts over the documents stored by `at` (`records.known.Tally`, as kept): a
+    record as of an instant starts from the latest one by then and counts the few documents
+    stored since. Taken every `SPACING` stored documents of the topic
+    (`records.services.record_checkpoints_take`); derived, so never edited, and rebuilt from
+    the rows if lost."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="checkpoints")
+    at = models.DateTimeField()
+    documents = models.PositiveIntegerField(help_text="Documents of the topic stored by `at`.")
+    counts = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "at"], name="record_checkpoint_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} as of {self.at:%Y-%m-%d %H:%M}: {self.documents}"

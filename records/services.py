@@ -1,18 +1,21 @@
-"""Writes of the read side: appending state transitions, never editing them."""
+"""Writes of the read side: appending state transitions, never editing them; checkpoints of
+each topic's counts, from which a record as of an instant starts."""
 
 from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Min
+from django.db.models import Max, Min, Sum
 from django.utils import timezone
 
 from config.cachekeys import topics_changed
-from records.models import StateTransition
+from records.known import SETTLED_SECONDS, claimed_by, tally_as_of
+from records.models import RecordCheckpoint, StateTransition
 from records.states import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
-from registry.models import Event, EventDay, PrimarySource, TripwireAlert
+from registry.models import Event, EventDay, EventMention, PrimarySource, TripwireAlert
 
 Field = StateTransition.Field
+SPACING = 200  # a topic's stored documents between two checkpoints: what a read counts at most
 
 
 @transaction.atomic
@@ -102,3 +105,44 @@ def _events_with_active_flip(*, since: datetime) -> set[int]:
     return set(
         through.objects.filter(primarysource_id__in=sources).values_list("event_id", flat=True)
     )
+
+
+def record_checkpoints_take(*, now: datetime | None = None, history: bool = False) -> int:
+    """Checkpoint every topic with `SPACING` or more documents stored since its last one, as of
+    a settled instant (a minute ago: every row stamped by then has committed); with `history`,
+    at every `SPACING`-th document's instant since (a new database, a deploy). Each is the last
+    checkpoint plus the documents after it (`records.known.tally_as_of`). Returns how many were
+    taken."""
+    upto = (now or timezone.now()) - timedelta(seconds=SETTLED_SECONDS)
+    last = dict(
+        RecordCheckpoint.objects.values("event_id")
+        .annotate(n=Max("documents"))
+        .values_list("event_id", "n")
+    )
+    taken = 0
+    totals = Event.objects.annotate(total=Sum("days__mentions")).select_related("lead_entity")
+    for event in totals.filter(total__gte=SPACING).order_by("pk"):
+        if event.total - last.get(event.pk, 0) < SPACING:
+            continue
+        instants = _instants(event, last.get(event.pk, 0), upto) if history else [upto]
+        claimed = claimed_by(event)
+        for at in instants:
+            taken += _checkpoint(event, at, claimed)
+    return taken
+
+
+def _instants(event: Event, counted: int, upto: datetime) -> list[datetime]:
+    """The instant of every `SPACING`-th document of the topic stored after the first `counted`
+    and by `upto` (read off the mentions' index)."""
+    stored = EventMention.objects.filter(event=event, counted=True, ingested_at__lte=upto)
+    stamps = list(stored.order_by("ingested_at").values_list("ingested_at", flat=True))
+    return sorted(set(stamps[counted + SPACING - 1 :: SPACING]))
+
+
+def _checkpoint(event: Event, at: datetime, claimed: frozenset[int]) -> int:
+    tally = tally_as_of(event, at, claimed)
+    _, made = RecordCheckpoint.objects.get_or_create(
+        event=event, at=at,
+        defaults={"documents": sum(tally.days.values()), "counts": tally.kept()},
+    )  # fmt: skip
+    return int(made)

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 
@@ -74,3 +74,16 @@ def latest_states(event_ids: Iterable[int]) -> dict[tuple[int, str], StateTransi
     for transition in rows:
         latest[(transition.event_id, transition.field)] = transition
     return latest
+
+
+def states_at(event, at: datetime) -> tuple[str, str]:
+    """(coverage state, wire tier) of a record as recorded by `at`: its latest transition of
+    each field then (one query; a record has a few dozen), else where every record starts."""
+    coverage, wire = Coverage.NEW, StateTransition.WireTier.WATCH
+    rows = StateTransition.objects.filter(event=event, at__lte=at).order_by("at", "id")
+    for field, to_value in rows.values_list("field", "to_value"):
+        if field == StateTransition.Field.COVERAGE_STATE:
+            coverage = to_value
+        else:
+            wire = to_value
+    return coverage, wire

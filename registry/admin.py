@@ -413,7 +413,7 @@ class DocumentAdmin(CuratorAdmin):
     search_fields = ["title", "url"]
     raw_id_fields = ["outlet", "feed"]
     list_select_related = ["outlet", "vertical"]
-    readonly_fields = ["fetched_at"]
+    readonly_fields = ["fetched_at", "ingested_at"]
     date_hierarchy = "day"
     # A million rows: skip the exact unfiltered count on every changelist.
     show_full_result_count = False

@@ -75,6 +75,7 @@ class DocumentFactory(factory.django.DjangoModelFactory):
     outlet = factory.SubFactory(OutletFactory)
     vertical = factory.SubFactory(VerticalFactory, slug="markets")
     fetched_at = factory.LazyFunction(lambda: datetime(2026, 11, 20, 12, tzinfo=UTC))
+    ingested_at = factory.LazyAttribute(lambda o: o.fetched_at)
     day = factory.LazyAttribute(lambda o: o.fetched_at.date())
 
 

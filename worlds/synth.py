@@ -210,6 +210,7 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
                 vertical_id=feed.vertical_id,
                 published_at=at,
                 fetched_at=at + timedelta(minutes=5),
+                ingested_at=at + timedelta(minutes=6),  # a history: each stored as it came
                 day=at.date(),
                 verbs=rng.sample(AssertionVerb.values, rng.randint(0, 2)),
             )
@@ -220,7 +221,12 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
         Document.objects.bulk_create(docs, batch_size=len(docs))
         EntityMention.objects.bulk_create(
             (
-                EntityMention(document_id=doc.pk, entity_id=entity.pk, day=doc.day)
+                EntityMention(
+                    document_id=doc.pk,
+                    entity_id=entity.pk,
+                    day=doc.day,
+                    ingested_at=doc.ingested_at,
+                )
                 for doc, (entities, _) in zip(docs, mentioned, strict=True)
                 for entity in entities
             ),
@@ -228,7 +234,13 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
         )
         EventMention.objects.bulk_create(
             (
-                EventMention(document_id=doc.pk, event_id=topic.pk, day=doc.day)
+                EventMention(
+                    document_id=doc.pk,
+                    event_id=topic.pk,
+                    day=doc.day,
+                    ingested_at=doc.ingested_at,
+                    asserting=bool(doc.verbs),
+                )
                 for doc, (_, topic) in zip(docs, mentioned, strict=True)
                 if topic is not None
             ),

@@ -1,5 +1,7 @@
 """POST /api/ask and GET /api/ask/{ticket}."""
 
+from datetime import UTC
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -8,7 +10,7 @@ from answers import services, tickets
 from answers.models import AskTicket
 from billing.auth import KeyedAPIView
 from config import contract
-from config.fields import Choice, TextField
+from config.fields import Choice, Instant, TextField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.problems import ApplicationError
@@ -31,6 +33,15 @@ class AskRequest(serializers.Serializer):
     topic = serializers.SlugField(
         max_length=120, required=False, allow_blank=True, help_text="A record's slug to ask about."
     )
+    asOf = Instant(
+        required=False,
+        source="as_of",
+        help_text="An RFC 3339 instant: answer from what the service held then (documents "
+        "stored, prices read, state transitions recorded by then). The same question as of the "
+        "same instant gives the same answer, words and citations, whatever arrived since; pass "
+        "an answer's own `asOf` to ask it again. Not in the future, nor before `topic` existed. "
+        "Without it, the answer reads as of its submission.",
+    )
 
     def validate_question(self, value: str) -> str:
         if not value.strip():
@@ -45,6 +56,7 @@ def ticket_body(ticket: AskTicket) -> dict:
         status=ticket.status,
         pollUrl=f"/api/ask/{ticket.ticket}",
         submittedAt=ticket.submitted_at.isoformat(),
+        asOf=(ticket.as_of or ticket.submitted_at).astimezone(UTC).isoformat(),
         pollNeedsKey=ticket.key_id is not None,
     )
     if ticket.key_id is not None:
@@ -106,6 +118,7 @@ class AskView(KeyedAPIView):
             key=request.auth,
             address=client_address(request),
             idempotency_key=idempotency,
+            as_of=data.validated_data.get("as_of"),
         )
         if answered_later(ticket):
             return Response(

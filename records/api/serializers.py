@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from config.fields import Choice, QueryInteger
+from config.fields import Choice, Instant, QueryInteger
 from config.paging import PageQuery
 from records.models import StateTransition
 from registry.models import ActionClass, Event
@@ -30,4 +30,15 @@ class DatasetQuery(serializers.Serializer):
         default="json",
         help_text="json. JSON Lines and CSV have operations of their own (getDatasetJsonl, "
         "getDatasetCsv); `jsonl` or `csv` here answers 308 to them.",
+    )
+
+
+class RecordQuery(serializers.Serializer):
+    asOf = Instant(
+        required=False,
+        help_text="An RFC 3339 instant (2026-11-26T09:30:00Z): the record as the service knew "
+        "it then (documents stored, prices read, state transitions recorded and source readings "
+        "taken by then; counts and the attention trend from those rows). Not before the topic "
+        "existed, not in the future. A `+` in the zone is sent as `%2B` (a bare `+` reads as "
+        "the space it means in a query string, and is taken for it).",
     )

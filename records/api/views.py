@@ -1,6 +1,7 @@
 """GET /api/record/{topic} and its permanent alias GET /api/truth/{topic}."""
 
 import re
+from datetime import datetime
 from urllib.parse import quote
 
 from django.http import HttpResponsePermanentRedirect, StreamingHttpResponse
@@ -27,12 +28,13 @@ from config.reads import (
     rendered,
 )
 from config.terms import licence_headers
-from records import datasets, selectors
+from records import datasets, known, selectors
 from records.api import serializers as q
 from records.builder import build_record
 from registry.models import SLUG_PATTERN, Event
 
 REFRESH_SECONDS = 300
+AS_OF_SECONDS = 86_400  # a record as of a settled instant: its rows are all in the past
 _SLUG = re.compile(SLUG_PATTERN)
 
 TOPIC = OpenApiParameter(
@@ -70,24 +72,28 @@ def topic_or_error(topic: str) -> Event:
     return event
 
 
-def _record_builder(topic: str):
+def _record_builder(topic: str, as_of: datetime | None = None):
     def build() -> tuple[bytes, str]:
         event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
         if event is None:
             raise unknown_topic(topic)
-        return rendered(build_record(event))
+        return rendered(build_record(event, as_of=as_of))
 
     return build
 
 
-def cached_or_rendered(topic: str, *, building: bool = False) -> tuple[bytes, str] | None:
+def cached_or_rendered(
+    topic: str, *, building: bool = False, as_of: datetime | None = None
+) -> tuple[bytes, str] | None:
     """The record's JSON and strong ETag through the one cached-read path (`config.readcache`);
     None for a topic with no record. A fresh hit costs one cache lookup and no query.
 
     `building`: this request already holds the rebuild lock (the view's fast path took it).
-    Invalidation is explicit (`config.cachekeys.topics_changed`) wherever a topic's data changes.
+    Invalidation is explicit (`config.cachekeys.topics_changed`) wherever a topic's data changes;
+    a record as of an instant (`as_of`, checked by the caller) has its own entry, which no
+    change invalidates: the rows it reads were all stored before it.
     """
-    key, build = record_key(topic), _record_builder(topic)
+    key, build = record_key(topic, as_of), _record_builder(topic, as_of)
     try:
         if building:
             return readcache.rebuild(key, REFRESH_SECONDS, build).rendered
@@ -106,15 +112,17 @@ class TopicRecordView(APIView):
     to a matching `If-None-Match`.
     """
 
+    query = q.RecordQuery  # what the query check lets through (`config.middleware`)
+
     def dispatch(self, request, *args, **kwargs):
         """A cached GET is answered here, before DRF wraps the request.
 
         The flagship read is most of the traffic, and DRF's request wrapping, negotiation and
         checks (none of which apply to an anonymous cached body) were a fifth of its cost. A
-        miss, a bad slug or any other method goes through DRF as usual.
+        miss, a bad slug, a query (`asOf`) or any other method goes through DRF as usual.
         """
         topic = kwargs.get("topic", "")
-        fits = request.method == "GET" and cached_answer_fits(request)
+        fits = request.method == "GET" and not request.GET and cached_answer_fits(request)
         if fits and len(topic) <= 120 and _SLUG.match(topic):
             entry, must_build = readcache.lookup(record_key(topic))
             if not must_build:
@@ -125,7 +133,7 @@ class TopicRecordView(APIView):
     @extend_schema(
         operation_id="getTopicRecord",
         tags=["records"],
-        parameters=[TOPIC],
+        parameters=[TOPIC, q.RecordQuery],
         responses={
             200: contract.response("svc.record.v1"),
             304: OpenApiResponse(description="Not modified since the given ETag."),
@@ -134,11 +142,24 @@ class TopicRecordView(APIView):
     )
     def get(self, request, topic: str):
         valid_topic(topic)
+        as_of = query_params(request, self.query).get("asOf")
+        if as_of is not None:
+            return self._as_of(request, topic_or_error(topic), as_of)
         building = getattr(request, "svc_record_building", False)
         rendered = cached_or_rendered(topic, building=building)
         if rendered is None:
             raise unknown_topic(topic)
         return self._answer(request, topic, rendered)
+
+    def _as_of(self, request, event: Event, as_of: datetime):
+        """The record as of an instant. The past does not change: once every row stamped by
+        then has committed (`known.settled`), the answer may be kept for a day."""
+        known.instant_checked(as_of, field="asOf", event=event)
+        body, etag = cached_or_rendered(event.subject, as_of=as_of)
+        response = json_response(request, body, etag, refresh=REFRESH_SECONDS)
+        if known.settled(as_of):
+            response["Cache-Control"] = f"public, max-age={AS_OF_SECONDS}, immutable"
+        return response
 
     def _answer(self, request, topic: str, rendered: tuple[bytes, str]):
         body, etag = rendered
@@ -160,7 +181,7 @@ class TruthAliasView(TopicRecordView):
     @extend_schema(
         operation_id="getTruthObject",
         tags=["records"],
-        parameters=[TOPIC],
+        parameters=[TOPIC, q.RecordQuery],
         deprecated=True,  # a permanent alias: served as long as the service, but not current
         responses={
             200: contract.response("svc.record.v1", "svc.record.v1, as current"),

@@ -36,13 +36,13 @@ def primary_sources_layer(inputs: RecordInputs) -> dict[str, Any]:
         # Present whenever a source is routed; null until one has been verified, never a guess.
         **({"verifiedAsOf": max(verified).isoformat() if verified else None} if sources else {}),
         "verificationNote": _verification_note(sources),
-        "freshness": source_freshness(sources),
+        "freshness": source_freshness(sources, as_of=inputs.as_of),
         **METHOD,
         "stateTripwire": {
             "sources": [source.slug for source in sources if source.observed_state],
             "note": "Sources whose observed state is watched for flips.",
         },
-        "automation": source_automation(now=inputs.now),
+        "automation": source_automation(now=inputs.now, as_of=inputs.as_of),
         "sources": [source_object(source, today=inputs.today) for source in sources],
     }
 

@@ -23,6 +23,7 @@ from registry.selectors.sources import (
     source_found,
     source_freshness,
     source_object,
+    sources_as_of,
     sources_list,
     tripwires_list,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "source_found",
     "source_freshness",
     "source_object",
+    "sources_as_of",
     "sources_list",
     "stats_current",
     "tripwires_list",

@@ -15,26 +15,36 @@ from registry.models import MarketPrice, MarketQuestion
 PRICE_HISTORY = timedelta(days=3)  # enough snapshots for a 24-hour change
 
 
-def with_prices(questions: QuerySet) -> QuerySet:
-    """Questions annotated with their latest price, its capture time and their first capture."""
+def with_prices(questions: QuerySet, *, as_of: datetime | None = None) -> QuerySet:
+    """Questions annotated with their latest price, its capture time and their first capture;
+    as of an instant, of the prices read by then."""
     return questions.annotate(
-        latest_pct=Subquery(_price(OuterRef("pk"), "-captured_at", "probability_pct")),
-        latest_at=Subquery(_price(OuterRef("pk"), "-captured_at", "captured_at")),
-        first_at=Subquery(_price(OuterRef("pk"), "captured_at", "captured_at")),
+        latest_pct=Subquery(_price(OuterRef("pk"), "-captured_at", "probability_pct", as_of)),
+        latest_at=Subquery(_price(OuterRef("pk"), "-captured_at", "captured_at", as_of)),
+        first_at=Subquery(_price(OuterRef("pk"), "captured_at", "captured_at", as_of)),
     )
 
 
-def _price(question, order: str, column: str):
-    return MarketPrice.objects.filter(question=question).order_by(order).values(column)[:1]
+def _price(question, order: str, column: str, as_of: datetime | None):
+    prices = MarketPrice.objects.filter(question=question)
+    if as_of is not None:
+        prices = prices.filter(captured_at__lte=as_of)
+    return prices.order_by(order).values(column)[:1]
 
 
-def recent_prices(question_ids: list[int], *, now: datetime) -> dict[int, list]:
-    """(captured at, probability) per question over the last three days, newest first."""
+def recent_prices(
+    question_ids: list[int], *, now: datetime, as_of: datetime | None = None
+) -> dict[int, list]:
+    """(captured at, probability) per question over the last three days, newest first; as of
+    an instant, the three days before it."""
     recent = defaultdict(list)
-    for question_id, at, pct in (
-        MarketPrice.objects.filter(question__in=question_ids, captured_at__gte=now - PRICE_HISTORY)
-        .order_by("-captured_at")
-        .values_list("question_id", "captured_at", "probability_pct")
+    prices = MarketPrice.objects.filter(
+        question__in=question_ids, captured_at__gte=(as_of or now) - PRICE_HISTORY
+    )
+    if as_of is not None:
+        prices = prices.filter(captured_at__lte=as_of)
+    for question_id, at, pct in prices.order_by("-captured_at").values_list(
+        "question_id", "captured_at", "probability_pct"
     ):
         recent[question_id].append((at, pct))
     return dict(recent)

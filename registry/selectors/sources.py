@@ -1,10 +1,13 @@
 """Reads of the registry that the record builder and the read surfaces share."""
 
+import copy
+from collections import defaultdict
 from datetime import datetime, timedelta
+from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F, Min, Q
+from django.db.models import Max, Min, Q
 from django.utils import timezone
 
 from config.paging import Cursor, ListScope, keyset_page
@@ -14,16 +17,18 @@ from registry.models import PrimarySource, ScheduledJob, SourceReading, Tripwire
 VERIFY_JOB = "verify-sources"
 
 
-def source_automation(*, now: datetime | None = None) -> dict[str, Any]:
-    """The spec's `automation` block: the daily re-verification run and when it runs next."""
-    now = now or timezone.now()
-    run = ScheduledJob.objects.filter(name=VERIFY_JOB).first()
+def source_automation(*, now: datetime | None = None, as_of: datetime | None = None) -> dict:
+    """The spec's `automation` block: the daily re-verification run and when it runs next. As of
+    an instant (`as_of`) the run is read from the readings it left by then: the status board
+    (`ScheduledJob`) holds only the latest run."""
+    now = as_of or now or timezone.now()
+    attempt, success, failures = _run_stamps(as_of)
     hour, minute = settings.SVC_VERIFY_SOURCES_AT
-    if run is None or run.last_attempt is None:
+    if attempt is None:
         status = "not-yet-run"
-    elif run.consecutive_failures:
+    elif failures:
         status = "failing"
-    elif run.last_success and now - run.last_success <= timedelta(hours=26):
+    elif success and now - success <= timedelta(hours=26):
         status = "operational"
     else:
         status = "overdue"
@@ -33,16 +38,34 @@ def source_automation(*, now: datetime | None = None) -> dict[str, Any]:
             f"A daily automated fetch at {hour:02d}:{minute:02d} UTC re-verifies each source; "
             "a stamp moves only on a confirmed fetch, and a failed read flips nothing."
         ),
-        "lastAttempt": run.last_attempt.isoformat() if run and run.last_attempt else None,
-        "lastSuccess": run.last_success.isoformat() if run and run.last_success else None,
+        "lastAttempt": iso(attempt),
+        "lastSuccess": iso(success),
         "nextScheduledUtc": f"{hour:02d}:{minute:02d}",
     }
 
 
-def source_freshness(sources: list[PrimarySource]) -> dict[str, Any]:
-    """The spec's `freshness` block over a record's sources, in one query for `failingSince`."""
-    run = ScheduledJob.objects.filter(name=VERIFY_JOB).first()
-    run_started = run.last_attempt if run else None
+def _run_stamps(as_of: datetime | None) -> tuple[datetime | None, datetime | None, int]:
+    """The verify run's last attempt, last success and failures in a row: from its board, or
+    as of an instant from the readings by then (a run that read one source has run)."""
+    if as_of is None:
+        run = ScheduledJob.objects.filter(name=VERIFY_JOB).first()
+        return (run.last_attempt, run.last_success, run.consecutive_failures) if run else (
+            None, None, 0)  # fmt: skip
+    stamps = SourceReading.objects.filter(attempted_at__lte=as_of).aggregate(
+        attempt=Max("attempted_at"), success=Max("attempted_at", filter=Q(ok=True))
+    )
+    return stamps["attempt"], stamps["success"], 0
+
+
+RUN_SPAN = timedelta(hours=1)  # a daily run reads every source one after another, in minutes
+
+
+def source_freshness(sources: list[PrimarySource], *, as_of: datetime | None = None) -> dict:
+    """The spec's `freshness` block over a record's sources, in one query for `failingSince`;
+    as of an instant, over the sources as held then (`sources_as_of`), the latest run being
+    the readings of the hour before its last attempt."""
+    attempt = _run_stamps(as_of)[0]
+    run_started = attempt - RUN_SPAN if as_of and attempt else attempt
     failing = [source for source in sources if source.consecutive_failures]
     confirmed = [source.last_success for source in sources if source.last_success]
     return {
@@ -54,22 +77,85 @@ def source_freshness(sources: list[PrimarySource]) -> dict[str, Any]:
         ),
         "sourcesFailing": len(failing),
         "latestConfirmedFetch": max(confirmed).date().isoformat() if confirmed else None,
-        "failingSince": _failing_since(failing),
+        "failingSince": _failing_since(failing, as_of),
     }
 
 
-def _failing_since(failing: list[PrimarySource]) -> str | None:
-    """The earliest failed attempt since the last success, across the failing sources."""
+def _failing_since(failing: list[PrimarySource], as_of: datetime | None) -> str | None:
+    """The earliest failed attempt since the last success, across the failing sources (their
+    last success as held: today's, or as of an instant)."""
     if not failing:
         return None
-    first = (
-        SourceReading.objects.filter(source__in=failing, ok=False)
-        .filter(
-            Q(source__last_success__isnull=True) | Q(attempted_at__gt=F("source__last_success"))
-        )
-        .aggregate(first=Min("attempted_at"))["first"]
-    )
+    since = Q()
+    for source in failing:
+        after = {"attempted_at__gt": source.last_success} if source.last_success else {}
+        since |= Q(source=source, **after)
+    readings = SourceReading.objects.filter(since, ok=False)
+    if as_of is not None:
+        readings = readings.filter(attempted_at__lte=as_of)
+    first = readings.aggregate(first=Min("attempted_at"))["first"]
     return first.date().isoformat() if first else None
+
+
+def sources_as_of(sources: list[PrimarySource], *, as_of: datetime) -> list[PrimarySource]:
+    """Each source as the service held it at `as_of`, from its readings by then (one query):
+    what the issuer said, its fetch and read health, as the verification run stamps them. Its
+    curation (name, links, notes) is today's."""
+    readings = defaultdict(list)
+    rows = SourceReading.objects.filter(source__in=sources, attempted_at__lte=as_of)
+    for reading in rows.order_by("attempted_at", "id"):
+        readings[reading.source_id].append(reading)
+    return [_held(source, readings[source.pk]) for source in sources]
+
+
+def _held(source: PrimarySource, readings: list[SourceReading]) -> PrimarySource:
+    """`source` with its stamps replayed from `readings` (oldest first), as `source_fetch` set
+    them: a confirmed read stamps all, a failure counts, an unreadable read counts twice."""
+    held = copy.copy(source)
+    confirmed = [r for r in readings if r.ok]
+    last = confirmed[-1] if confirmed else None
+    after = readings[readings.index(last) + 1 :] if last else readings
+    unread = [r for r in readings if (r.error or "").startswith("unreadable")]
+    fresh = [r for r in confirmed if r.http_status != HTTPStatus.NOT_MODIFIED]
+    changed = [r for r, before in zip(confirmed, [None, *confirmed], strict=False)
+               if before is None or r.signature != before.signature]  # fmt: skip
+    held.last_attempt = readings[-1].attempted_at if readings else None
+    held.last_success = last.attempted_at if last else None
+    held.consecutive_failures = len(after)
+    held.last_error = after[-1].error if after else None
+    # A read that sends no validator keeps the one before (`fetch_success_record`).
+    held.etag = next((r.etag for r in reversed(confirmed) if r.etag), None)
+    held.last_modified = next(
+        (r.last_modified for r in reversed(confirmed) if r.last_modified), None
+    )
+    held.signature = last.signature if last else None
+    held.baseline_established = fresh[0].attempted_at if fresh else None
+    held.last_change = changed[-1].attempted_at if changed else None
+    _observed(held, last, fresh, [r for r in after if r in unread], unread)
+    return held
+
+
+def _observed(held, last, fresh, unread_since, unread) -> None:
+    """What the issuer said and how it was read, as of the readings given."""
+    held.observed_state = last.observed_state if last else None
+    held.observed = last.observed_words if last else None
+    held.observed_ref = last.observed_ref if last else None
+    held.observed_date = last.observed_date if last else None
+    held.observed_read_at = fresh[-1].attempted_at if fresh else None
+    held.verified_as_of = last.attempted_at.date() if last else None
+    held.last_read = last.attempted_at if last else None
+    held.last_read_ref = (last.observed_ref or held.fetch_url) if last else None
+    held.consecutive_unread = len(unread_since)
+    held.last_unread_at = unread[-1].attempted_at if unread else None
+    states = PrimarySource.ReadState
+    if unread_since:
+        held.read_state, held.read_state_note = states.UNREADABLE, unread_since[-1].error[:2000]
+    elif last:
+        quiet = last.observed_state == PrimarySource.ObservedState.NO_ACTIVE_SYSTEMS
+        held.read_state = states.READ_NOTHING_ACTIVE if quiet else states.READ
+        held.read_state_note = None
+    else:
+        held.read_state, held.read_state_note = states.NEVER_FETCHED, None
 
 
 def source_object(source: PrimarySource, *, today) -> dict[str, Any]:

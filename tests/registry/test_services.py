@@ -360,7 +360,7 @@ def test_rebuild_runs_in_the_database_whatever_the_number_of_rows():
     with CaptureQueriesContext(connection) as small:
         aggregates.rollups_rebuild()
     EntityMention.objects.bulk_create(  # many more (entity, vertical, day) rows to rebuild
-        EntityMention(document=doc, entity=entity, day=doc.day)
+        EntityMention(document=doc, entity=entity, day=doc.day, ingested_at=doc.ingested_at)
         for doc in Document.objects.all()[:300]
         for entity in Entity.objects.exclude(documents=doc)[:5]
     )
