@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('records', '0003_mirror_current_states'),
-        ('registry', '0024_document_ingested_at'),
+        ('registry', '0026_document_ingested_at'),
     ]
 
     operations = [

@@ -49,7 +49,7 @@ def backfill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("registry", "0023_document_copies"),
+        ("registry", "0025_registry_generation"),
     ]
 
     operations = [
