@@ -67,6 +67,7 @@ from intelligence_feed_service_client.models import (
     SvcAcceleratingV1,
     SvcAnswerV1,
     SvcAskTicketV1,
+    SvcBeliefDivergenceV1,
     SvcCorroboratedV1,
     SvcDatasetsV1,
     SvcDatasetV1,
@@ -101,6 +102,7 @@ from intelligence_feed_service_client.models import (
     SvcWatchReadingV1RecordLayers,
     SvcWatchV1,
     SvcWatchV1CoordinatesAcceleratingEntities,
+    SvcWatchV1CoordinatesBeliefDivergence,
     SvcWatchV1CoordinatesCorroboratedClusters,
     SvcWatchV1CoordinatesCurrentSignals,
     SvcWatchV1CoordinatesEntityAttention,
@@ -108,6 +110,7 @@ from intelligence_feed_service_client.models import (
     SvcWatchV1CoordinatesSourceFlips,
     SvcWatchV1CoordinatesTopicRecord,
     SvcWatchV1GivenCoordinatesAcceleratingEntities,
+    SvcWatchV1GivenCoordinatesBeliefDivergence,
     SvcWatchV1GivenCoordinatesCorroboratedClusters,
     SvcWatchV1GivenCoordinatesCurrentSignals,
     SvcWatchV1GivenCoordinatesEntityAttention,
@@ -129,6 +132,7 @@ READ_AS = {
     "source-flips": SvcTripwiresV1,
     "market-movers": SvcMarketsV1,
     "entity-attention": SvcEntityV1,
+    "belief-divergence": SvcBeliefDivergenceV1,
 }
 # What a saved Watch's coordinates parse into: its base's own model.
 HELD_AS = {
@@ -139,6 +143,7 @@ HELD_AS = {
     "source-flips": SvcWatchV1CoordinatesSourceFlips,
     "market-movers": SvcWatchV1CoordinatesMarketMovers,
     "entity-attention": SvcWatchV1CoordinatesEntityAttention,
+    "belief-divergence": SvcWatchV1CoordinatesBeliefDivergence,
 }
 
 
@@ -221,6 +226,9 @@ def watches_of_every_base(owner: AuthenticatedClient, topic: str, entity: str) -
         "source-flips": SvcWatchV1GivenCoordinatesSourceFlips(days=30),
         "market-movers": SvcWatchV1GivenCoordinatesMarketMovers(min_change_pct=0.5, limit=10),
         "entity-attention": SvcWatchV1GivenCoordinatesEntityAttention(entity=entity),
+        "belief-divergence": SvcWatchV1GivenCoordinatesBeliefDivergence(
+            min_gap_points=10, window=14
+        ),
     }
     saved = {}
     for base, coordinates in given.items():
