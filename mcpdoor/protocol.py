@@ -25,6 +25,7 @@ from config.bursts import burst_count
 from config.fields import echoed
 from config.problems import ApplicationError
 from config.reads import ReadView, rendered
+from mcpdoor.budgets import answered
 from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.registry import TOOLS, Tool, tool_named
 from mcpdoor.schemas import ArgumentError, validated
@@ -251,7 +252,7 @@ def _answer(tool: Tool, arguments: dict, caller: Caller) -> Any:
     and its arguments as sent. A bad argument raises inside the build: nothing is stored."""
 
     def handle() -> Any:
-        return tool.handler(validated(tool.arguments, arguments), caller)
+        return answered(tool.name, tool.handler, validated(tool.arguments, arguments), caller)
 
     refresh = twin_refresh(tool.name)
     if not refresh:

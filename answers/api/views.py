@@ -5,14 +5,15 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from answers import services, tickets
+from answers.budget import answer_within
 from answers.models import AskTicket
 from billing.auth import KeyedAPIView
-from config import contract
+from config import budget, contract
 from config.fields import Choice, TextField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.problems import ApplicationError
-from config.reads import envelope
+from config.reads import envelope, query_params
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
@@ -31,6 +32,7 @@ class AskRequest(serializers.Serializer):
     topic = serializers.SlugField(
         max_length=120, required=False, allow_blank=True, help_text="A record's slug to ask about."
     )
+    maxTokens = budget.body_field()
 
     def validate_question(self, value: str) -> str:
         if not value.strip():
@@ -107,26 +109,35 @@ class AskView(KeyedAPIView):
             address=client_address(request),
             idempotency_key=idempotency,
         )
+        poll, max_tokens = f"/api/ask/{ticket.ticket}", data.validated_data.get("maxTokens")
         if answered_later(ticket):
-            return Response(
-                ticket_body(ticket), status=202, headers={"Location": f"/api/ask/{ticket.ticket}"}
-            )
-        return Response(services.sync_answer(ticket))
+            body = answer_within(ticket_body(ticket), max_tokens)
+            return Response(body, status=202, headers={"Location": poll})
+        return Response(answer_within(services.sync_answer(ticket), max_tokens, poll_url=poll))
+
+
+class TicketQuery(serializers.Serializer):
+    maxTokens = budget.query_field()
 
 
 class TicketView(KeyedAPIView):
     """A claim ticket: `queued`, `running`, `done` (with the answer) or `failed`. Readable by
-    the submitting key or, for an anonymous ask, by whoever holds the ticket."""
+    the submitting key or, for an anonymous ask, by whoever holds the ticket. `maxTokens` cuts
+    a done ticket's answer to a budget, as an ask's."""
+
+    query = TicketQuery
 
     @extend_schema(
         operation_id="getAnswer",
         tags=["answers"],
-        parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH)],
+        parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH), TicketQuery],
         responses={
             200: contract.response("svc.ask-ticket.v1"),
             **problem_responses(401, 404),
         },
     )
     def get(self, request, ticket: str):
+        max_tokens = query_params(request, TicketQuery).get("maxTokens")
         found = services.ticket_for(ticket, request.auth)
-        return Response(ticket_body(found), headers={"Cache-Control": "no-store"})
+        body = answer_within(ticket_body(found), max_tokens)
+        return Response(body, headers={"Cache-Control": "no-store"})

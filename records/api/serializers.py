@@ -2,10 +2,15 @@
 
 from rest_framework import serializers
 
+from config import budget
 from config.fields import Choice, QueryInteger
 from config.paging import PageQuery
 from records.models import StateTransition
 from registry.models import ActionClass, Event
+
+
+class RecordQuery(serializers.Serializer):
+    maxTokens = budget.query_field()
 
 
 class RecordsQuery(PageQuery):

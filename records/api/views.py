@@ -1,5 +1,6 @@
 """GET /api/record/{topic} and its permanent alias GET /api/truth/{topic}."""
 
+import json
 import re
 from urllib.parse import quote
 
@@ -9,7 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
-from config import contract, readcache
+from config import budget, contract, readcache
 from config.cachekeys import record_key
 from config.openapi import problem_responses
 from config.paging import PageQuery
@@ -26,7 +27,7 @@ from config.reads import (
 from config.terms import licence_headers
 from records import datasets, selectors
 from records.api import serializers as q
-from records.builder import build_record
+from records.builder import BUDGET_STEPS, build_record
 from registry.models import SLUG_PATTERN, Event
 
 REFRESH_SECONDS = 300
@@ -100,8 +101,11 @@ class TopicRecordView(APIView):
     its attention moves and what markets believe (belief, never fact), with state history.
 
     Free, no key. Sends `cache-control` with the refresh window and a strong `ETag`; answers 304
-    to a matching `If-None-Match`.
+    to a matching `If-None-Match`. `maxTokens` cuts it to a budget (older reporting rows, then
+    history; `truncated` says what went).
     """
+
+    query = q.RecordQuery
 
     def dispatch(self, request, *args, **kwargs):
         """A cached GET is answered here, before DRF wraps the request.
@@ -111,7 +115,7 @@ class TopicRecordView(APIView):
         miss, a bad slug or any other method goes through DRF as usual.
         """
         topic = kwargs.get("topic", "")
-        fits = request.method == "GET" and cached_answer_fits(request)
+        fits = request.method == "GET" and not request.GET and cached_answer_fits(request)
         if fits and len(topic) <= 120 and _SLUG.match(topic):
             entry, must_build = readcache.lookup(record_key(topic))
             if not must_build:
@@ -122,7 +126,7 @@ class TopicRecordView(APIView):
     @extend_schema(
         operation_id="getTopicRecord",
         tags=["records"],
-        parameters=[TOPIC],
+        parameters=[TOPIC, q.RecordQuery],
         responses={
             200: contract.response("svc.record.v1"),
             304: OpenApiResponse(description="Not modified since the given ETag."),
@@ -131,15 +135,23 @@ class TopicRecordView(APIView):
     )
     def get(self, request, topic: str):
         valid_topic(topic)
+        max_tokens = query_params(request, q.RecordQuery).get("maxTokens")
         building = getattr(request, "svc_record_building", False)
         rendered = cached_or_rendered(topic, building=building)
         if rendered is None:
             raise unknown_topic(topic)
+        if max_tokens:
+            rendered = record_within(rendered[0], max_tokens)
         return self._answer(request, topic, rendered)
 
     def _answer(self, request, topic: str, rendered: tuple[bytes, str]):
         body, etag = rendered
         return json_response(request, body, etag, refresh=REFRESH_SECONDS)
+
+
+def record_within(body: bytes, max_tokens: int) -> tuple[bytes, str]:
+    """A record's JSON cut to `max_tokens` (`config.budget`), and its ETag."""
+    return rendered(budget.fitted(json.loads(body), max_tokens, BUDGET_STEPS))
 
 
 class TruthAliasView(TopicRecordView):
@@ -157,7 +169,7 @@ class TruthAliasView(TopicRecordView):
     @extend_schema(
         operation_id="getTruthObject",
         tags=["records"],
-        parameters=[TOPIC],
+        parameters=[TOPIC, q.RecordQuery],
         deprecated=True,  # a permanent alias: served as long as the service, but not current
         responses={
             200: contract.response("svc.record.v1", "svc.record.v1, as current"),
