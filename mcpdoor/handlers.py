@@ -303,9 +303,9 @@ def ask(args: dict, caller: Caller) -> dict:
         key=caller.key,
         address=caller.address,
     )
-    if answered_later(ticket):
-        return answer_within(ticket_body(ticket), args.get("maxTokens"))
     poll = f"/api/ask/{ticket.ticket}"
+    if answered_later(ticket):
+        return answer_within(ticket_body(ticket), args.get("maxTokens"), poll_url=poll)
     return answer_within(answers.sync_answer(ticket), args.get("maxTokens"), poll_url=poll)
 
 

@@ -4,7 +4,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from answers import services, tickets
+from answers import selectors, services, tickets
 from answers.budget import answer_within
 from answers.models import AskTicket
 from billing.auth import KeyedAPIView
@@ -13,7 +13,7 @@ from config.fields import Choice, TextField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.problems import ApplicationError
-from config.reads import envelope, query_params
+from config.reads import ReadView, envelope, query_params, read_operation
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
@@ -111,7 +111,7 @@ class AskView(KeyedAPIView):
         )
         poll, max_tokens = f"/api/ask/{ticket.ticket}", data.validated_data.get("maxTokens")
         if answered_later(ticket):
-            body = answer_within(ticket_body(ticket), max_tokens)
+            body = answer_within(ticket_body(ticket), max_tokens, poll_url=poll)
             return Response(body, status=202, headers={"Location": poll})
         return Response(answer_within(services.sync_answer(ticket), max_tokens, poll_url=poll))
 
@@ -141,3 +141,24 @@ class TicketView(KeyedAPIView):
         found = services.ticket_for(ticket, request.auth)
         body = answer_within(ticket_body(found), max_tokens)
         return Response(body, headers={"Cache-Control": "no-store"})
+
+
+@read_operation("getQuality", tag="answers", schema="svc.quality.v1", errors=(404,))
+class QualityView(ReadView):
+    """The published quality card: the Answer Engine's evaluation over every registry the
+    project holds, per class (routing, declines, identity, premises, comparisons, conflicts,
+    languages, repeat stability, invented claims under a lying model), each as a count, a rate
+    and its 95% Wilson interval, with the evaluation's size and date and the code version.
+    These are the project's own cases, as the card says. 404 before the first is published."""
+
+    refresh = 300
+
+    def read(self):
+        card = selectors.quality_current()
+        if card is None:
+            raise ApplicationError(
+                status=404,
+                state="no-quality-card",
+                error="No quality card has been published yet (manage.py publish_quality).",
+            )
+        return card
