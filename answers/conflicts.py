@@ -115,12 +115,20 @@ def _object_words(text: str, stems: frozenset[str]) -> str:
     return " ".join(dict.fromkeys(t.lower() for t in said))
 
 
+def asked_outcomes(question: str) -> set[str]:
+    """The state families a market question asks about ("Will the Fed cut?": down); none for a
+    question about another occasion of them ("cut again at its next meeting")."""
+    words = {t.lower() for t in _TOKEN.findall(question)}
+    if words & _ANOTHER_TIME:
+        return set()
+    return {premises.family_of(t) for t in words} - {None}
+
+
 def _belief_differs(reading: Evidence, price: Evidence) -> str | None:
     """The issuer states as done the outcome a live question asks about, priced below even."""
     question = price.facts.get("question", "")
-    words = {t.lower() for t in _TOKEN.findall(question)}
-    asked = {premises.family_of(t) for t in words} - {None}
-    if not asked or words & _ANOTHER_TIME or price.facts.get("pct", 100) >= 50:
+    asked = asked_outcomes(question)
+    if not asked or price.facts.get("pct", 100) >= 50:
         return None
     for family, _, _ in decisions(_text(reading)):
         if family in asked:

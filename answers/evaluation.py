@@ -81,7 +81,7 @@ def registries_evaluate(
     """
     files = files or {}
     with transaction.atomic():
-        _registries_load()
+        registries_load()
         scores = {
             name: evaluate(
                 load_cases(files.get(name, REGISTRIES[name].cases)),
@@ -93,15 +93,20 @@ def registries_evaluate(
     return scores
 
 
-def _registries_load() -> None:
-    for registry in REGISTRIES.values():
-        registry.load()
+def registries_load(names: list[str] | None = None) -> None:
+    """Every registry loaded (or those named), with today's states and the documents' vectors
+    (inside a transaction its caller rolls back)."""
+    for name, registry in REGISTRIES.items():
+        if names is None or name in names:
+            registry.load()
     records_transition()
     embeddings.documents_embed(limit=None)  # as the beat keeps them: asks compute none
 
 
-def evaluate(cases: list[dict[str, Any]], *, day: date) -> dict[str, Any]:
-    """Run every case as of `day` (end of day, UTC) and score it."""
+def evaluate(cases: list[dict[str, Any]], *, day: date,
+             answered: list | None = None) -> dict[str, Any]:  # fmt: skip
+    """Run every case as of `day` (end of day, UTC) and score it; each (question, instant,
+    answer) appended to `answered` when given (the quality card asks them again)."""
     now = datetime.combine(day, time(23, 59), tzinfo=UTC)
     tallies: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     failures = []
@@ -109,6 +114,9 @@ def evaluate(cases: list[dict[str, Any]], *, day: date) -> dict[str, Any]:
         question = dated(case["question"], day)
         result = engine.answer(question, now=now)
         problems = score(case, result, day, tallies[case["category"]])
+        tallies[case["category"]]["passed"] += not problems
+        if answered is not None:
+            answered.append((question, now, result))
         if problems:
             failures.append({"question": question, "problems": problems})
     return summary(tallies, failures, len(cases))
@@ -218,13 +226,20 @@ def summary(tallies: dict, failures: list, cases: int) -> dict[str, Any]:
     for tally in tallies.values():
         for key, value in tally.items():
             total[key] += value
-    return {"cases": cases, **_figures(total), "categories": categories, "failures": failures}
+    return {
+        "cases": cases,
+        **_figures(total),
+        "categories": categories,
+        "tally": dict(total),  # the counts behind the figures (the quality card's)
+        "failures": failures,
+    }
 
 
 def _figures(t: dict) -> dict[str, Any]:
     made, expected = t["declinesMade"], t["declinesExpected"]
     return {
         "cases": t["cases"],
+        "passed": t["passed"],
         "routing": round(t["routedRight"] / t["routable"], 3) if t["routable"] else None,
         "wrongTopic": t["wrongTopic"],
         "declinePrecision": round(t["declinesRight"] / made, 3) if made else None,
@@ -244,22 +259,28 @@ def identity_evaluate(
     """The identity set scored per class and per registry: each registry's cases as of its own
     anchor day, with every registry loaded, in one transaction rolled back at the end."""
     cases = [c for c in load_cases(path) if not registries or c["registry"] in registries]
+    with transaction.atomic():
+        registries_load()
+        scored = identity_scored(cases)
+        transaction.set_rollback(True)
+    return scored
+
+
+def identity_scored(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """The identity cases scored, each as of its registry's anchor day (every registry loaded)."""
     tallies: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     failures = []
-    with transaction.atomic():
-        _registries_load()
-        days = {name: REGISTRIES[name].anchor() for name in REGISTRIES}
-        for case in cases:
-            now = datetime.combine(days[case["registry"]], time(23, 59), tzinfo=UTC)
-            result = engine.answer(case["question"], now=now)
-            problems = identity_score(case, result)
-            extras = identity_extras(case, result)
-            for key in ("total", f"class:{case['class']}", f"registry:{case['registry']}"):
-                _identity_tally(tallies[key], case, problems, extras)
-            problems += [f"{name} wrong" for name, right in extras.items() if not right]
-            if problems:
-                failures.append({**_case_key(case), "problems": problems})
-        transaction.set_rollback(True)
+    days = {name: REGISTRIES[name].anchor() for name in REGISTRIES}
+    for case in cases:
+        now = datetime.combine(days[case["registry"]], time(23, 59), tzinfo=UTC)
+        result = engine.answer(case["question"], now=now)
+        problems = identity_score(case, result)
+        extras = identity_extras(case, result)
+        for key in ("total", f"class:{case['class']}", f"registry:{case['registry']}"):
+            _identity_tally(tallies[key], case, problems, extras)
+        problems += [f"{name} wrong" for name, right in extras.items() if not right]
+        if problems:
+            failures.append({**_case_key(case), "problems": problems})
     return identity_summary(tallies, failures)
 
 
@@ -326,6 +347,7 @@ def identity_summary(tallies: dict, failures: list) -> dict[str, Any]:
         **total,
         "classes": group("class:"),
         "registries": group("registry:"),
+        "tally": dict(tallies["total"]),  # the counts behind the figures (the quality card's)
         "failures": failures,
     }
 

@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from billing.models import ApiKey, AskCharge
+from registry.models import AppendOnly
 
 
 class AskTicket(models.Model):
@@ -88,3 +89,20 @@ class Embedding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key} ({self.model})"
+
+
+class QualityCard(AppendOnly):
+    """One published quality card (`manage.py publish_quality`): kept forever, the newest
+    served. A row in the database, not a file, so every process and every machine of the
+    service serves the same card, and a restart or a redeploy keeps it; its number is the
+    card's version, which `/api/v1/release` names."""
+
+    published_at = models.DateTimeField()
+    card = models.JSONField(help_text="The svc.quality.v1 members the evaluation produced.")
+    digest = models.CharField(max_length=71, help_text="sha256: of the card's canonical JSON.")
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self) -> str:
+        return f"quality card {self.pk} of {self.published_at:%Y-%m-%d}"

@@ -18,10 +18,12 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.utils import timezone
 
 from answers import tasks, tickets
-from answers.models import AskTicket
+from answers.models import AskTicket, QualityCard
 from billing import services as billing
 from billing.models import ApiKey
+from config import readcache
 from config.problems import ApplicationError
+from config.reads import read_key_of
 from records import known
 from registry.models import Event
 
@@ -219,3 +221,19 @@ def ticket_for(ticket: str, key: ApiKey | None) -> AskTicket:
             "the key that asked).",
         )
     return found
+
+
+@transaction.atomic
+def quality_card_store(*, card: dict) -> QualityCard:
+    """Publish a quality card (`answers.quality`): a new row, the newest served; its number is
+    the card's version. The card and the release (which names its version) are read afresh
+    after commit."""
+    canonical = json.dumps(card, sort_keys=True, separators=(",", ":"))
+    stored = QualityCard.objects.create(
+        published_at=timezone.now(),
+        card=card,
+        digest=f"sha256:{hashlib.sha256(canonical.encode()).hexdigest()}",
+    )
+    reads = [read_key_of("/api/v1/release"), read_key_of("/api/v1/quality")]
+    transaction.on_commit(lambda: readcache.forget(reads))
+    return stored

@@ -156,7 +156,13 @@ class ReadView(APIView):
 def read_key(request) -> str:
     """The cache key of a read: its path and its query, parameters in a canonical order, each
     value kept (a repeated parameter must miss, and be refused, not hit its last value's entry)."""
-    canonical = f"{request.path}?{urlencode(sorted(request.GET.lists()), doseq=True)}"
+    return read_key_of(request.path, sorted(request.GET.lists()))
+
+
+def read_key_of(path: str, params: list[tuple[str, list[str]]] = ()) -> str:
+    """The cache key of a read of `path` with `params` (what a service forgets when it changes
+    what that read shows)."""
+    canonical = f"{path}?{urlencode(params, doseq=True)}"
     return READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
 
 

@@ -1,4 +1,5 @@
-"""GET /api/v1/release: the service's version, the API version, the alias table, the changes."""
+"""GET /api/v1/release: the service's version, the API version, the alias table, the changes,
+and the version of the published quality card."""
 
 import re
 from functools import cache
@@ -6,6 +7,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 
 from config.aliases import openapi_extension
@@ -22,7 +24,24 @@ def release_info() -> dict[str, Any]:
         apiVersion=settings.SVC_API_VERSION,
         aliases=openapi_extension(),
         latestChanges=changes(CHANGELOG.read_text(encoding="utf-8"))[:3],
+        qualityCard=quality_card(),
     )
+
+
+def quality_card() -> dict[str, Any] | None:
+    """The newest published quality card's version (`manage.py publish_quality`), or None.
+
+    Read by the model's name: config sits beneath every room and imports none of them."""
+    card = apps.get_model("answers", "QualityCard").objects.order_by("-pk").first()
+    if card is None:
+        return None
+    return {
+        "version": card.pk,
+        "publishedAt": card.published_at.isoformat(),
+        "digest": card.digest,
+        "url": "/api/v1/quality",
+        "page": "/quality/",
+    }
 
 
 def _service_version() -> str:

@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 
+from answers import pages as answer_pages
 from billing import pages as billing_pages
 from config import views
 from mcpdoor import views as mcp_views
@@ -28,6 +29,7 @@ urlpatterns = [
     # Browsers ask for /favicon.ico on pages that link none (the admin's): the site's icon.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("terms/", views.terms, name="terms"),
+    path("quality/", answer_pages.quality_page, name="quality-page"),
     path("keys/confirm/<str:token>/", billing_pages.key_confirm, name="key-confirm"),
     path("records/", record_pages.record_index, name="record-index"),
     path("records/<str:topic>/", record_pages.record_page, name="record-page"),

@@ -13,8 +13,10 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from answers import services as answers
 from answers.api.views import AskRequest, answered_later, ticket_body
+from answers.budget import answer_within
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey
+from config import budget
 from config.fields import Choice, Instant, QueryInteger
 from config.paging import LIMIT_MAX, PageQuery
 from config.problems import ApplicationError
@@ -108,6 +110,7 @@ class DatasetArgs(serializers.Serializer):
 
 class TicketArgs(serializers.Serializer):
     ticket = serializers.CharField(max_length=64)
+    maxTokens = budget.query_field()
 
 
 class WatchIdArgs(serializers.Serializer):
@@ -312,13 +315,15 @@ def ask(args: dict, caller: Caller) -> dict:
         as_of=args.get("as_of"),
         as_of_field="as_of",
     )
+    poll = f"/api/ask/{ticket.ticket}"
     if answered_later(ticket):
-        return ticket_body(ticket)
-    return answers.sync_answer(ticket)
+        return answer_within(ticket_body(ticket), args.get("maxTokens"), poll_url=poll)
+    return answer_within(answers.sync_answer(ticket), args.get("maxTokens"), poll_url=poll)
 
 
 def get_answer(args: dict, caller: Caller) -> dict:
-    return ticket_body(answers.ticket_for(args["ticket"], caller.key))
+    found = ticket_body(answers.ticket_for(args["ticket"], caller.key))
+    return answer_within(found, args.get("maxTokens"))
 
 
 def list_standard_watches(args: dict, caller: Caller) -> dict:

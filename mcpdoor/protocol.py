@@ -20,11 +20,13 @@ from django.conf import settings
 from django.urls import Resolver404, resolve
 from rest_framework.exceptions import AuthenticationFailed
 
+from answers.selectors import quality_current
 from config import readcache
 from config.bursts import burst_count
 from config.fields import echoed
 from config.problems import ApplicationError
 from config.reads import ReadView, rendered
+from mcpdoor.budgets import answered
 from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.registry import TOOLS, Tool, tool_named
 from mcpdoor.schemas import ArgumentError, validated
@@ -54,6 +56,25 @@ PROMPTS = {
     }
 }
 PROMPT_ALIASES = {"judge-us-first": "look-around"}
+# The door's one resource: the published quality card. A resource, not a tool: the door keeps
+# its 29 tools, and a card is something a client reads, not an action it takes.
+QUALITY_URI = "svc://quality/card"
+RESOURCES = {
+    QUALITY_URI: {
+        "uri": QUALITY_URI,
+        "name": "quality-card",
+        "title": "Quality card",
+        "description": (
+            "The published quality card (svc.quality.v1, as GET /api/v1/quality): the Answer "
+            "Engine's evaluation per class, each a count, a rate and its 95% Wilson interval, "
+            "on the project's own cases."
+        ),
+        "mimeType": "application/json",
+    }
+}
+RESOURCE_NOT_FOUND = -32002
+# The 2026-07-28 requests whose `Mcp-Name` header repeats a member of their params.
+NAMED_BY = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 
 
 class RpcError(Exception):
@@ -77,7 +98,11 @@ def server_info() -> dict[str, str]:
 
 
 def capabilities() -> dict[str, Any]:
-    return {"tools": {"listChanged": False}, "prompts": {"listChanged": False}}
+    return {
+        "tools": {"listChanged": False},
+        "prompts": {"listChanged": False},
+        "resources": {"listChanged": False, "subscribe": False},
+    }
 
 
 def era_of(message: dict, headers) -> Era:
@@ -116,8 +141,9 @@ def _unsupported(version: str, supported: list[str]) -> "RpcError":
 
 def _check_headers(message: dict, headers, version: str) -> None:
     expected = {"MCP-Protocol-Version": version, "Mcp-Method": message.get("method")}
-    if message.get("method") in ("tools/call", "prompts/get"):
-        expected["Mcp-Name"] = (message.get("params") or {}).get("name")
+    named = NAMED_BY.get(message.get("method"))
+    if named:
+        expected["Mcp-Name"] = (message.get("params") or {}).get(named)
     for name, value in expected.items():
         given = _decoded(name, headers.get(name, ""))
         if given != value:
@@ -251,7 +277,7 @@ def _answer(tool: Tool, arguments: dict, caller: Caller) -> Any:
     and its arguments as sent. A bad argument raises inside the build: nothing is stored."""
 
     def handle() -> Any:
-        return tool.handler(validated(tool.arguments, arguments), caller)
+        return answered(tool.name, tool.handler, validated(tool.arguments, arguments), caller)
 
     refresh = twin_refresh(tool.name)
     if not refresh:
@@ -318,6 +344,31 @@ def _prompts_get(params: dict, caller: Caller, era: Era) -> dict:
     return result
 
 
+def _resources_list(params: dict, caller: Caller, era: Era) -> dict:
+    return {"resources": list(RESOURCES.values()), **_cache(era)}
+
+
+def _resources_read(params: dict, caller: Caller, era: Era) -> dict:
+    uri = params.get("uri")
+    if not isinstance(uri, str):
+        raise RpcError(-32602, "uri: a resource's URI, as a string. resources/list names them.")
+    if uri not in RESOURCES:
+        raise RpcError(
+            RESOURCE_NOT_FOUND,
+            f"Resource not found: {echoed(uri)}. resources/list names them.",
+            data={"uri": uri[:200]},
+        )
+    card = quality_current()
+    if card is None:
+        raise RpcError(
+            RESOURCE_NOT_FOUND,
+            "No quality card has been published yet (manage.py publish_quality).",
+            data={"uri": uri},
+        )
+    text = json.dumps(card, separators=(",", ":"), default=str)
+    return {"contents": [{"uri": uri, "mimeType": "application/json", "text": text}]}
+
+
 METHODS = {
     "initialize": _initialize,
     "server/discover": _discover,
@@ -326,4 +377,7 @@ METHODS = {
     "tools/call": _tools_call,
     "prompts/list": _prompts_list,
     "prompts/get": _prompts_get,
+    "resources/list": _resources_list,
+    "resources/read": _resources_read,
+    "resources/templates/list": lambda params, caller, era: {"resourceTemplates": []},
 }

@@ -7,7 +7,7 @@ handler, its REST twin, whether it needs a key, and its behaviour hints.
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +16,7 @@ from rest_framework import serializers
 from config import contract
 from config.aliases import TOOLS as TOOL_ALIASES
 from config.aliases import earlier_tool_names
+from mcpdoor import budgets
 from mcpdoor import handlers as h
 from mcpdoor.schemas import input_schema
 from records.api import serializers as record_q
@@ -78,9 +79,20 @@ class Tool:
 
 
 def _tools(*tools: Tool) -> dict[str, Tool]:
+    """The tools by name; every read tool and ask take a budget (`maxTokens`, mcpdoor.budgets)."""
     for tool in tools:
         assert NAME.match(tool.name), tool.name
-    return {tool.name: tool for tool in tools}
+        assert (
+            tool.name in budgets.BUDGETS or tool.name in budgets.ANSWERING or not (tool.read_only)
+        ), f"{tool.name}: a read tool without a budget"
+    return {
+        tool.name: (
+            replace(tool, arguments=budgets.with_budget(tool.arguments))
+            if tool.read_only or tool.name in budgets.ANSWERING
+            else tool
+        )
+        for tool in tools
+    }
 
 
 TOOLS = _tools(

@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from config.network import client_address
 from config.parsers import unsound
 from mcpdoor.handlers import Caller, RawJson
-from mcpdoor.protocol import PROMPTS, RpcError, answer
+from mcpdoor.protocol import PROMPTS, RESOURCES, RpcError, answer
 from mcpdoor.registry import TOOLS
 from mcpdoor.schemas import input_schema
 
@@ -157,7 +157,11 @@ def _escaped(raw: bytes) -> str:
 
 
 def machine_index(request):
-    return render(request, "machine/index.html", {"tools": TOOLS.values(), "prompts": PROMPTS})
+    return render(
+        request,
+        "machine/index.html",
+        {"tools": TOOLS.values(), "prompts": PROMPTS, "resources": RESOURCES.values()},
+    )
 
 
 def machine_tool(request, name: str):

@@ -6,6 +6,7 @@ from typing import Any
 from django.conf import settings
 
 from config.aliases import earlier_schema_tags, ride_field_aliases
+from config.budget import part
 from records.inputs import RecordInputs, record_inputs
 from records.layers.consensus import consensus_layer
 from records.layers.coverage_metric import coverage_layer
@@ -32,6 +33,19 @@ TIER_NOTES = {
         "market prices are belief, not fact."
     ),
 }
+
+
+# What a budget (`maxTokens`) drops from a record, in this order: the older reporting rows (the
+# items are newest first), then history (state transitions, historical market captures, the
+# attention periods, each oldest first). Never the current state, the lead or the issuers'
+# readings; the layers' counts (`served`, `questionCount`) still say how many there are.
+RECORD_PARTS = (
+    ("layers.reporting.items", "end"),
+    ("layers.stateHistory.transitions", "start"),
+    ("layers.market.arc", "start"),
+    ("layers.coverageMetric.periods", "start"),
+)
+BUDGET_STEPS = tuple(part(path, oldest=oldest) for path, oldest in RECORD_PARTS)
 
 
 def record_url(subject: str) -> str:

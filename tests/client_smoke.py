@@ -10,7 +10,7 @@ answer that is not the documented model.
 import sys
 
 from intelligence_feed_service_client import AuthenticatedClient, Client
-from intelligence_feed_service_client.api.answers import ask, get_answer
+from intelligence_feed_service_client.api.answers import ask, get_answer, get_quality
 from intelligence_feed_service_client.api.attention import (
     compare_entities,
     get_entity,
@@ -67,6 +67,7 @@ from intelligence_feed_service_client.models import (
     SvcAcceleratingV1,
     SvcAnswerV1,
     SvcAskTicketV1,
+    SvcBeliefDivergenceV1,
     SvcCorroboratedV1,
     SvcDatasetsV1,
     SvcDatasetV1,
@@ -101,6 +102,7 @@ from intelligence_feed_service_client.models import (
     SvcWatchReadingV1RecordLayers,
     SvcWatchV1,
     SvcWatchV1CoordinatesAcceleratingEntities,
+    SvcWatchV1CoordinatesBeliefDivergence,
     SvcWatchV1CoordinatesCorroboratedClusters,
     SvcWatchV1CoordinatesCurrentSignals,
     SvcWatchV1CoordinatesEntityAttention,
@@ -108,6 +110,7 @@ from intelligence_feed_service_client.models import (
     SvcWatchV1CoordinatesSourceFlips,
     SvcWatchV1CoordinatesTopicRecord,
     SvcWatchV1GivenCoordinatesAcceleratingEntities,
+    SvcWatchV1GivenCoordinatesBeliefDivergence,
     SvcWatchV1GivenCoordinatesCorroboratedClusters,
     SvcWatchV1GivenCoordinatesCurrentSignals,
     SvcWatchV1GivenCoordinatesEntityAttention,
@@ -129,6 +132,7 @@ READ_AS = {
     "source-flips": SvcTripwiresV1,
     "market-movers": SvcMarketsV1,
     "entity-attention": SvcEntityV1,
+    "belief-divergence": SvcBeliefDivergenceV1,
 }
 # What a saved Watch's coordinates parse into: its base's own model.
 HELD_AS = {
@@ -139,6 +143,7 @@ HELD_AS = {
     "source-flips": SvcWatchV1CoordinatesSourceFlips,
     "market-movers": SvcWatchV1CoordinatesMarketMovers,
     "entity-attention": SvcWatchV1CoordinatesEntityAttention,
+    "belief-divergence": SvcWatchV1CoordinatesBeliefDivergence,
 }
 
 
@@ -166,6 +171,13 @@ def main(base: str, slotted: str) -> None:
             break
         cursor = page.next_cursor
     assert walked == [signal.topic for signal in signals.signals], walked
+    # a budget: a record and the signals cut to it, each saying what it dropped
+    budget = len(get_topic_record.sync_detailed(topic, client=anonymous).content) // 4 - 100
+    cut = expect(get_topic_record.sync(topic, client=anonymous, max_tokens=budget), SvcRecordV1)
+    assert cut.budget.estimated_tokens <= budget, cut.budget
+    assert cut.truncated, "a record past its budget says what it dropped"
+    budgeted = get_signals.sync(client=anonymous, max_tokens=100_000)
+    assert expect(budgeted, SvcSignalsV1).truncated == [], budgeted
 
     for dataset in expect(list_datasets.sync(client=anonymous), SvcDatasetsV1).datasets:
         rows = expect(get_dataset.sync(dataset.id, client=anonymous), SvcDatasetV1).rows
@@ -221,6 +233,9 @@ def watches_of_every_base(owner: AuthenticatedClient, topic: str, entity: str) -
         "source-flips": SvcWatchV1GivenCoordinatesSourceFlips(days=30),
         "market-movers": SvcWatchV1GivenCoordinatesMarketMovers(min_change_pct=0.5, limit=10),
         "entity-attention": SvcWatchV1GivenCoordinatesEntityAttention(entity=entity),
+        "belief-divergence": SvcWatchV1GivenCoordinatesBeliefDivergence(
+            min_gap_points=10, window=14
+        ),
     }
     saved = {}
     for base, coordinates in given.items():
@@ -248,7 +263,10 @@ def watches_of_every_base(owner: AuthenticatedClient, topic: str, entity: str) -
 def read_the_rest(anonymous: Client, keyed: AuthenticatedClient, topic: str, leads: list[str]):
     """Every other operation, each answer its documented model."""
     expect(health.sync(client=anonymous), SvcHealthV1)
-    expect(get_release.sync(client=anonymous), SvcReleaseV1)
+    release = expect(get_release.sync(client=anonymous), SvcReleaseV1)
+    # no card published on a fresh demo: the release says none, the card is a typed 404
+    assert release.quality_card is None, release.quality_card
+    expect(get_quality.sync(client=anonymous), Problem)
     expect(get_stats.sync(client=anonymous), SvcStatsV1)
     expect(get_tariff.sync(client=anonymous), SvcTariffV1)
     basket = QuoteRequest(items=[QuoteItem(unit=UnitEnum.WATCH, quantity=2, months=3)])

@@ -49,7 +49,10 @@ EDGE = st.sampled_from(
 )
 NUMBERS = st.sampled_from(["1e308", "-0", "0.5", "2.0"]).map(Raw) | st.integers(-(2**70), 2**70)
 TEXT = st.sampled_from(["", " ", "\U0001f600", "é", "\ud800", "x\x00"]) | st.text(max_size=6)
-SCALARS = EDGE | st.none() | st.booleans() | NUMBERS | TEXT | st.floats(allow_nan=False)
+# Infinity is no JSON number (json.dumps writes `Infinity`, a body no parser takes); a number past
+# a double is written as one, in EDGE.
+FLOATS = st.floats(allow_nan=False, allow_infinity=False)
+SCALARS = EDGE | st.none() | st.booleans() | NUMBERS | TEXT | FLOATS
 VALUES = SCALARS | st.lists(SCALARS, max_size=3) | st.dictionaries(TEXT, SCALARS, max_size=2)
 
 

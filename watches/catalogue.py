@@ -21,6 +21,7 @@ from django.utils import timezone
 from records.builder import build_record
 from registry import selectors
 from registry.models import Event, Vertical
+from watches.divergence import divergences
 
 
 @dataclass(frozen=True)
@@ -406,6 +407,44 @@ STANDARD = {
             ),
             _attention,
             lambda reading: [f"{d['date']}:{d['documents']}" for d in reading.get("daily", [])],
+        ),
+        StandardWatch(
+            "belief-divergence",
+            "Belief divergence",
+            "Topics where a market prices below even odds what the issuer or reporting states "
+            "as done, or has fallen against it within the window: both sides cited, the gap's "
+            "size and age. Belief, never fact.",
+            (
+                Coordinate(
+                    "minGapPoints",
+                    "number",
+                    20,
+                    "Smallest gap, in points: a market question's price fallen at least this "
+                    "far within the window, against a statement that its outcome was done; or "
+                    "priced below even odds and at least this far from 100.",
+                    1,
+                    100,
+                ),
+                Coordinate(
+                    "window",
+                    "integer",
+                    7,
+                    "Days a move against the statement is counted over (from the statement "
+                    "when it is newer).",
+                    1,
+                    90,
+                ),
+                Coordinate(
+                    "vertical", "slug", None, "Only topics led by an entity of this vertical."
+                ),
+            ),
+            lambda c: divergences(
+                min_gap=c["minGapPoints"], window=c["window"], vertical=_vertical(c["vertical"])
+            ),
+            lambda reading: [
+                f"{d['topic']}:{d['market']['id']}:{','.join(d['fired'])}"
+                for d in reading.get("divergences", [])
+            ],
         ),
     )
 }

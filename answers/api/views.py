@@ -6,15 +6,16 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from answers import services, tickets
+from answers import selectors, services, tickets
+from answers.budget import answer_within
 from answers.models import AskTicket
 from billing.auth import KeyedAPIView
-from config import contract
+from config import budget, contract
 from config.fields import Choice, Instant, TextField
 from config.network import client_address
 from config.openapi import problem_responses
 from config.problems import ApplicationError
-from config.reads import envelope
+from config.reads import ReadView, envelope, query_params, read_operation
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
@@ -42,6 +43,7 @@ class AskRequest(serializers.Serializer):
         "an answer's own `asOf` to ask it again. Not in the future, nor before `topic` existed. "
         "Without it, the answer reads as of its submission.",
     )
+    maxTokens = budget.body_field()
 
     def validate_question(self, value: str) -> str:
         if not value.strip():
@@ -120,26 +122,56 @@ class AskView(KeyedAPIView):
             idempotency_key=idempotency,
             as_of=data.validated_data.get("as_of"),
         )
+        poll, max_tokens = f"/api/ask/{ticket.ticket}", data.validated_data.get("maxTokens")
         if answered_later(ticket):
-            return Response(
-                ticket_body(ticket), status=202, headers={"Location": f"/api/ask/{ticket.ticket}"}
-            )
-        return Response(services.sync_answer(ticket))
+            body = answer_within(ticket_body(ticket), max_tokens, poll_url=poll)
+            return Response(body, status=202, headers={"Location": poll})
+        return Response(answer_within(services.sync_answer(ticket), max_tokens, poll_url=poll))
+
+
+class TicketQuery(serializers.Serializer):
+    maxTokens = budget.query_field()
 
 
 class TicketView(KeyedAPIView):
     """A claim ticket: `queued`, `running`, `done` (with the answer) or `failed`. Readable by
-    the submitting key or, for an anonymous ask, by whoever holds the ticket."""
+    the submitting key or, for an anonymous ask, by whoever holds the ticket. `maxTokens` cuts
+    a done ticket's answer to a budget, as an ask's."""
+
+    query = TicketQuery
 
     @extend_schema(
         operation_id="getAnswer",
         tags=["answers"],
-        parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH)],
+        parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH), TicketQuery],
         responses={
             200: contract.response("svc.ask-ticket.v1"),
             **problem_responses(401, 404),
         },
     )
     def get(self, request, ticket: str):
+        max_tokens = query_params(request, TicketQuery).get("maxTokens")
         found = services.ticket_for(ticket, request.auth)
-        return Response(ticket_body(found), headers={"Cache-Control": "no-store"})
+        body = answer_within(ticket_body(found), max_tokens)
+        return Response(body, headers={"Cache-Control": "no-store"})
+
+
+@read_operation("getQuality", tag="answers", schema="svc.quality.v1", errors=(404,))
+class QualityView(ReadView):
+    """The published quality card: the Answer Engine's evaluation over every registry the
+    project holds, per class (routing, declines, identity, premises, comparisons, conflicts,
+    languages, repeat stability, invented claims under a lying model), each as a count, a rate
+    and its 95% Wilson interval, with the evaluation's size and date and the code version.
+    These are the project's own cases, as the card says. 404 before the first is published."""
+
+    refresh = 300
+
+    def read(self):
+        card = selectors.quality_current()
+        if card is None:
+            raise ApplicationError(
+                status=404,
+                state="no-quality-card",
+                error="No quality card has been published yet (manage.py publish_quality).",
+            )
+        return card

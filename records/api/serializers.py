@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from config import budget
 from config.fields import Choice, Instant, QueryInteger
 from config.paging import PageQuery
 from records.models import StateTransition
@@ -42,3 +43,4 @@ class RecordQuery(serializers.Serializer):
         "existed, not in the future. A `+` in the zone is sent as `%2B` (a bare `+` reads as "
         "the space it means in a query string, and is taken for it).",
     )
+    maxTokens = budget.query_field()

@@ -1,5 +1,6 @@
 """GET /api/record/{topic} and its permanent alias GET /api/truth/{topic}."""
 
+import json
 import re
 from datetime import datetime
 from urllib.parse import quote
@@ -12,7 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.views import APIView
 
-from config import contract, readcache
+from config import budget, contract, readcache
 from config.cachekeys import record_key
 from config.conditional import kept_response
 from config.openapi import problem_responses
@@ -30,7 +31,7 @@ from config.reads import (
 from config.terms import licence_headers
 from records import datasets, known, selectors
 from records.api import serializers as q
-from records.builder import build_record
+from records.builder import BUDGET_STEPS, build_record
 from registry.models import SLUG_PATTERN, Event
 
 REFRESH_SECONDS = 300
@@ -109,7 +110,8 @@ class TopicRecordView(APIView):
     its attention moves and what markets believe (belief, never fact), with state history.
 
     Free, no key. Sends `cache-control` with the refresh window and a strong `ETag`; answers 304
-    to a matching `If-None-Match`.
+    to a matching `If-None-Match`. `maxTokens` cuts it to a budget (older reporting rows, then
+    history; `truncated` says what went).
     """
 
     query = q.RecordQuery  # what the query check lets through (`config.middleware`)
@@ -142,20 +144,25 @@ class TopicRecordView(APIView):
     )
     def get(self, request, topic: str):
         valid_topic(topic)
-        as_of = query_params(request, self.query).get("asOf")
+        params = query_params(request, self.query)
+        as_of, max_tokens = params.get("asOf"), params.get("maxTokens")
         if as_of is not None:
-            return self._as_of(request, topic_or_error(topic), as_of)
+            return self._as_of(request, topic_or_error(topic), as_of, max_tokens)
         building = getattr(request, "svc_record_building", False)
         rendered = cached_or_rendered(topic, building=building)
         if rendered is None:
             raise unknown_topic(topic)
+        if max_tokens:
+            rendered = record_within(rendered[0], max_tokens)
         return self._answer(request, topic, rendered)
 
-    def _as_of(self, request, event: Event, as_of: datetime):
+    def _as_of(self, request, event: Event, as_of: datetime, max_tokens: int | None):
         """The record as of an instant. The past does not change: once every row stamped by
         then has committed (`known.settled`), the answer may be kept for a day."""
         known.instant_checked(as_of, field="asOf", event=event)
         body, etag = cached_or_rendered(event.subject, as_of=as_of)
+        if max_tokens:
+            body, etag = record_within(body, max_tokens)
         response = json_response(request, body, etag, refresh=REFRESH_SECONDS)
         if known.settled(as_of):
             response["Cache-Control"] = f"public, max-age={AS_OF_SECONDS}, immutable"
@@ -164,6 +171,11 @@ class TopicRecordView(APIView):
     def _answer(self, request, topic: str, rendered: tuple[bytes, str]):
         body, etag = rendered
         return json_response(request, body, etag, refresh=REFRESH_SECONDS)
+
+
+def record_within(body: bytes, max_tokens: int) -> tuple[bytes, str]:
+    """A record's JSON cut to `max_tokens` (`config.budget`), and its ETag."""
+    return rendered(budget.fitted(json.loads(body), max_tokens, BUDGET_STEPS))
 
 
 class TruthAliasView(TopicRecordView):

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from config import budget
 from config.fields import Choice, QueryInteger, echoed
 from config.paging import LIMIT_MAX, PageQuery
 from registry.models import Event, Vertical
@@ -24,6 +25,7 @@ class VerticalField(serializers.SlugRelatedField):
 class SignalsQuery(PageQuery):
     vertical = VerticalField(help_text="Only documents in this vertical (a slug).")
     tier = Choice(choices=Event.Tier.choices, required=False)
+    maxTokens = budget.query_field()
 
 
 class EntitySearchQuery(PageQuery):

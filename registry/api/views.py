@@ -2,6 +2,7 @@
 
 from drf_spectacular.utils import OpenApiParameter
 
+from config import budget
 from config.problems import ApplicationError
 from config.reads import ReadView, read_operation
 from registry import selectors
@@ -15,12 +16,17 @@ SLUG = OpenApiParameter(
 @read_operation("getSignals", tag="attention", schema="svc.signals.v1", query=q.SignalsQuery)
 class SignalsView(ReadView):
     """Current flags: topics whose wire tier is `flagged`, busiest first, each with its lead and
-    attached entities and the `counts` of the current and baseline windows."""
+    attached entities and the `counts` of the current and baseline windows. `maxTokens` serves
+    fewer of the page (never fewer than the first); `nextCursor` follows the last one served."""
 
     query = q.SignalsQuery
 
-    def read(self, *, vertical=None, tier=None, limit, cursor=None):
-        return selectors.signals_current(vertical=vertical, tier=tier, limit=limit, cursor=cursor)
+    def read(self, *, vertical=None, tier=None, limit, cursor=None, maxTokens=None):
+        return budget.page_fitted(
+            lambda n: selectors.signals_current(vertical=vertical, tier=tier, limit=n,
+                                                cursor=cursor),
+            limit=limit, member="signals", max_tokens=maxTokens,
+        )  # fmt: skip
 
 
 @read_operation(

@@ -16,6 +16,7 @@ from werkzeug import Response
 
 from answers.check import Sentence
 from answers.phrasing import CONNECTIVES, Fact, Phrased, assemble, lead_held, read, segment_refusal
+from answers.quality import LIES, LYING_QUESTIONS, lies
 from worlds.atlas import atlas_load
 from worlds.demo import demo_load
 
@@ -188,32 +189,6 @@ def test_a_refused_sentence_leaves_the_engines_own_in_its_place():
 # --- the lying model, through POST /api/ask --------------------------------------------------
 
 _FACT = re.compile(r"^\{(\d+)\} (.*)$", re.MULTILINE)
-_FIGURES = re.compile(r"\d+(?:\.\d+)?%?")
-
-
-def _lies(facts: dict[int, str]) -> dict[str, tuple[str, str]]:
-    """Each kind of lie as (model text, a string that must never reach the answer)."""
-    numbers = sorted(facts)
-    first, second = numbers[0], numbers[-1]
-    figures = [f for n in numbers for f in _FIGURES.findall(facts[n]) if "-" not in f][:2]
-    swapped = " to ".join(reversed(figures)) if len(figures) == 2 else "77 to 66"
-    market = next((n for n, text in facts.items() if "crowd" in text), first)
-    report = next((n for n, text in facts.items() if "reported" in text), second)
-    return {
-        "numbers swapped": (f"{{{first}}}, moving from {swapped}.", f"from {swapped}"),
-        "lower-case organisation": (f"{{{first}}}, says marrowgate analytics.", "marrowgate"),
-        "claim the row does not make": (f"{{{report}}} and the inquiry was dropped.", "inquiry"),
-        "direction of its own": (f"{{{first}}} while demand keeps cratering.", "cratering"),
-        "another direction": (f"{{{second}}} and exports nosedived.", "nosedived"),
-        "belief as fact": (f"{{{market}}}, so it is settled that it happens.", "settled"),
-        "belief on a report": (f"{{{report}}}: the market has decided it.", "has decided"),
-        "negation": (f"It is false that {{{first}}}.", "false that"),
-        "certainty": (f"{{{first}}}, without any doubt.", "without any doubt"),
-        "cause": (f"{{{first}}} because of {{{second}}}.", "because"),
-        "a date of its own": (f"{{{first}}} on 1999-01-01.", "1999"),
-        "a fact not given": (f"{{{first}}} and {{{numbers[-1] + 40}}}.", f"[{numbers[-1] + 40}]"),
-        "free text": ("Everything is fine and nothing happened.", "Everything is fine"),
-    }
 
 
 def _lying_server(httpserver, lie: dict):
@@ -222,20 +197,17 @@ def _lying_server(httpserver, lie: dict):
     def respond(request):
         prompt = json.loads(request.get_data())["messages"][1]["content"]
         lie["facts"] = {int(n): text for n, text in _FACT.findall(prompt)}
-        text, _ = _lies(lie["facts"])[lie["kind"]]
+        text, _ = lies(lie["facts"])[lie["kind"]]
         body = {"choices": [{"message": {"role": "assistant", "content": text}}]}
         return Response(json.dumps(body), content_type="application/json")
 
     httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_handler(respond)
 
 
-QUESTIONS = [
-    "What did the Fed decide, and where do markets stand on a cut?",
-    "How strong did Hurricane Tavia get?",
-    "What did the Central Bank of Corvala do with its rate?",
-    "How long are the Valmora dockworkers staying out?",
-]
-KINDS = list(_lies({1: "a 1", 2: "b 2"}))
+# The kinds of lie and their questions are the quality card's (`answers.quality`): one
+# definition, run here through the HTTP model and there through the engine's generator seam.
+QUESTIONS = [question for _, question in LYING_QUESTIONS]
+KINDS = list(LIES)
 
 
 @pytest.mark.django_db
@@ -252,7 +224,7 @@ def test_no_invented_claim_of_a_lying_model_reaches_an_answer(api, settings, htt
         lie["kind"] = kind
         for question in QUESTIONS:
             answer = api.post("/api/ask", {"question": question}, format="json").json()
-            _, tell = _lies(lie["facts"])[kind]
+            _, tell = lies(lie["facts"])[kind]
             asked += 1
             if tell.lower() in answer["answer"].lower():
                 invented.append((kind, question, answer["answer"]))

@@ -148,3 +148,38 @@ def test_the_sdk_saves_lists_recalls_and_retires_a_watch_of_every_base(door, slo
         assert recalled["base"] == base
         assert coordinates.items() <= recalled["coordinates"].items(), base
         assert recalled["latestReadings"], base
+
+
+# --- the quality card, a resource (not a 30th tool), as the SDK reads it ----------------------
+
+
+async def resources(url: str, mode: str) -> dict:
+    async with Client(url, mode=mode) as client:
+        listed = (await client.list_resources()).resources
+        read = await client.read_resource(str(listed[0].uri))
+        tools = (await client.list_tools()).tools
+    return {"listed": listed, "read": read, "tools": tools}
+
+
+@pytest.mark.parametrize("mode", ["2026-07-28", "legacy"])
+def test_the_sdk_reads_the_quality_card_as_a_resource(door, mode):
+    from answers import quality, services
+
+    nothing = {"right": 0, "of": 0, "failures": []}
+    ran = {"general": {}, "identity": {"tally": {}, "cases": 0}, "conflicts": nothing,
+           "repeat": nothing, "lies": nothing}  # fmt: skip
+    stored = services.quality_card_store(card=quality.quality_card(ran, registries=[], limit=1))
+    seen = run(resources(door, mode))
+    assert [str(r.uri) for r in seen["listed"]] == ["svc://quality/card"]
+    assert seen["listed"][0].mime_type == "application/json"
+    [content] = seen["read"].contents
+    card = json.loads(content.text)
+    assert (card["schema"], card["version"]) == ("svc.quality.v1", stored.pk)
+    jsonschema.validate(card, _quality_schema())
+    assert len(seen["tools"]) == 29
+
+
+def _quality_schema() -> dict:
+    from config.contract import self_contained
+
+    return self_contained("svc.quality.v1")

@@ -62,7 +62,7 @@ def test_notifications_are_accepted_without_an_answer(client):
 
 
 def test_unknown_method_tool_and_prompt(client):
-    assert rpc(client, "resources/list").json()["error"]["code"] == -32601
+    assert rpc(client, "resources/subscribe").json()["error"]["code"] == -32601
     unknown_tool = rpc(client, "tools/call", {"name": "no_such_tool", "arguments": {}})
     assert unknown_tool.json()["error"]["code"] == -32602
     assert rpc(client, "prompts/get", {"name": "nope"}).json()["error"]["code"] == -32602

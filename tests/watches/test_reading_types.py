@@ -64,7 +64,16 @@ def test_a_reading_that_breaks_its_envelope_is_refused(readings):
         # reading would accept it.
         member = next(
             k
-            for k in ("signals", "entities", "clusters", "alerts", "questions", "daily", "layers")
+            for k in (
+                "signals",
+                "entities",
+                "clusters",
+                "alerts",
+                "questions",
+                "daily",
+                "layers",
+                "divergences",
+            )
             if k in reading
         )
         reading[member] = "not a list"
