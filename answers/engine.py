@@ -195,7 +195,7 @@ def declined(understood: Understanding) -> dict[str, Any]:
     text, gaps = _declined_text(understood)
     suggestions = [_topic_ref(t) for t in understood.suggestions]
     if not suggestions:
-        flagged = Event.objects.order_by("wire_tier", "subject")[:5]  # "flagged" < "watch"
+        flagged = Event.objects.published().order_by("wire_tier", "subject")[:5]  # flagged first
         suggestions = [
             {"topic": e.subject, "title": e.title, "record": f"/api/record/{e.subject}"}
             for e in flagged

@@ -81,12 +81,27 @@ def _earlier(scope: str, idempotency_key: str) -> AskTicket | None:
 
 
 def _require_record(topic: str) -> None:
-    if topic and not Event.objects.filter(subject=topic).exists():
+    """A topic named must have a published record: a retired one is refused, before any
+    charge, saying since when (its record stays readable at its path)."""
+    if not topic:
+        return
+    found = Event.objects.filter(subject=topic).only("publish_state", "publish_state_since")
+    event = found.first()
+    if event is None:
         raise ApplicationError(
             status=400,
             state="invalid-field",
             field="topic",
             error=f"topic: no record for '{topic}'. See /api/v1/records.",
+        )
+    if event.publish_state == Event.PublishState.RETIRED:
+        since = event.publish_state_since.date().isoformat()
+        raise ApplicationError(
+            status=400,
+            state="topic-retired",
+            field="topic",
+            error=f"topic: '{topic}' was retired on {since} and is no longer answered; its "
+            f"record stays readable at /api/record/{topic}. See /api/v1/records.",
         )
 
 

@@ -25,12 +25,12 @@ from rest_framework import serializers
 from rest_framework.utils.mediatypes import media_type_matches
 from rest_framework.views import APIView
 
-from config import contract, readcache
+from config import cachekeys, contract, readcache
 from config.fields import clipped
 from config.openapi import problem_responses
 from config.problems import ApplicationError, ProblemAwareNegotiation, invalid_field
 
-READ_KEY = "read:v2:{digest}"
+READ_KEY = "read:v3:{generation}:{digest}"
 
 
 def iso(value) -> str | None:
@@ -155,9 +155,11 @@ class ReadView(APIView):
 
 def read_key(request) -> str:
     """The cache key of a read: its path and its query, parameters in a canonical order, each
-    value kept (a repeated parameter must miss, and be refused, not hit its last value's entry)."""
+    value kept (a repeated parameter must miss, and be refused, not hit its last value's entry).
+    Under the curation generation: a curator's write is served at once (`config.cachekeys`)."""
     canonical = f"{request.path}?{urlencode(sorted(request.GET.lists()), doseq=True)}"
-    return READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    return READ_KEY.format(generation=cachekeys.generation(), digest=digest)
 
 
 def read_operation(

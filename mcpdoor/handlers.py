@@ -167,6 +167,7 @@ def list_topics(args: dict, caller: Caller) -> dict:
         tier=args.get("tier"),
         coverage_state=args.get("coverageState"),
         wire_tier=args.get("wireTier"),
+        publish_state=args["publishState"],
         q=args.get("q"),
         limit=args["limit"],
         cursor=args.get("cursor"),

@@ -12,7 +12,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from ingestion.origins import origin_counted
-from records.models import StateTransition
+from records.models import PublishTransition, StateTransition
 from registry.models import (
     Document,
     Entity,
@@ -46,6 +46,7 @@ class RecordInputs:
     questions: list[MarketQuestion]
     recent_prices: dict[int, list[tuple[datetime, float]]] = field(default_factory=dict)
     transitions: list[StateTransition] = field(default_factory=list)
+    publish_transitions: list[PublishTransition] = field(default_factory=list)
     claim_rows: list[tuple] = field(default_factory=list)  # full tier: the claims, counted
 
     @property
@@ -80,6 +81,10 @@ def record_inputs(event: Event, *, now: datetime | None = None) -> RecordInputs:
         questions=questions,
         recent_prices=recent_prices([q.pk for q in questions], now=now),
         transitions=list(event.transitions.order_by("at", "id")),
+        # Read only for a topic ever retired: no query for the others.
+        publish_transitions=list(event.publish_transitions.order_by("at", "id"))
+        if event.publish_state_since
+        else [],
         claim_rows=_claim_rows(event, attached) if event.tier == Event.Tier.FULL else [],
     )
 

@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from config.cachekeys import topics_changed
+from config.cachekeys import curation_changed
 from outbound.fetch import OFFLINE
 from outbound.netguard import validate_public_url
 from registry import tasks
@@ -87,14 +87,30 @@ class CuratorAdmin(admin.ModelAdmin):
     # A URL typed without a scheme means https (Django 6's default, chosen now).
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
+    # Every curator's write is served at once: the records it changes are dropped and every
+    # other cached read is keyed anew, after the commit (`config.cachekeys.curation_changed`).
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        topics_changed(self.changed_topics(form.instance))
+        curation_changed(self.changed_topics(form.instance))
+
+    def delete_model(self, request, obj):
+        topics = self.changed_topics(obj)  # read before the rows that name them are gone
+        super().delete_model(request, obj)
+        curation_changed(topics)
+
+    def delete_queryset(self, request, queryset):
+        topics = [topic for obj in queryset for topic in self.changed_topics(obj)]
+        super().delete_queryset(request, queryset)
+        curation_changed(topics)
 
     def changed_topics(self, obj) -> list[str]:
         """Topics whose record an edit of `obj` changes (served anew at once)."""
-        events = getattr(obj, "events", None)
-        return list(events.values_list("subject", flat=True)) if events is not None else []
+        topics = []
+        for related in ("events", "led_events"):  # attached to, or led by, `obj`
+            events = getattr(obj, related, None) if obj.pk else None
+            if events is not None:
+                topics += events.values_list("subject", flat=True)
+        return topics
 
 
 class ReadOnlyAdmin(CuratorAdmin):
@@ -250,7 +266,6 @@ class EventForm(forms.ModelForm):
             "subject_terms",
             "question_terms",
             "home_domains",
-            "publish_state",
             "publish_state_note",
         ]
 

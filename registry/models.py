@@ -201,6 +201,12 @@ class Feed(FetchHealth):
         return self.url
 
 
+class TopicQuerySet(models.QuerySet):
+    def published(self) -> "TopicQuerySet":
+        """The topics listings, signals, datasets and the Answer Engine serve: not retired."""
+        return self.exclude(publish_state="retired")
+
+
 class Event(models.Model):
     """A topic: one record per event, served at /api/record/{subject}."""
 
@@ -210,6 +216,9 @@ class Event(models.Model):
 
     class PublishState(models.TextChoices):
         PUBLISHED = "published"
+        # No longer maintained: the record stays readable and says so; listings, signals, the
+        # datasets' index and the Answer Engine leave it out. Un-retiring publishes it again.
+        RETIRED = "retired"
 
     subject = models.CharField(
         max_length=120,
@@ -230,9 +239,15 @@ class Event(models.Model):
     subject_terms = models.JSONField(default=list, blank=True)
     question_terms = models.JSONField(default=list, blank=True)
     home_domains = models.JSONField(default=list, blank=True)
+    # Mirrors the latest `records.PublishTransition`, written only by `topic_retire` and
+    # `topic_unretire` in the transaction that appends it (who and when are kept there).
     publish_state = models.CharField(
-        max_length=20, choices=PublishState.choices, default=PublishState.PUBLISHED
+        max_length=20,
+        choices=PublishState.choices,
+        default=PublishState.PUBLISHED,
+        editable=False,
     )
+    publish_state_since = models.DateTimeField(null=True, blank=True, editable=False)
     publish_state_note = models.TextField(null=True, blank=True)
     # The current states, mirroring the latest `records.StateTransition` of each field; written
     # only by `records_transition` in the transaction that appends that transition, so listings
@@ -241,6 +256,8 @@ class Event(models.Model):
     wire_tier = models.CharField(max_length=30, default="watch", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = TopicQuerySet.as_manager()
 
     class Meta:
         ordering = ["subject"]

@@ -13,6 +13,11 @@ class RecordsQuery(PageQuery):
     tier = Choice(choices=Event.Tier.choices, required=False)
     coverageState = Choice(choices=StateTransition.Coverage.choices, required=False)
     wireTier = Choice(choices=StateTransition.WireTier.choices, required=False)
+    publishState = Choice(
+        choices=Event.PublishState.choices,
+        default=Event.PublishState.PUBLISHED,
+        help_text="published (the default) or retired: retired topics are listed only when asked.",
+    )
     q = serializers.CharField(
         max_length=120, required=False, help_text="Part of the subject or title."
     )
