@@ -207,7 +207,8 @@ CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": 60.0},
     # Every half window: an abandoned ask waits at most 1.5 windows for the reaper.
     "reap-asks": {"task": "answers.tasks.reap_tickets", "schedule": 30.0 * SVC_ASK_STALE_MINUTES},
-    # Passage vectors for the Answer Engine: at most 512 a run (15 to 45 s of one core).
+    # The Answer Engine's vectors: a new or changed topic's and entity's (no command to run), then
+    # passage vectors, at most 512 a run (15 to 45 s of one core).
     "embed-documents": {"task": "answers.tasks.embed_documents", "schedule": 300.0},
     "run-watches": {
         "task": "watches.tasks.run_watches",

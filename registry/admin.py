@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from config.cachekeys import curation_changed
 from outbound.fetch import OFFLINE
 from outbound.netguard import validate_public_url
-from registry import tasks
+from registry import services, tasks
 from registry.models import (
     Document,
     Entity,
@@ -184,7 +184,7 @@ class FetchableAdmin(CuratorAdmin):
     """
 
     fetch_task = None
-    actions = ["fetch_now"]
+    actions = ["fetch_now", "activate", "deactivate"]
     readonly_fields = FETCH_HEALTH_FIELDS
     change_form_template = "admin/registry/fetchable_change_form.html"
 
@@ -207,6 +207,20 @@ class FetchableAdmin(CuratorAdmin):
             % {"n": count},
             messages.SUCCESS,
         )
+
+    @admin.action(description="Activate selected (read on the beat schedule)")
+    def activate(self, request, queryset):
+        self._switch(request, queryset, active=True)
+
+    @admin.action(description="Deactivate selected (kept, not read)")
+    def deactivate(self, request, queryset):
+        self._switch(request, queryset, active=False)
+
+    def _switch(self, request, queryset, *, active: bool) -> None:
+        changed = services.rows_activate(rows=queryset, active=active)
+        said = "active: read on the beat schedule" if active else "inactive: kept, not read"
+        plural = self.model._meta.verbose_name_plural
+        self.message_user(request, f"{changed} {plural} now {said}.", messages.SUCCESS)
 
     def get_urls(self):
         meta = self.model._meta
@@ -249,10 +263,17 @@ class FeedAdmin(FetchableAdmin):
     autocomplete_fields = ["outlet"]
 
 
+def _terms(name: str, *, what: str = "words or phrases") -> TermsField:
+    """A list field edited as one line, labelled and explained as its model field is."""
+    field = Event._meta.get_field(name)
+    return TermsField(required=False, label=field.verbose_name.capitalize(),
+                      help_text=f"{field.help_text} Comma-separated {what}.")  # fmt: skip
+
+
 class EventForm(forms.ModelForm):
-    subject_terms = TermsField(required=False, help_text="Comma-separated.")
-    question_terms = TermsField(required=False, help_text="Comma-separated.")
-    home_domains = TermsField(required=False, help_text="Comma-separated domains.")
+    subject_terms = _terms("subject_terms")
+    question_terms = _terms("question_terms")
+    home_domains = _terms("home_domains", what="domains")
 
     class Meta:
         model = Event
@@ -283,19 +304,22 @@ class LinkInline(admin.TabularInline):
     extra = 0
     column_label = ""
 
+    column_help = ""
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name in self.autocomplete_fields:
-            field.label = self.column_label
+            field.label, field.help_text = self.column_label, self.column_help
         return field
 
 
 class EventSourceInline(LinkInline):
     model = PrimarySource.events.through
-    verbose_name = "primary source guarding this event"
-    verbose_name_plural = "primary sources guarding this event"
+    verbose_name = "source guarding this topic"
+    verbose_name_plural = "sources guarding this topic (first-party issuers)"
     autocomplete_fields = ["primarysource"]
-    column_label = "primary source"
+    column_label = "source"
+    column_help = "Its reading is this topic's primarySources layer; a flip raises a tripwire."
 
 
 class EventMarketInline(LinkInline):
@@ -304,6 +328,7 @@ class EventMarketInline(LinkInline):
     verbose_name_plural = "market questions (belief, not fact)"
     autocomplete_fields = ["marketquestion"]
     column_label = "market question"
+    column_help = "Its price is shown in this topic's market layer, as belief, never fact."
 
 
 @admin.register(Event)
@@ -342,8 +367,8 @@ class SourceReadingInline(ReadOnlyInline):
 @admin.register(PrimarySource)
 class PrimarySourceAdmin(FetchableAdmin):
     fetch_task = tasks.fetch_source
-    list_display = ["name", "fetch_health", "read_health", "observed_state", "issuer", "parser"]
-    list_filter = ["parser", "read_state", "observed_state"]
+    list_display = ["name", "fetch_health", "read_health", "observed_state", "issuer", "active"]
+    list_filter = ["active", "parser", "read_state", "observed_state"]
     search_fields = ["slug", "name", "issuer"]
     filter_horizontal = ["events"]
     inlines = [SourceReadingInline]
@@ -363,7 +388,7 @@ class PrimarySourceAdmin(FetchableAdmin):
         "read_state_note",
     ]
     fieldsets = [
-        (None, {"fields": ["slug", "name", "issuer", "cadence", "events"]}),
+        (None, {"fields": ["slug", "name", "issuer", "cadence", "events", "active"]}),
         ("Where and how it is read", {"fields": ["fetch_url", "parser", "active_pattern",
                                                  "quiet_pattern", "links", "link_note",
                                                  "scope_note"]}),
@@ -407,8 +432,8 @@ class MarketPriceInline(ReadOnlyInline):
 @admin.register(MarketQuestion)
 class MarketQuestionAdmin(FetchableAdmin):
     fetch_task = tasks.import_market
-    list_display = ["question", "fetch_health", "venue", "deadline", "is_resolved", "category"]
-    list_filter = ["venue", "is_resolved", "category"]
+    list_display = ["question", "fetch_health", "venue", "deadline", "is_resolved", "active"]
+    list_filter = ["active", "venue", "is_resolved", "category"]
     search_fields = ["question", "external_id"]
     filter_horizontal = ["events", "entities"]
     inlines = [MarketPriceInline]

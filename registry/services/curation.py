@@ -123,6 +123,15 @@ def event_upsert(
 
 
 @transaction.atomic
+def rows_activate(*, rows: models.QuerySet, active: bool) -> int:
+    """Switch feeds, sources or market questions on or off for the beat schedule (kept either
+    way: a switched-off row is not read). Returns how many changed."""
+    changed = rows.exclude(active=active).update(active=active)
+    curation_changed()
+    return changed
+
+
+@transaction.atomic
 def source_upsert(
     *,
     slug: str,

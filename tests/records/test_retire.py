@@ -65,7 +65,9 @@ def test_a_retired_record_stays_readable_and_says_since_when(
     assert "carol" not in response.content.decode()  # who is kept for curators, not served
 
 
-def test_who_and_when_are_kept_in_an_append_only_history(curator, topic, django_capture_on_commit_callbacks):  # fmt: skip
+def test_who_and_when_are_kept_in_an_append_only_history(
+    curator, topic, django_capture_on_commit_callbacks
+):
     retire_in_admin(curator, topic, django_capture_on_commit_callbacks)
     move = PublishTransition.objects.get(event=topic)
     assert (move.by, move.from_value, move.to_value) == ("carol", "published", "retired")
@@ -74,7 +76,8 @@ def test_who_and_when_are_kept_in_an_append_only_history(curator, topic, django_
     with pytest.raises(TypeError, match="append-only"):
         PublishTransition.objects.all().delete()
     page = curator.get(f"/admin/registry/event/{topic.pk}/change/").content.decode()
-    assert "publish-state history" in page.lower() and "carol" in page
+    assert "publish-state history" in page.lower()
+    assert "carol" in page
     assert "Publish again" in page  # the button that reverses it
 
 
@@ -91,23 +94,30 @@ def test_listings_signals_datasets_and_entities_leave_it_out_at_once(
                 api.get("/api/v1/datasets/records-index.jsonl").streaming_content
             ).decode().splitlines()
         ],
-        "entity": lambda: [t["topic"] for t in api.get(f"/api/v1/entities/{lead}").json()["topics"]],
+        "entity": lambda: [
+            t["topic"] for t in api.get(f"/api/v1/entities/{lead}").json()["topics"]
+        ],
         "count": lambda: next(d["rows"] for d in api.get("/api/v1/datasets").json()["datasets"]
                               if d["id"] == "records-index"),
     }  # fmt: skip
     before = {name: read() for name, read in reads.items()}
-    assert topic.subject in before["listing"] and topic.subject in before["signals"]
+    assert topic.subject in before["listing"]
+    assert topic.subject in before["signals"]
     retire_in_admin(curator, topic, django_capture_on_commit_callbacks)
     after = {name: read() for name, read in reads.items()}
     for name in ("listing", "signals", "index", "entity"):
-        assert topic.subject in before[name] and topic.subject not in after[name], name
+        assert topic.subject in before[name], name
+        assert topic.subject not in after[name], name
     assert after["count"] == before["count"] - 1
     assert listed(api, "/api/v1/records?publishState=retired") == [topic.subject]
     retired = api.get("/api/v1/records?publishState=retired").json()["records"][0]
-    assert retired["publishState"] == "retired" and retired["publishStateSince"]
+    assert retired["publishState"] == "retired"
+    assert retired["publishStateSince"]
 
 
-def test_the_mcp_listing_leaves_it_out_at_once(client, curator, topic, django_capture_on_commit_callbacks):  # fmt: skip
+def test_the_mcp_listing_leaves_it_out_at_once(
+    client, curator, topic, django_capture_on_commit_callbacks
+):
     def topics():
         call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
                 "params": {"name": "list_topics", "arguments": {}}}  # fmt: skip
@@ -142,7 +152,9 @@ def test_the_answer_engine_does_not_route_to_a_retired_topic(api, topic, setting
     assert topic.subject not in [t["topic"] for t in answered["topics"]]
 
 
-def test_publishing_again_restores_it_and_chains_the_history(api, topic, django_capture_on_commit_callbacks):  # fmt: skip
+def test_publishing_again_restores_it_and_chains_the_history(
+    api, topic, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         assert topic_retire(event=topic, by="carol", now=datetime(2026, 11, 21, tzinfo=UTC))
         assert not topic_retire(event=topic, by="dan")  # already retired: nothing written
@@ -175,7 +187,9 @@ def test_deleting_a_topic_with_history_explains_and_offers_retiring(curator, top
     assert 'name="action" value="retire_topics"' in many
 
 
-def test_the_retire_button_on_the_delete_page_retires(curator, topic, django_capture_on_commit_callbacks):  # fmt: skip
+def test_the_retire_button_on_the_delete_page_retires(
+    curator, topic, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         response = curator.post(f"/admin/registry/event/{topic.pk}/retire/")
     assert response.status_code == 302
@@ -188,5 +202,6 @@ def test_the_retire_button_on_the_delete_page_retires(curator, topic, django_cap
 def test_the_record_page_says_it_is_retired(client, topic):
     topic_retire(event=topic, by="carol", note="Merged into the 2027 topic.")
     page = client.get(f"/records/{topic.subject}/").content.decode()
-    assert "Retired." in page and "Merged into the 2027 topic." in page
+    assert "Retired." in page
+    assert "Merged into the 2027 topic." in page
     assert topic.subject not in client.get("/records/").content.decode()

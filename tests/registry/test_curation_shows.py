@@ -25,7 +25,7 @@ def form_data(page) -> dict:
     for form in [context["adminform"].form] + [
         inline for formset in context["inline_admin_formsets"] for inline in formset.formset
     ]:
-        for name, field in form.fields.items():
+        for name, _field in form.fields.items():
             value = form[name].value()
             if value is None or value is False:
                 continue
@@ -54,7 +54,9 @@ def test_a_deleted_topic_is_404_on_the_next_read(api, curator, django_capture_on
     assert "election-calder-2026" not in api.get("/api/v1/records").content.decode()
 
 
-def test_a_renamed_topic_answers_under_its_new_slug_only(api, curator, django_capture_on_commit_callbacks):  # fmt: skip
+def test_a_renamed_topic_answers_under_its_new_slug_only(
+    api, curator, django_capture_on_commit_callbacks
+):
     event = EventFactory(subject="election-calder-2026", title="Calder election")
     assert api.get("/api/record/election-calder-2026").status_code == 200
     listing = api.get("/api/v1/records").json()["records"]
