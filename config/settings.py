@@ -345,6 +345,12 @@ SVC_ANSWER_GENERATOR_SYNC_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_SYNC_TIMEOUT",
 SVC_ANSWER_EMBEDDINGS = env.str("SVC_ANSWER_EMBEDDINGS", "e5")
 if SVC_ANSWER_EMBEDDINGS not in ("e5", "off"):
     raise ImproperlyConfigured(f"SVC_ANSWER_EMBEDDINGS: e5 or off, not {SVC_ANSWER_EMBEDDINGS!r}")
+# When a web process loads the Answer Engine (answers/warmup.py): `start`, before it serves
+# (gunicorn: no request pays for it); `background`, in a thread once it serves (`make run`: the
+# first 200 in seconds, an ask in the first seconds waits for the model instead).
+SVC_WARMUP = env.str("SVC_WARMUP", "start")
+if SVC_WARMUP not in ("start", "background"):
+    raise ImproperlyConfigured(f"SVC_WARMUP: start or background, not {SVC_WARMUP!r}")
 SVC_ASK_ATTEMPTS = env.int("SVC_ASK_ATTEMPTS", 3, minimum=1)
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
