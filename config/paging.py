@@ -59,7 +59,12 @@ NOT_ISSUED = "not a cursor this service issued; pass `nextCursor` from the previ
 class PageQuery(serializers.Serializer):
     """`limit` (1 to 200, default 50) and `cursor` (the `nextCursor` of the previous page)."""
 
-    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=LIMIT_DEFAULT)
+    limit = QueryInteger(
+        min_value=1,
+        max_value=LIMIT_MAX,
+        default=LIMIT_DEFAULT,
+        help_text=f"Items per page, 1 to {LIMIT_MAX}.",
+    )
     cursor = serializers.CharField(
         required=False,
         max_length=1000,
