@@ -81,7 +81,7 @@ def registries_evaluate(
     """
     files = files or {}
     with transaction.atomic():
-        _registries_load()
+        registries_load()
         scores = {
             name: evaluate(
                 load_cases(files.get(name, REGISTRIES[name].cases)),
@@ -93,7 +93,8 @@ def registries_evaluate(
     return scores
 
 
-def _registries_load() -> None:
+def registries_load() -> None:
+    """Every registry loaded (idempotent), today's states, the passage vectors the beat keeps."""
     for registry in REGISTRIES.values():
         registry.load()
     records_transition()
@@ -247,7 +248,7 @@ def identity_evaluate(
     tallies: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     failures = []
     with transaction.atomic():
-        _registries_load()
+        registries_load()
         days = {name: REGISTRIES[name].anchor() for name in REGISTRIES}
         for case in cases:
             now = datetime.combine(days[case["registry"]], time(23, 59), tzinfo=UTC)
