@@ -15,6 +15,7 @@ from config.cachekeys import forget_local
 from config.celery import app as celery_app
 from ingestion.tagging import forget_tagger
 from registry import services
+from tests import stack
 from tests.receivers import RawReceiver
 
 
@@ -40,6 +41,13 @@ def _texts_embedded_by_memory():
         patch.setattr(embeddings.E5, "passages", _memoised(embeddings.E5.passages))
         patch.setattr(embeddings.E5, "queries", _memoised(embeddings.E5.queries))
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stack_templates_dropped():
+    """The template databases `tests.stack` built for this session, dropped at its end."""
+    yield
+    stack.templates_drop()
 
 
 def loaded_once(load, scope: str = "module"):
@@ -71,17 +79,23 @@ def load_demo_at_its_hour() -> None:
 
 
 def pytest_collection_modifyitems(items):
-    """In each module, the tests that read a registry loaded once for it (a `*_once` fixture,
-    `loaded_once`) run after the module's other tests, so those never find its rows."""
-    first: dict[str, int] = {}
-    for n, item in enumerate(items):
-        first.setdefault(item.nodeid.split("::")[0], n)
+    """In each run of one module's tests, those that read a registry loaded once for it (a
+    `*_once` fixture, `loaded_once`) go after the others, so those never find its rows. Only
+    within a run: pytest-django has put every transactional test after the others (they flush
+    the tables, and the rows data migrations wrote with them), and that order must hold."""
 
-    def place(item) -> tuple[int, bool]:
-        once = any(name.endswith("_once") for name in getattr(item, "fixturenames", ()))
-        return first[item.nodeid.split("::")[0]], once
+    def once(item) -> bool:
+        return any(name.endswith("_once") for name in getattr(item, "fixturenames", ()))
 
-    items.sort(key=place)
+    ordered, start = [], 0
+    while start < len(items):
+        module, end = items[start].nodeid.split("::")[0], start
+        while end < len(items) and items[end].nodeid.split("::")[0] == module:
+            end += 1
+        run = items[start:end]
+        ordered += [item for item in run if not once(item)] + [item for item in run if once(item)]
+        start = end
+    items[:] = ordered
 
 
 @pytest.fixture(autouse=True)
