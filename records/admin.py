@@ -64,11 +64,14 @@ class TopicAdmin(EventAdmin):
     delete_confirmation_template = "admin/records/topic_delete_confirmation.html"
     delete_selected_confirmation_template = "admin/records/topic_delete_selected_confirmation.html"
 
-    @admin.action(description="Retire selected topics (kept readable, left out of listings)")
+    @admin.action(
+        description="Retire selected topics (kept readable, left out of listings)",
+        permissions=["change"],
+    )
     def retire_topics(self, request, queryset):
         self._move(request, queryset, "retire")
 
-    @admin.action(description="Publish selected retired topics again")
+    @admin.action(description="Publish selected retired topics again", permissions=["change"])
     def unretire_topics(self, request, queryset):
         self._move(request, queryset, "unretire")
 

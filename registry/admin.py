@@ -208,11 +208,11 @@ class FetchableAdmin(CuratorAdmin):
             messages.SUCCESS,
         )
 
-    @admin.action(description="Activate selected (read on the beat schedule)")
+    @admin.action(description="Activate selected (read by the beat)", permissions=["change"])
     def activate(self, request, queryset):
         self._switch(request, queryset, active=True)
 
-    @admin.action(description="Deactivate selected (kept, not read)")
+    @admin.action(description="Deactivate selected (kept, not read)", permissions=["change"])
     def deactivate(self, request, queryset):
         self._switch(request, queryset, active=False)
 
