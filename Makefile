@@ -63,17 +63,25 @@ catalogues: $(STAMP)  ## extract the engine's sentences into locale/django.pot a
 		-o locale/django.pot answers
 	$(BIN)/pybabel update --no-wrap -i locale/django.pot -d locale -D django
 
-run: install  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, local cache, worker + beat; OFFLINE=1 fetches nothing from outside
-	$(MANAGE) migrate --noinput
-	$(MANAGE) load_demo
+# collectstatic compresses every file it collects (about 500, a minute of one core), so it runs
+# only when one changed: the site's own (static/) or an installed package's (the install stamp).
+STATIC_STAMP := $(or $(SVC_VAR_DIR),var)/static/.collected
+$(STATIC_STAMP): $(STAMP) $(shell find static -type f)
 	$(MANAGE) collectstatic --noinput --verbosity 0
+	touch $@
+
+# A second `make run` skips what has not changed: the install and the catalogues (stamps), the
+# static files (above), migrations and the demo (prepare_run, one process); the web process
+# loads the Answer Engine once it serves (Procfile.dev: SVC_WARMUP=background).
+run: install $(STATIC_STAMP)  ## serve on $(HOST):$(PORT) (default 127.0.0.1:8000): SQLite, local cache, worker + beat; OFFLINE=1 fetches nothing from outside
+	$(MANAGE) prepare_run
 	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) SVC_BASE_URL="$${SVC_BASE_URL:-http://$(HOST):$(PORT)}" \
 		SVC_OFFLINE="$${SVC_OFFLINE:-$(OFFLINE)}" $(BIN)/honcho start -f Procfile.dev -p $(PORT)
 
 run-stack: install  ## gunicorn + celery worker + beat, and the nginx edge when nginx is installed; needs DATABASE_URL and REDIS_URL
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || (echo "run-stack needs DATABASE_URL and REDIS_URL" >&2; exit 2)
 	$(MANAGE) migrate --noinput
-	$(MANAGE) collectstatic --noinput --verbosity 0
+	@$(MAKE) --no-print-directory $(STATIC_STAMP)
 	@procs=$$($(MAKE) --no-print-directory -s stack-processes) || exit 1; \
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile $$procs
 

@@ -245,7 +245,7 @@ def documents_embed(
     if model is None:
         return {"topics": 0, "checked": 0, "computed": 0}
     # Newest topics first: a run that stops at its limit has served those most likely asked.
-    events = Event.objects.order_by("-pk")
+    events = Event.objects.published().order_by("-pk")
     if subjects is not None:
         events = events.filter(subject__in=subjects)
     checked = computed = topics = 0

@@ -237,12 +237,12 @@ def _flagged_first(as_of: datetime | None) -> list[Event]:
     """Five topics (that existed at `as_of`), flagged ones first ("flagged" sorts before
     "watch": the wire tier, as recorded by `as_of`), then by subject."""
     if as_of is None:
-        return list(Event.objects.order_by("wire_tier", "subject")[:5])
+        return list(Event.objects.published().order_by("wire_tier", "subject")[:5])
     wire = StateTransition.objects.filter(
         event=OuterRef("pk"), field=StateTransition.Field.WIRE_TIER, at__lte=as_of
     ).order_by("-at", "-id")
     tier = Coalesce(Subquery(wire.values("to_value")[:1]), Value(StateTransition.WireTier.WATCH))
-    topics = Event.objects.filter(created_at__lte=as_of).annotate(wire_then=tier)
+    topics = Event.objects.published().filter(created_at__lte=as_of).annotate(wire_then=tier)
     return list(topics.order_by("wire_then", "subject")[:5])
 
 

@@ -82,14 +82,26 @@ def _earlier(scope: str, idempotency_key: str) -> AskTicket | None:
 
 
 def _require_record(topic: str, as_of: datetime | None, as_of_field: str) -> None:
-    """The topic asked about has a record, and the instant asked as of can be answered."""
-    event = Event.objects.filter(subject=topic).first() if topic else None
+    """The topic asked about has a published record (a retired one is refused, before any
+    charge, saying since when: its record stays readable at its path), and the instant asked
+    as of can be answered."""
+    found = Event.objects.filter(subject=topic) if topic else Event.objects.none()
+    event = found.first()
     if topic and event is None:
         raise ApplicationError(
             status=400,
             state="invalid-field",
             field="topic",
             error=f"topic: no record for '{topic}'. See /api/v1/records.",
+        )
+    if event is not None and event.publish_state == Event.PublishState.RETIRED:
+        since = event.publish_state_since.date().isoformat()
+        raise ApplicationError(
+            status=400,
+            state="topic-retired",
+            field="topic",
+            error=f"topic: '{topic}' was retired on {since} and is no longer answered; its "
+            f"record stays readable at /api/record/{topic}. See /api/v1/records.",
         )
     if as_of is not None:
         known.instant_checked(as_of, field=as_of_field, event=event)

@@ -6,7 +6,7 @@ import logging
 from celery import shared_task
 from django.db import transaction
 
-from answers import embeddings, tickets
+from answers import embeddings, tickets, vocabulary
 from config.broker import BROKER_ERRORS
 
 logger = logging.getLogger(__name__)
@@ -37,9 +37,15 @@ def reap_tickets(stale_minutes: int | None = None) -> dict[str, int]:
 
 @shared_task(name="answers.tasks.embed_documents")
 def embed_documents(limit: int | None = None) -> dict[str, int]:
-    """Passage vectors for every topic's newest attached documents that lack one (beat
-    `embed-documents`), bounded per run so a run never holds a worker for long."""
-    return embeddings.documents_embed(limit=limit or embeddings.DOCUMENTS_PER_RUN)
+    """Beat `embed-documents`: first the vectors of topics and entities a curator added or
+    changed (the vocabulary is rebuilt when the registry moved, computing only those), so no
+    one runs `embed_registry` for a new topic; then passage vectors for every topic's newest
+    attached documents that lack one, bounded per run so a run never holds a worker for long."""
+    before = vocabulary.COMPUTED.copy()
+    vocabulary.current(max_age=0)
+    computed = vocabulary.COMPUTED - before
+    done = embeddings.documents_embed(limit=limit or embeddings.DOCUMENTS_PER_RUN)
+    return {**done, "topicVectors": computed["topic"], "entityVectors": computed["entity"]}
 
 
 def ticket_enqueue(ticket_id: int) -> bool:

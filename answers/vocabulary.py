@@ -208,7 +208,8 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
     aliases, its terms and extras (issuers, market questions), and its recent headlines."""
     extra = _topic_extras()
     topics = []
-    for event in Event.objects.prefetch_related("entities").order_by("pk"):
+    # A retired topic is no longer maintained: the engine neither routes to it nor suggests it.
+    for event in Event.objects.published().prefetch_related("entities").order_by("pk"):
         ids = frozenset({event.lead_entity_id, *(e.pk for e in event.entities.all())})
         names = tuple(n for entity_id in sorted(ids) for n in entity_names.get(entity_id, []))
         terms = tuple(dict.fromkeys([*event.subject_terms, *event.question_terms]))

@@ -280,9 +280,12 @@ def slots_of(key: ApiKey, *, today: date | None = None) -> Slots:
     )
 
 
-def no_free_slot() -> ApplicationError:
+def no_free_slot(key: ApiKey | None = None, *, today: date | None = None) -> ApplicationError:
+    """The 402 of a save with no free slot: its next steps, the free one first where it applies
+    (a key with no verified address while the opening offer runs), then the tariff and buying."""
     price = Price.objects.filter(unit=Price.Unit.WATCH).first()
-    steps = [{"action": "read the tariff", "href": "/api/tariff"}]
+    steps = _free_route(key, today or timezone.now().date())
+    steps.append({"action": "read the tariff", "href": "/api/tariff"})
     if price:
         steps.append(_buying(price, "buy a Watch slot"))
     steps.append({"action": "free one", "href": "POST /api/v1/watches/{watchId}/retire"})
@@ -292,6 +295,20 @@ def no_free_slot() -> ApplicationError:
         error="No free Watch slot (paid or opening offer): nothing was saved or charged.",
         next=steps,
     )
+
+
+def _free_route(key: ApiKey | None, today: date) -> list[dict[str, str]]:
+    """Verifying an address opens slots at no charge: named before buying, while it applies."""
+    if key is None or key.email_verified_at or today > settings.SVC_OPENING_OFFER_UNTIL:
+        return []
+    slots, until = settings.SVC_OPENING_SLOTS, settings.SVC_OPENING_OFFER_UNTIL.isoformat()
+    return [
+        {
+            "action": f"verify an e-mail address: {slots} opening slots at no charge "
+            f"(through {until}, one allowance per address), no card",
+            "href": "POST /api/keys/verify",
+        }
+    ]
 
 
 @retried_on_contention
@@ -313,7 +330,7 @@ def slot_take(*, key: ApiKey, holder: str, today: date | None = None) -> SlotUse
     if slots.opening_in_use < slots.opening and today <= settings.SVC_OPENING_OFFER_UNTIL:
         return SlotUse.objects.create(key=key, kind=SlotUse.Kind.OPENING,
                                       email=_allowance_of(key), holder=holder)  # fmt: skip
-    raise no_free_slot()
+    raise no_free_slot(key, today=today)
 
 
 def _lock_keys_sharing_allowance(key: ApiKey) -> ApiKey:

@@ -3,6 +3,7 @@
 import functools
 import os
 import secrets
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -13,6 +14,9 @@ from django.db import DatabaseError, connection
 from django.utils import timezone
 
 HEARTBEAT_STALE_AFTER = timedelta(minutes=3)
+# When this process started (the URLconf imports this module as a worker starts): until the
+# first heartbeat after it, and for at most HEARTBEAT_STALE_AFTER, the service is `starting`.
+STARTED = time.monotonic()
 
 
 def health_snapshot() -> dict[str, Any]:
@@ -27,6 +31,10 @@ def health_snapshot() -> dict[str, Any]:
         status = "down"
     elif all(check["ok"] for check in checks.values()):
         status = "ok"
+    elif checks["jobs"].get("starting") and all(
+        check["ok"] for name, check in checks.items() if name != "jobs"
+    ):
+        status = "starting"  # nothing is wrong yet: the first beat has not fired since start
     else:
         status = "degraded"
     return {
@@ -83,14 +91,23 @@ def _broker_client(url: str) -> redis.Redis:
 
 
 def _jobs() -> dict[str, Any]:
+    """The heartbeat's age. Stale or absent within HEARTBEAT_STALE_AFTER of this process's
+    start, it is `starting` (the beat's first tick is up to a minute away), not a fault."""
     from registry.models import ScheduledJob
 
     beat = ScheduledJob.objects.filter(name="heartbeat").first()
-    if beat is None or beat.last_success is None:
-        return {"ok": False, "detail": "no heartbeat yet: is the worker with beat running?"}
-    age = timezone.now() - beat.last_success
-    return {
-        "ok": age <= HEARTBEAT_STALE_AFTER,
-        "detail": f"last heartbeat {int(age.total_seconds())} s ago",
-        "lastHeartbeat": beat.last_success.isoformat(),
-    }
+    last = beat.last_success if beat else None
+    age = timezone.now() - last if last else None
+    up = time.monotonic() - STARTED
+    if age is not None and age <= HEARTBEAT_STALE_AFTER:
+        detail = f"last heartbeat {int(age.total_seconds())} s ago"
+        return {"ok": True, "detail": detail, "lastHeartbeat": last.isoformat()}
+    starting = up <= HEARTBEAT_STALE_AFTER.total_seconds()
+    if starting:
+        detail = f"starting: no heartbeat since this process started {int(up)} s ago"
+    elif last is None:
+        detail = "no heartbeat yet: is the worker with beat running?"
+    else:
+        detail = f"last heartbeat {int(age.total_seconds())} s ago: is the worker running?"
+    return {"ok": False, "detail": detail, "lastHeartbeat": last.isoformat() if last else None,
+            "starting": starting}  # fmt: skip

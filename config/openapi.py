@@ -169,6 +169,16 @@ def _answer_headers(operation: dict, *, burst: bool) -> None:
             response.setdefault("headers", {}).update(headers)
 
 
+class NextStep(serializers.Serializer):
+    """One step a refusal points to: what to do, and where (`href`: a path, or a method and a
+    path) or how (`how`, with a `contact`)."""
+
+    action = serializers.CharField()
+    href = serializers.CharField(required=False)
+    how = serializers.CharField(required=False)
+    contact = serializers.CharField(required=False)
+
+
 class ProblemSerializer(serializers.Serializer):
     """RFC 9457 problem details with the service's own members."""
 
@@ -186,7 +196,11 @@ class ProblemSerializer(serializers.Serializer):
         help_text="Every offending field with what is wrong with it (400).",
     )
     howToGetOne = serializers.CharField(required=False, help_text="How to get a key (401).")
-    next = serializers.ListField(child=serializers.DictField(), required=False)
+    next = serializers.ListField(
+        child=NextStep(),
+        required=False,
+        help_text="The next steps, in order (402): the free one first where one applies.",
+    )
     retryAfter = serializers.IntegerField(required=False, help_text="Seconds to wait (429, 503).")
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core import signing
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db.models import Model, Q, QuerySet
 from rest_framework import serializers
 
@@ -48,19 +49,34 @@ class Cursor:
         return cls(name, filters, after)
 
 
+# What `signing.dumps` issues: an optional "." (compressed), then the payload, its timestamp and
+# its signature in URL-safe base64, joined by ":". Every `cursor` and `nextCursor` in the
+# contract carries it (tests/config/test_contract_typed.py holds the document to this one).
+CURSOR_PATTERN = r"^\.?[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$"
+NOT_ISSUED = "not a cursor this service issued; pass `nextCursor` from the previous page"
+
+
 class PageQuery(serializers.Serializer):
     """`limit` (1 to 200, default 50) and `cursor` (the `nextCursor` of the previous page)."""
 
-    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=LIMIT_DEFAULT)
-    cursor = serializers.CharField(required=False, max_length=1000)
+    limit = QueryInteger(
+        min_value=1,
+        max_value=LIMIT_MAX,
+        default=LIMIT_DEFAULT,
+        help_text=f"Items per page, 1 to {LIMIT_MAX}.",
+    )
+    cursor = serializers.CharField(
+        required=False,
+        max_length=1000,
+        validators=[RegexValidator(CURSOR_PATTERN, NOT_ISSUED)],
+        help_text="The `nextCursor` of the previous page: opaque and signed.",
+    )
 
     def validate_cursor(self, value: str) -> Cursor:
         try:
             payload = signing.loads(value, salt=_SALT)
         except signing.BadSignature as exc:
-            raise serializers.ValidationError(
-                "not a cursor this service issued; pass `nextCursor` from the previous page"
-            ) from exc
+            raise serializers.ValidationError(NOT_ISSUED) from exc
         cursor = Cursor.from_payload(payload)
         if cursor is None:
             raise serializers.ValidationError(

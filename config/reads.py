@@ -25,12 +25,12 @@ from rest_framework import serializers
 from rest_framework.utils.mediatypes import media_type_matches
 from rest_framework.views import APIView
 
-from config import contract, readcache
+from config import cachekeys, contract, readcache
 from config.fields import clipped
 from config.openapi import problem_responses
 from config.problems import ApplicationError, ProblemAwareNegotiation, invalid_field
 
-READ_KEY = "read:v2:{digest}"
+READ_KEY = "read:v3:{generation}:{digest}"
 
 
 def iso(value) -> str | None:
@@ -155,15 +155,17 @@ class ReadView(APIView):
 
 def read_key(request) -> str:
     """The cache key of a read: its path and its query, parameters in a canonical order, each
-    value kept (a repeated parameter must miss, and be refused, not hit its last value's entry)."""
+    value kept (a repeated parameter must miss, and be refused, not hit its last value's entry).
+    Under the curation generation: a curator's write is served at once (`config.cachekeys`)."""
     return read_key_of(request.path, sorted(request.GET.lists()))
 
 
 def read_key_of(path: str, params: list[tuple[str, list[str]]] = ()) -> str:
     """The cache key of a read of `path` with `params` (what a service forgets when it changes
-    what that read shows)."""
+    what that read shows), under the curation generation."""
     canonical = f"{path}?{urlencode(params, doseq=True)}"
-    return READ_KEY.format(digest=hashlib.sha256(canonical.encode()).hexdigest())
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    return READ_KEY.format(generation=cachekeys.generation(), digest=digest)
 
 
 def read_operation(

@@ -213,7 +213,8 @@ CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "registry.tasks.heartbeat", "schedule": float(SVC_HEARTBEAT_SECONDS)},
     # Every half window: an abandoned ask waits at most 1.5 windows for the reaper.
     "reap-asks": {"task": "answers.tasks.reap_tickets", "schedule": 30.0 * SVC_ASK_STALE_MINUTES},
-    # Passage vectors for the Answer Engine: at most 512 a run (15 to 45 s of one core).
+    # The Answer Engine's vectors: a new or changed topic's and entity's (no command to run), then
+    # passage vectors, at most 512 a run (15 to 45 s of one core).
     "embed-documents": {"task": "answers.tasks.embed_documents", "schedule": 300.0},
     "run-watches": {
         "task": "watches.tasks.run_watches",
@@ -352,6 +353,12 @@ SVC_ANSWER_GENERATOR_SYNC_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_SYNC_TIMEOUT",
 SVC_ANSWER_EMBEDDINGS = env.str("SVC_ANSWER_EMBEDDINGS", "e5")
 if SVC_ANSWER_EMBEDDINGS not in ("e5", "off"):
     raise ImproperlyConfigured(f"SVC_ANSWER_EMBEDDINGS: e5 or off, not {SVC_ANSWER_EMBEDDINGS!r}")
+# When a web process loads the Answer Engine (answers/warmup.py): `start`, before it serves
+# (gunicorn: no request pays for it); `background`, in a thread once it serves (`make run`: the
+# first 200 in seconds, an ask in the first seconds waits for the model instead).
+SVC_WARMUP = env.str("SVC_WARMUP", "start")
+if SVC_WARMUP not in ("start", "background"):
+    raise ImproperlyConfigured(f"SVC_WARMUP: start or background, not {SVC_WARMUP!r}")
 SVC_ASK_ATTEMPTS = env.int("SVC_ASK_ATTEMPTS", 3, minimum=1)
 
 EMAIL_BACKEND = env.str("SVC_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

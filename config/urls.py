@@ -11,6 +11,11 @@ from config import views
 from mcpdoor import views as mcp_views
 from records import pages as record_pages
 
+# The admin is the service's own, by name (Django's default header: "Django administration").
+admin.site.site_header = settings.SPECTACULAR_SETTINGS["TITLE"]
+admin.site.site_title = f"{settings.SPECTACULAR_SETTINGS['TITLE']} admin"
+admin.site.index_title = "Curation: topics, entities, sources, feeds and markets"
+
 urlpatterns = [
     # The two hottest routes first: URL resolution walks the list in order.
     path("api/mcp", mcp_views.mcp, name="mcp"),

@@ -1,5 +1,6 @@
 import gc
 import os
+import threading
 from importlib import import_module
 
 from django.conf import settings
@@ -16,6 +17,11 @@ import_module(settings.ROOT_URLCONF)
 # The Answer Engine's model, vocabulary and tagger, loaded here rather than by the first ask
 # (gunicorn imports this module once per worker; no --preload, so each worker holds its own C
 # handle). Skipped with SVC_ANSWER_EMBEDDINGS=off; a database that is down is logged, not fatal.
-import_module("answers.warmup").preload()
+# `make run` (SVC_WARMUP=background) serves first and loads beside: its first 200 in seconds.
+preload = import_module("answers.warmup").preload
+if settings.SVC_WARMUP == "background":
+    threading.Thread(target=preload, name="answer-engine-warmup", daemon=True).start()
+else:
+    preload()
 gc.collect()
 gc.freeze()

@@ -128,14 +128,15 @@ def _last_confirmed_state(source: PrimarySource) -> SourceReading | None:
 
 
 def sources_verify(*, on_reading: Callable[[SourceReading], None] | None = None) -> dict[str, int]:
-    """The daily run: read every primary source once, one after another.
+    """The daily run: read every active primary source once, one after another.
 
     Sequential on purpose: the run's success stamp then means every source was attempted, which
     `sourcesConfirmedLatestRun` counts against. A failing source fails only itself.
     """
     counts = {"confirmed": 0, "failed": 0}
     with scheduled_job_run(name="verify-sources"):
-        for source_id in PrimarySource.objects.order_by("pk").values_list("pk", flat=True):
+        active = PrimarySource.objects.filter(active=True).order_by("pk")
+        for source_id in active.values_list("pk", flat=True):
             reading = source_fetch(source_id=source_id)
             counts["confirmed" if reading.ok else "failed"] += 1
             if on_reading:

@@ -86,7 +86,7 @@ class TopicPageArgs(PageQuery, TopicArgs):
 
 
 class CoverageArgs(TopicArgs):
-    days = QueryInteger(min_value=7, max_value=365, default=84)
+    days = QueryInteger(min_value=7, max_value=365, default=84, help_text="Days of the series.")
 
 
 class EntityArgs(serializers.Serializer):
@@ -103,18 +103,20 @@ OFFSET_MAX = 1_000_000_000
 
 
 class DatasetArgs(serializers.Serializer):
-    id = Choice(choices=list(datasets.DATASETS))
+    id = Choice(choices=list(datasets.DATASETS), help_text="The dataset (list_datasets).")
     offset = QueryInteger(min_value=0, max_value=OFFSET_MAX, default=0, help_text="Rows to skip.")
-    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=50)
+    limit = QueryInteger(
+        min_value=1, max_value=LIMIT_MAX, default=50, help_text=f"Rows, 1 to {LIMIT_MAX}."
+    )
 
 
 class TicketArgs(serializers.Serializer):
-    ticket = serializers.CharField(max_length=64)
+    ticket = serializers.CharField(max_length=64, help_text="The ticket an async ask returned.")
     maxTokens = budget.query_field()
 
 
 class WatchIdArgs(serializers.Serializer):
-    watchId = serializers.CharField(max_length=40)
+    watchId = serializers.CharField(max_length=40, help_text="A saved Watch's id (watchId).")
 
 
 class WatchPageArgs(PageQuery, WatchIdArgs):
@@ -180,6 +182,7 @@ def list_topics(args: dict, caller: Caller) -> dict:
         tier=args.get("tier"),
         coverage_state=args.get("coverageState"),
         wire_tier=args.get("wireTier"),
+        publish_state=args["publishState"],
         q=args.get("q"),
         limit=args["limit"],
         cursor=args.get("cursor"),

@@ -21,7 +21,7 @@ from django.urls import Resolver404, resolve
 from rest_framework.exceptions import AuthenticationFailed
 
 from answers.selectors import quality_current
-from config import readcache
+from config import cachekeys, readcache
 from config.bursts import burst_count
 from config.fields import echoed
 from config.problems import ApplicationError
@@ -274,7 +274,8 @@ def _result(payload: Any, name: str, current: str) -> dict:
 def _answer(tool: Tool, arguments: dict, caller: Caller) -> Any:
     """The tool's payload; a tool whose REST twin is a cached read shares that read's cache
     path (`config.readcache`: its refresh window, one rebuild per expiry), keyed by the tool
-    and its arguments as sent. A bad argument raises inside the build: nothing is stored."""
+    and its arguments as sent, under the curation generation (`config.cachekeys`). A bad
+    argument raises inside the build: nothing is stored."""
 
     def handle() -> Any:
         return answered(tool.name, tool.handler, validated(tool.arguments, arguments), caller)
@@ -283,7 +284,7 @@ def _answer(tool: Tool, arguments: dict, caller: Caller) -> Any:
     if not refresh:
         return handle()
     asked = json.dumps([tool.name, arguments], sort_keys=True, separators=(",", ":"))
-    key = f"mcp:v1:{hashlib.sha256(asked.encode()).hexdigest()}"
+    key = f"mcp:v2:{cachekeys.generation()}:{hashlib.sha256(asked.encode()).hexdigest()}"
     entry = readcache.read_through(key, refresh, lambda: rendered(handle()))
     return RawJson(entry.body)
 

@@ -1,6 +1,7 @@
 """The MCP door over Streamable HTTP (`POST /api/mcp`), and the /machine/ pages."""
 
 import json
+import logging
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -15,6 +16,8 @@ from mcpdoor.handlers import Caller, RawJson
 from mcpdoor.protocol import PROMPTS, RESOURCES, RpcError, answer
 from mcpdoor.registry import TOOLS
 from mcpdoor.schemas import input_schema
+
+logger = logging.getLogger(__name__)
 
 
 def _origin(url: str) -> str:
@@ -68,6 +71,10 @@ def mcp(request):
     if request.method != "POST":
         response = _error(None, -32600, "The MCP door takes POST only", status=405)
         response["Allow"] = "POST"
+        # Streamable HTTP clients open with a GET for a server-sent stream this door does not
+        # serve: part of the protocol, so said at INFO, not as Django's WARNING for every 4xx.
+        logger.info("MCP door: %s answered 405 (POST only, no stream)", request.method)
+        response._has_been_logged = True  # Django's own mark: `log_response` skips it
         return response
     try:
         message = _message(request.body)

@@ -76,7 +76,7 @@ def build_record(
         "tierNote": TIER_NOTES[event.tier],
         "subjectBinding": subject_binding(inputs),
         "publishState": event.publish_state,
-        "publishStateNote": event.publish_state_note,
+        "publishStateNote": _publish_note(event),
         "asOf": inputs.today.isoformat(),
         "asOfInstant": inputs.now.astimezone(UTC).isoformat(),
         "generatedAt": (inputs.generated_at or inputs.now).isoformat(),
@@ -90,6 +90,22 @@ def build_record(
     return ride_field_aliases("record", payload)
 
 
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _publish_note(event: Event) -> str | None:
+    """A retired record says so, since when, and what that leaves out; the curator's words after."""
+    if event.publish_state != Event.PublishState.RETIRED:
+        return event.publish_state_note
+    since = event.publish_state_since.strftime("%Y-%m-%d %H:%M UTC")
+    said = f" {event.publish_state_note}" if event.publish_state_note else ""
+    return (
+        f"Retired since {since}: no longer maintained. This record stays readable as it stood; "
+        f"listings, signals, the records index and the Answer Engine leave it out.{said}"
+    )
+
+
 def _state(inputs: RecordInputs) -> dict[str, Any]:
     latest = {t.field: t for t in inputs.transitions}
     coverage = latest.get(StateTransition.Field.COVERAGE_STATE)
@@ -100,6 +116,7 @@ def _state(inputs: RecordInputs) -> dict[str, Any]:
         "wireTier": wire.to_value if wire else StateTransition.WireTier.WATCH,
         "wireTierSince": wire.at.isoformat() if wire else None,
         "publishState": inputs.event.publish_state,
+        "publishStateSince": _iso(inputs.event.publish_state_since),
     }
 
 

@@ -69,7 +69,7 @@ class Dataset:
 
 
 def _records() -> Iterator[dict[str, Any]]:
-    topics = Event.objects.select_related("lead_entity").order_by("subject")
+    topics = Event.objects.published().select_related("lead_entity").order_by("subject")
     for topic in topics.iterator(chunk_size=CHUNK):
         yield {
             "topic": topic.subject,
@@ -147,13 +147,15 @@ DATASETS = {
     dataset.id: dataset
     for dataset in (
         Dataset(
-            "records-index", "Records index", "Every topic with a record and its current states.",
+            "records-index", "Records index",
+            "Every published topic with a record and its current states (a retired topic's "
+            "record stays readable at its path; it is not listed here).",
             (("topic", "the record's slug"), ("title", "the topic's title"),
              ("tier", "standard or full"), ("actionClass", "the action class, if any"),
              ("coverageState", "the latest recorded coverage state"),
              ("wireTier", "the latest recorded wire tier"), ("lead", "the lead entity's slug"),
              ("record", "the record's path")),
-            _records, Event.objects.count, _topics_version,
+            _records, lambda: Event.objects.published().count(), _topics_version,
         ),
         Dataset(
             "state-transitions", "State transitions",

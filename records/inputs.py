@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from ingestion.origins import origin_counted
 from records.known import Known, known_counts
-from records.models import StateTransition
+from records.models import PublishTransition, StateTransition
 from registry.models import (
     Document,
     Entity,
@@ -48,6 +48,7 @@ class RecordInputs:
     questions: list[MarketQuestion]
     recent_prices: dict[int, list[tuple[datetime, float]]] = field(default_factory=dict)
     transitions: list[StateTransition] = field(default_factory=list)
+    publish_transitions: list[PublishTransition] = field(default_factory=list)
     claim_rows: list[tuple] = field(default_factory=list)  # full tier: the claims, counted
     as_of: datetime | None = None  # a record as of an instant: only rows stored by then
     generated_at: datetime | None = None
@@ -77,7 +78,10 @@ def record_inputs(
     }
     attached = list(event.entities.order_by("name"))
     counts = known_counts(event, attached, as_of) if as_of else _counts(event, attached, days)
-    transitions = event.transitions.filter(**({"at__lte": as_of} if as_of else {}))
+    by_then = {"at__lte": as_of} if as_of else {}
+    transitions = event.transitions.filter(**by_then)
+    # Read only for a topic ever retired: no query for the others.
+    publish = event.publish_transitions.filter(**by_then) if event.publish_state_since else None
     sources = list(event.primary_sources.order_by("slug"))
     return RecordInputs(
         event=event, now=now, attached=attached,
@@ -87,6 +91,7 @@ def record_inputs(
         co_mentions=counts.co_mentions, questions=questions,
         recent_prices=recent_prices([q.pk for q in questions], now=now, as_of=as_of),
         transitions=list(transitions.order_by("at", "id")), claim_rows=counts.claim_rows,
+        publish_transitions=list(publish.order_by("at", "id")) if publish is not None else [],
         as_of=as_of, generated_at=generated,
     )  # fmt: skip
 

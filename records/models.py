@@ -68,3 +68,34 @@ class RecordCheckpoint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} as of {self.at:%Y-%m-%d %H:%M}: {self.documents}"
+
+
+class PublishTransition(AppendOnly):
+    """One move of a topic's publish state (`published` <-> `retired`), by a curator.
+
+    The same discipline as `StateTransition` (never edited, never deleted, a PostgreSQL trigger),
+    kept apart from it because the spec's transitions carry `coverage state` and `wire tier`
+    only: a third `field` would widen an enum callers may hold closed. `by` is the curator's user
+    name, kept for the admin and never served: the record says what and when, not who.
+    `held_since` is the previous move's `at` (null for the first).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="publish_transitions")
+    from_value = models.CharField(max_length=20, choices=Event.PublishState.choices)
+    to_value = models.CharField(max_length=20, choices=Event.PublishState.choices)
+    at = models.DateTimeField()
+    held_since = models.DateTimeField(null=True, blank=True)
+    by = models.CharField(max_length=150, help_text="The curator who moved it.")
+    note = models.TextField(blank=True, help_text="Why, in the curator's words.")
+
+    class Meta:
+        ordering = ["event", "at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(from_value=models.F("to_value")),
+                name="publish_transition_changes_something",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} publish state: {self.from_value} -> {self.to_value}"

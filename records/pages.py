@@ -15,7 +15,7 @@ REPORTING_PER_PAGE = 10
 
 
 def record_index(request):
-    events = list(Event.objects.select_related("lead_entity").order_by("subject"))
+    events = list(Event.objects.published().select_related("lead_entity").order_by("subject"))
     latest = latest_states(event.pk for event in events)
     rows = [
         {

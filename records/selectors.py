@@ -28,11 +28,13 @@ def records_list(
     q: str | None,
     limit: int,
     cursor: Cursor | None,
+    publish_state: str = Event.PublishState.PUBLISHED,
 ) -> dict[str, Any]:
-    """Every topic with a record, by subject, filtered on its current states (one query)."""
+    """Every topic with a record, by subject, filtered on its current states (one query).
+    Published topics unless retired ones are asked for."""
     topics = Event.objects.select_related("lead_entity")
     filters = {"action_class": action_class, "tier": tier, "coverage_state": coverage_state,
-               "wire_tier": wire_tier}  # fmt: skip
+               "wire_tier": wire_tier, "publish_state": publish_state}  # fmt: skip
     topics = topics.filter(**{column: value for column, value in filters.items() if value})
     if q:
         topics = topics.filter(Q(subject__icontains=q) | Q(title__icontains=q))
@@ -46,6 +48,7 @@ def records_list(
             "tier": tier,
             "coverageState": coverage_state,
             "wireTier": wire_tier,
+            "publishState": publish_state,
             "q": q,
         },
         records=[_listed(topic) for topic in page],
@@ -61,6 +64,10 @@ def _listed(topic: Event) -> dict[str, Any]:
         "actionClass": topic.action_class,
         "coverageState": topic.coverage_state,
         "wireTier": topic.wire_tier,
+        "publishState": topic.publish_state,
+        "publishStateSince": topic.publish_state_since.isoformat()
+        if topic.publish_state_since
+        else None,
         "lead": {"slug": topic.lead_entity.slug, "name": topic.lead_entity.name},
         "links": {
             "record": f"/api/record/{topic.subject}",

@@ -8,9 +8,9 @@ from django.db import transaction
 from django.db.models import Max, Min, Sum
 from django.utils import timezone
 
-from config.cachekeys import topics_changed
+from config.cachekeys import curation_changed, topics_changed
 from records.known import SETTLED_SECONDS, claimed_by, tally_as_of
-from records.models import RecordCheckpoint, StateTransition
+from records.models import PublishTransition, RecordCheckpoint, StateTransition
 from records.states import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
 from registry.models import Event, EventDay, EventMention, PrimarySource, TripwireAlert
 
@@ -28,7 +28,9 @@ def records_transition(*, now: datetime | None = None) -> dict[str, int]:
     A constant number of queries, whatever the number of records.
     """
     now = now or timezone.now()
-    subjects = dict(Event.objects.values_list("pk", "subject"))
+    # A retired topic's states stay as they stood: nothing maintains it (it resumes when
+    # un-retired, from its last recorded states).
+    subjects = dict(Event.objects.published().values_list("pk", "subject"))
     events = list(subjects)
     histories = _coverage_histories(today=now.date())
     flipped = _events_with_active_flip(since=now - timedelta(days=CURRENT_DAYS))
@@ -146,3 +148,41 @@ def _checkpoint(event: Event, at: datetime, claimed: frozenset[int]) -> int:
         defaults={"documents": sum(tally.days.values()), "counts": tally.kept()},
     )  # fmt: skip
     return int(made)
+
+
+Publish = Event.PublishState
+
+
+def topic_retire(*, event: Event, by: str, note: str = "", now: datetime | None = None) -> bool:
+    """Retire a topic: no longer maintained. Its record stays readable and says since when;
+    listings, signals, the datasets' index and the Answer Engine leave it out. Appended to its
+    publish-state history with who and when; False (nothing written) if it is already retired."""
+    note = note.strip() or "No longer maintained: the record stays readable as it stood."
+    return _publish_move(event=event, to=Publish.RETIRED, by=by, note=note, now=now)
+
+
+def topic_unretire(*, event: Event, by: str, note: str = "", now: datetime | None = None) -> bool:
+    """Publish a retired topic again (the reverse of `topic_retire`, recorded the same way)."""
+    return _publish_move(event=event, to=Publish.PUBLISHED, by=by, note=note.strip(), now=now)
+
+
+@transaction.atomic
+def _publish_move(*, event: Event, to: str, by: str, note: str, now: datetime | None) -> bool:
+    """Append the move and mirror it on the topic, under the topic's row lock (two curators
+    retiring at once: the second finds it retired and writes nothing)."""
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.publish_state == to:
+        return False
+    now = now or timezone.now()
+    PublishTransition.objects.create(
+        event=locked, from_value=locked.publish_state, to_value=to, at=now,
+        held_since=locked.publish_state_since, by=by, note=note,
+    )  # fmt: skip
+    # `updated_at` moves too: the tagger and the Answer Engine's vocabulary rebuild on it.
+    Event.objects.filter(pk=locked.pk).update(
+        publish_state=to, publish_state_since=now, publish_state_note=note or None,
+        updated_at=now,
+    )  # fmt: skip
+    curation_changed([locked.subject])
+    event.refresh_from_db()
+    return True

@@ -12,10 +12,10 @@ from django.utils.html import format_html
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from config.cachekeys import topics_changed
+from config.cachekeys import curation_changed
 from outbound.fetch import OFFLINE
 from outbound.netguard import validate_public_url
-from registry import tasks
+from registry import services, tasks
 from registry.models import (
     Document,
     Entity,
@@ -87,14 +87,30 @@ class CuratorAdmin(admin.ModelAdmin):
     # A URL typed without a scheme means https (Django 6's default, chosen now).
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
+    # Every curator's write is served at once: the records it changes are dropped and every
+    # other cached read is keyed anew, after the commit (`config.cachekeys.curation_changed`).
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        topics_changed(self.changed_topics(form.instance))
+        curation_changed(self.changed_topics(form.instance))
+
+    def delete_model(self, request, obj):
+        topics = self.changed_topics(obj)  # read before the rows that name them are gone
+        super().delete_model(request, obj)
+        curation_changed(topics)
+
+    def delete_queryset(self, request, queryset):
+        topics = [topic for obj in queryset for topic in self.changed_topics(obj)]
+        super().delete_queryset(request, queryset)
+        curation_changed(topics)
 
     def changed_topics(self, obj) -> list[str]:
         """Topics whose record an edit of `obj` changes (served anew at once)."""
-        events = getattr(obj, "events", None)
-        return list(events.values_list("subject", flat=True)) if events is not None else []
+        topics = []
+        for related in ("events", "led_events"):  # attached to, or led by, `obj`
+            events = getattr(obj, related, None) if obj.pk else None
+            if events is not None:
+                topics += events.values_list("subject", flat=True)
+        return topics
 
 
 class ReadOnlyAdmin(CuratorAdmin):
@@ -168,7 +184,7 @@ class FetchableAdmin(CuratorAdmin):
     """
 
     fetch_task = None
-    actions = ["fetch_now"]
+    actions = ["fetch_now", "activate", "deactivate"]
     readonly_fields = FETCH_HEALTH_FIELDS
     change_form_template = "admin/registry/fetchable_change_form.html"
 
@@ -191,6 +207,20 @@ class FetchableAdmin(CuratorAdmin):
             % {"n": count},
             messages.SUCCESS,
         )
+
+    @admin.action(description="Activate selected (read by the beat)", permissions=["change"])
+    def activate(self, request, queryset):
+        self._switch(request, queryset, active=True)
+
+    @admin.action(description="Deactivate selected (kept, not read)", permissions=["change"])
+    def deactivate(self, request, queryset):
+        self._switch(request, queryset, active=False)
+
+    def _switch(self, request, queryset, *, active: bool) -> None:
+        changed = services.rows_activate(rows=queryset, active=active)
+        said = "active: read on the beat schedule" if active else "inactive: kept, not read"
+        plural = self.model._meta.verbose_name_plural
+        self.message_user(request, f"{changed} {plural} now {said}.", messages.SUCCESS)
 
     def get_urls(self):
         meta = self.model._meta
@@ -233,10 +263,17 @@ class FeedAdmin(FetchableAdmin):
     autocomplete_fields = ["outlet"]
 
 
+def _terms(name: str, *, what: str = "words or phrases") -> TermsField:
+    """A list field edited as one line, labelled and explained as its model field is."""
+    field = Event._meta.get_field(name)
+    return TermsField(required=False, label=field.verbose_name.capitalize(),
+                      help_text=f"{field.help_text} Comma-separated {what}.")  # fmt: skip
+
+
 class EventForm(forms.ModelForm):
-    subject_terms = TermsField(required=False, help_text="Comma-separated.")
-    question_terms = TermsField(required=False, help_text="Comma-separated.")
-    home_domains = TermsField(required=False, help_text="Comma-separated domains.")
+    subject_terms = _terms("subject_terms")
+    question_terms = _terms("question_terms")
+    home_domains = _terms("home_domains", what="domains")
 
     class Meta:
         model = Event
@@ -250,7 +287,6 @@ class EventForm(forms.ModelForm):
             "subject_terms",
             "question_terms",
             "home_domains",
-            "publish_state",
             "publish_state_note",
         ]
 
@@ -268,19 +304,22 @@ class LinkInline(admin.TabularInline):
     extra = 0
     column_label = ""
 
+    column_help = ""
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name in self.autocomplete_fields:
-            field.label = self.column_label
+            field.label, field.help_text = self.column_label, self.column_help
         return field
 
 
 class EventSourceInline(LinkInline):
     model = PrimarySource.events.through
-    verbose_name = "primary source guarding this event"
-    verbose_name_plural = "primary sources guarding this event"
+    verbose_name = "source guarding this topic"
+    verbose_name_plural = "sources guarding this topic (first-party issuers)"
     autocomplete_fields = ["primarysource"]
-    column_label = "primary source"
+    column_label = "source"
+    column_help = "Its reading is this topic's primarySources layer; a flip raises a tripwire."
 
 
 class EventMarketInline(LinkInline):
@@ -289,6 +328,7 @@ class EventMarketInline(LinkInline):
     verbose_name_plural = "market questions (belief, not fact)"
     autocomplete_fields = ["marketquestion"]
     column_label = "market question"
+    column_help = "Its price is shown in this topic's market layer, as belief, never fact."
 
 
 @admin.register(Event)
@@ -327,8 +367,8 @@ class SourceReadingInline(ReadOnlyInline):
 @admin.register(PrimarySource)
 class PrimarySourceAdmin(FetchableAdmin):
     fetch_task = tasks.fetch_source
-    list_display = ["name", "fetch_health", "read_health", "observed_state", "issuer", "parser"]
-    list_filter = ["parser", "read_state", "observed_state"]
+    list_display = ["name", "fetch_health", "read_health", "observed_state", "issuer", "active"]
+    list_filter = ["active", "parser", "read_state", "observed_state"]
     search_fields = ["slug", "name", "issuer"]
     filter_horizontal = ["events"]
     inlines = [SourceReadingInline]
@@ -348,7 +388,7 @@ class PrimarySourceAdmin(FetchableAdmin):
         "read_state_note",
     ]
     fieldsets = [
-        (None, {"fields": ["slug", "name", "issuer", "cadence", "events"]}),
+        (None, {"fields": ["slug", "name", "issuer", "cadence", "events", "active"]}),
         ("Where and how it is read", {"fields": ["fetch_url", "parser", "active_pattern",
                                                  "quiet_pattern", "links", "link_note",
                                                  "scope_note"]}),
@@ -392,8 +432,8 @@ class MarketPriceInline(ReadOnlyInline):
 @admin.register(MarketQuestion)
 class MarketQuestionAdmin(FetchableAdmin):
     fetch_task = tasks.import_market
-    list_display = ["question", "fetch_health", "venue", "deadline", "is_resolved", "category"]
-    list_filter = ["venue", "is_resolved", "category"]
+    list_display = ["question", "fetch_health", "venue", "deadline", "is_resolved", "active"]
+    list_filter = ["active", "venue", "is_resolved", "category"]
     search_fields = ["question", "external_id"]
     filter_horizontal = ["events", "entities"]
     inlines = [MarketPriceInline]

@@ -106,11 +106,38 @@ class Entity(models.Model):
         COMPANY = "company"
         OTHER = "other"
 
-    slug = models.SlugField(max_length=80, unique=True, validators=[validate_subject_slug])
-    name = models.CharField(max_length=120)
-    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.OTHER)
-    tracked = models.BooleanField(default=True, db_index=True)
-    verticals = models.ManyToManyField(Vertical, blank=True, related_name="entities")
+    slug = models.SlugField(
+        max_length=80,
+        unique=True,
+        validators=[validate_subject_slug],
+        help_text="The entity's address: /api/v1/entities/<slug>. Lowercase words joined by "
+        "hyphens, for example central-bank-of-calder.",
+    )
+    name = models.CharField(
+        max_length=120,
+        help_text="The name as reporting writes it. A document that names it (or one of its "
+        "aliases below) as whole words is counted for this entity.",
+    )
+    kind = models.CharField(
+        max_length=20,
+        choices=Kind.choices,
+        default=Kind.OTHER,
+        help_text="What it is. Countries and places also tell the Answer Engine where a question "
+        "is set.",
+    )
+    tracked = models.BooleanField(
+        default=True,
+        db_index=True,
+        help_text="In the tracked-entity set: its reporting and markets are measured. Unticked, "
+        "a topic it leads says subject-not-in-tracked-entity-set (unmeasured, not zero).",
+    )
+    verticals = models.ManyToManyField(
+        Vertical,
+        blank=True,
+        related_name="entities",
+        help_text="The verticals its attention is counted in (signals and accelerating by "
+        "vertical).",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -125,12 +152,17 @@ class EntityAlias(models.Model):
     """Another name an entity is mentioned by ("Fed" for "Federal Reserve")."""
 
     entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="aliases")
-    alias = models.CharField(max_length=120)
+    alias = models.CharField(
+        max_length=120,
+        help_text='Another name documents use for the entity ("Fed" for "Federal Reserve"), '
+        "matched as whole words like the name; entity search finds it too.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["alias"]
-        verbose_name_plural = "entity aliases"
+        verbose_name = "alias"
+        verbose_name_plural = "aliases"
         constraints = [
             models.UniqueConstraint(fields=["entity", "alias"], name="entity_alias_unique"),
         ]
@@ -188,18 +220,40 @@ class FetchHealth(models.Model):
 
 
 class Feed(FetchHealth):
-    """An RSS 2.0 or Atom feed of reporting, read on the beat schedule."""
+    """An RSS 2.0 or Atom feed of reporting, read on the beat schedule. Not a source: its items
+    are reporting (`layers.reporting`); sources are first-party issuers (`PrimarySource`)."""
 
-    url = models.URLField(max_length=1000, unique=True, validators=[validate_public_url])
-    outlet = models.ForeignKey(Outlet, on_delete=models.PROTECT, related_name="feeds")
-    vertical = models.ForeignKey(Vertical, on_delete=models.PROTECT, related_name="feeds")
-    active = models.BooleanField(default=True)
+    url = models.URLField(
+        max_length=1000,
+        unique=True,
+        validators=[validate_public_url],
+        help_text="The feed's address (RSS 2.0, Atom or JSON Feed). Its items become documents "
+        "of reporting, attributed to the outlet.",
+    )
+    outlet = models.ForeignKey(
+        Outlet, on_delete=models.PROTECT, related_name="feeds", help_text="Who publishes it."
+    )
+    vertical = models.ForeignKey(
+        Vertical,
+        on_delete=models.PROTECT,
+        related_name="feeds",
+        help_text="The vertical its documents are counted in.",
+    )
+    active = models.BooleanField(
+        default=True, help_text="Read on the beat schedule (unticked: kept, not read)."
+    )
 
     class Meta:
         ordering = ["url"]
 
     def __str__(self) -> str:
         return self.url
+
+
+class TopicQuerySet(models.QuerySet):
+    def published(self) -> "TopicQuerySet":
+        """The topics listings, signals, datasets and the Answer Engine serve: not retired."""
+        return self.exclude(publish_state="retired")
 
 
 class Event(models.Model):
@@ -211,30 +265,82 @@ class Event(models.Model):
 
     class PublishState(models.TextChoices):
         PUBLISHED = "published"
+        # No longer maintained: the record stays readable and says so; listings, signals, the
+        # datasets' index and the Answer Engine leave it out. Un-retiring publishes it again.
+        RETIRED = "retired"
 
     subject = models.CharField(
+        "topic slug",
         max_length=120,
         unique=True,
         validators=[validate_subject_slug],
-        help_text="The record's slug: lowercase words joined by hyphens, "
-        "beginning with an action class or a subject name.",
+        help_text="The topic's address: /api/record/<slug> (the record's subject). Lowercase "
+        "words joined by hyphens, beginning with an action class or a subject name, for example "
+        "rate-decision-calder-december-2026.",
     )
-    title = models.CharField(max_length=200)
-    tier = models.CharField(max_length=10, choices=Tier.choices, default=Tier.STANDARD)
+    title = models.CharField(max_length=200, help_text="The human title of the topic's record.")
+    tier = models.CharField(
+        max_length=10,
+        choices=Tier.choices,
+        default=Tier.STANDARD,
+        help_text="standard: generated from the registry. full: adds a hand-verified "
+        "source-of-record audit and the claims ledger of independent origins.",
+    )
     action_class = models.CharField(
-        max_length=20, choices=ActionClass.choices, null=True, blank=True
+        max_length=20,
+        choices=ActionClass.choices,
+        null=True,
+        blank=True,
+        help_text="The kind of event, if one fits (the slug usually begins with it).",
     )
-    lead_entity = models.ForeignKey(Entity, on_delete=models.PROTECT, related_name="led_events")
+    lead_entity = models.ForeignKey(
+        Entity,
+        on_delete=models.PROTECT,
+        related_name="led_events",
+        help_text="The entity the topic is about, named in its slug: reporting is counted for "
+        "the topic only when it names this entity (or an alias of it).",
+    )
     entities = models.ManyToManyField(
-        Entity, blank=True, related_name="events", help_text="Attached entities."
+        Entity,
+        blank=True,
+        related_name="events",
+        verbose_name="attached entities",
+        help_text="Other entities the topic involves: shown on the record, never its lead.",
     )
-    subject_terms = models.JSONField(default=list, blank=True)
-    question_terms = models.JSONField(default=list, blank=True)
-    home_domains = models.JSONField(default=list, blank=True)
+    subject_terms = models.JSONField(
+        "subject terms",
+        default=list,
+        blank=True,
+        help_text="Words of the topic's subject line. A document that names the lead entity "
+        "and carries one of them is attached to the topic and served as its reporting.",
+    )
+    question_terms = models.JSONField(
+        "question terms",
+        default=list,
+        blank=True,
+        help_text="Words of the questions markets ask about it. A document that names the lead "
+        "and carries two of them is attached and served too; the Answer Engine matches "
+        "questions on them.",
+    )
+    home_domains = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The issuers' own web domains for this topic, listed on the record.",
+    )
+    # Mirrors the latest `records.PublishTransition`, written only by `topic_retire` and
+    # `topic_unretire` in the transaction that appends it (who and when are kept there).
     publish_state = models.CharField(
-        max_length=20, choices=PublishState.choices, default=PublishState.PUBLISHED
+        max_length=20,
+        choices=PublishState.choices,
+        default=PublishState.PUBLISHED,
+        editable=False,
     )
-    publish_state_note = models.TextField(null=True, blank=True)
+    publish_state_since = models.DateTimeField(null=True, blank=True, editable=False)
+    publish_state_note = models.TextField(
+        null=True,
+        blank=True,
+        help_text="Shown on the record beside its publish state (a retired topic's says why).",
+    )
     # The current states, mirroring the latest `records.StateTransition` of each field; written
     # only by `records_transition` in the transaction that appends that transition, so listings
     # filter and page on a column instead of replaying history.
@@ -243,8 +349,12 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = TopicQuerySet.as_manager()
+
     class Meta:
         ordering = ["subject"]
+        # The API's word: a topic (model `Event` keeps its internal name).
+        verbose_name = "topic"
         indexes = [models.Index(fields=["wire_tier", "coverage_state"], name="event_states")]
         constraints = [
             models.CheckConstraint(
@@ -480,7 +590,8 @@ class EventMention(models.Model):
 
 
 class PrimarySource(FetchHealth):
-    """A first-party issuer the service reads daily. What it says is the fact of record."""
+    """A source: a first-party issuer the service reads daily (`/api/v1/sources`, the record's
+    `primarySources`). What it says is the fact of record. Reporting feeds are `Feed`s."""
 
     class Parser(models.TextChoices):
         HURRICANE_FEED = "hurricane-feed", "Hurricane-centre style RSS/Atom"
@@ -498,23 +609,51 @@ class PrimarySource(FetchHealth):
         READ_NOTHING_ACTIVE = "read-nothing-active"
         READ = "read"
 
-    slug = models.SlugField(max_length=80, unique=True, validators=[validate_subject_slug])
-    name = models.CharField(max_length=200)
-    issuer = models.CharField(max_length=200)
+    slug = models.SlugField(
+        max_length=80,
+        unique=True,
+        validators=[validate_subject_slug],
+        help_text="The source's id: /api/v1/sources/<slug>.",
+    )
+    name = models.CharField(max_length=200, help_text="What the issuer calls this publication.")
+    issuer = models.CharField(max_length=200, help_text="Who publishes it (the first party).")
     tier = models.CharField(max_length=20, default="primary", editable=False)
     cadence = models.CharField(max_length=200, help_text="The issuer's publication cadence.")
     links = models.JSONField(default=list, blank=True, help_text='[{"label": ..., "url": ...}]')
-    link_note = models.TextField(null=True, blank=True)
-    scope_note = models.TextField(null=True, blank=True)
-    fetch_url = models.URLField(max_length=1000, validators=[validate_public_url])
-    parser = models.CharField(max_length=20, choices=Parser.choices)
+    link_note = models.TextField(
+        null=True, blank=True, help_text="Shown beside the links (linkNote), if they need words."
+    )
+    scope_note = models.TextField(
+        null=True, blank=True, help_text="What the source covers and does not (scopeNote)."
+    )
+    fetch_url = models.URLField(
+        max_length=1000,
+        validators=[validate_public_url],
+        help_text="The address the daily verification reads (a public http or https URL).",
+    )
+    parser = models.CharField(
+        max_length=20,
+        choices=Parser.choices,
+        help_text="How its text is read into an observed state; the text pattern uses the two "
+        "patterns below.",
+    )
     active_pattern = models.CharField(
         max_length=300, blank=True, help_text="Text-pattern parser: regex meaning active."
     )
     quiet_pattern = models.CharField(
         max_length=300, blank=True, help_text="Text-pattern parser: regex meaning nothing active."
     )
-    events = models.ManyToManyField(Event, blank=True, related_name="primary_sources")
+    events = models.ManyToManyField(
+        Event,
+        blank=True,
+        related_name="primary_sources",
+        verbose_name="topics",
+        help_text="The topics it guards: its reading is their primarySources layer, and a flip "
+        "of what it observes raises their tripwire.",
+    )
+    active = models.BooleanField(
+        default=True, help_text="Read by the daily verification (unticked: kept, not read)."
+    )
     # Read health: kept apart from fetch health (a fetch can succeed and read nothing).
     last_read = models.DateTimeField(null=True, blank=True)
     last_read_ref = models.CharField(max_length=300, null=True, blank=True)
@@ -536,6 +675,7 @@ class PrimarySource(FetchHealth):
 
     class Meta:
         ordering = ["slug"]
+        verbose_name = "source"
 
     def __str__(self) -> str:
         return self.name
@@ -654,8 +794,17 @@ class MarketQuestion(FetchHealth):
     # When a venue read first said it was resolved (answers as of an earlier instant read it
     # open). Empty for a question resolved by a curator or before the stamp existed.
     resolved_at = models.DateTimeField(null=True, blank=True)
-    events = models.ManyToManyField(Event, blank=True, related_name="market_questions")
+    events = models.ManyToManyField(
+        Event,
+        blank=True,
+        related_name="market_questions",
+        verbose_name="topics",
+        help_text="The topics whose market layer shows its price (belief, never fact).",
+    )
     entities = models.ManyToManyField(Entity, blank=True, related_name="market_questions")
+    active = models.BooleanField(
+        default=True, help_text="Priced on the beat schedule while open (unticked: kept, not read)."
+    )
 
     class Meta:
         ordering = ["venue", "external_id"]

@@ -45,10 +45,9 @@ def ingest_feeds() -> int:
 
 @shared_task(name="registry.tasks.import_markets")
 def import_markets() -> int:
-    """Beat: capture a price of every open market question."""
-    return _fan_out(
-        "import-markets", MarketQuestion.objects.filter(is_resolved=False), import_market
-    )
+    """Beat: capture a price of every open, active market question."""
+    questions = MarketQuestion.objects.filter(is_resolved=False, active=True)
+    return _fan_out("import-markets", questions, import_market)
 
 
 @shared_task(name="registry.tasks.verify_sources")

@@ -9,10 +9,12 @@ server stopping (open connections dropped, new ones refused); restoring it, the 
 import os
 import re
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -71,21 +73,75 @@ def until(condition, message: str) -> None:
     pytest.fail(message)
 
 
+# A migrated database, with the demo or without, built once per test session and cloned for each
+# stack (PostgreSQL: CREATE DATABASE ... TEMPLATE; SQLite: a copy of the file). A clone takes a
+# second; `migrate` and `load_demo` in fresh processes took one to two minutes a stack.
+_templates: dict[bool, tuple[str, Path]] = {}
+_cloned: set[str] = set()
+
+
+def _maintenance() -> str:
+    return urlsplit(settings.DATABASE_URL)._replace(path="/postgres").geturl()
+
+
+def _database_url(name: str) -> str:
+    return urlsplit(settings.DATABASE_URL)._replace(path=f"/{name}").geturl()
+
+
+def _named(kind: str) -> str:
+    """A new database's name under the suite's own (`svc_h1_stack_…`): runs side by side on one
+    server, each with its DATABASE_URL, never touch each other's."""
+    return f"{urlsplit(settings.DATABASE_URL).path[1:]}_{kind}_{uuid.uuid4().hex[:12]}"
+
+
+def _template(demo: bool) -> str:
+    """The session's template database (built on first use): migrated, and with the demo."""
+    if demo not in _templates:
+        folder = Path(tempfile.mkdtemp(prefix="svc-stack-template-"))
+        if on_postgresql():
+            url = _database_url(_named("template"))
+            with psycopg.connect(_maintenance(), autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{urlsplit(url).path[1:]}"')
+        else:
+            url = f"sqlite:///{folder / 'template.sqlite3'}"
+        _templates[demo] = (url, folder)
+        Stack.prepared(folder, url, demo=demo)
+    return _templates[demo][0]
+
+
+def templates_drop() -> None:
+    """Drop the session's template databases (the suite's end)."""
+    for url, folder in _templates.values():
+        if on_postgresql():
+            with psycopg.connect(_maintenance(), autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{urlsplit(url).path[1:]}" WITH (FORCE)')
+        shutil.rmtree(folder, ignore_errors=True)
+    _templates.clear()
+
+
 @contextmanager
-def throwaway_database(folder: Path):
-    """A database URL of the suite's engine that other processes can open; dropped after."""
+def throwaway_database(folder: Path, *, demo: bool = True):
+    """A database URL of the suite's engine that other processes can open, migrated and with
+    the demo (unless `demo=False`), cloned from the session's template; dropped after."""
+    template = _template(demo)
     if not on_postgresql():
-        yield f"sqlite:///{folder / 'stack.sqlite3'}"
+        target, source = folder / "stack.sqlite3", Path(urlsplit(template).path)
+        shutil.copyfile(source, target)
+        if Path(f"{source}-wal").exists():  # rows not yet checkpointed into the file
+            shutil.copyfile(f"{source}-wal", f"{target}-wal")
+        url = f"sqlite:///{target}"
+        _cloned.add(url)
+        yield url
         return
-    server = urlsplit(settings.DATABASE_URL)
-    maintenance = server._replace(path="/postgres").geturl()
-    name = f"svc_stack_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(maintenance, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+    name = _named("stack")
+    with psycopg.connect(_maintenance(), autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{urlsplit(template).path[1:]}"')
+    url = _database_url(name)
+    _cloned.add(url)
     try:
-        yield server._replace(path=f"/{name}").geturl()
+        yield url
     finally:
-        with psycopg.connect(maintenance, autocommit=True) as admin:
+        with psycopg.connect(_maintenance(), autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
@@ -179,6 +235,8 @@ class Stack:
             DJANGO_SETTINGS_MODULE="config.settings",
         )
         stack = cls(env=env, folder=folder)
+        if database_url in _cloned:  # a clone of the session's template: already prepared
+            return stack
         stack.manage("migrate", "-v0")
         if demo:  # about a minute: the demo documents' vectors
             stack.manage("load_demo")

@@ -211,7 +211,7 @@ def _busiest_flagged_topic() -> str | None:
     flagged = selectors.signals_current(vertical=None, tier=None, limit=1)["signals"]
     if flagged:
         return flagged[0]["topic"]
-    return Event.objects.order_by("-pk").values_list("subject", flat=True).first()
+    return Event.objects.published().order_by("-pk").values_list("subject", flat=True).first()
 
 
 def _top_accelerating_entity() -> str | None:

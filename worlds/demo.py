@@ -20,6 +20,7 @@ from registry import services
 from registry.models import (
     Entity,
     Event,
+    Feed,
     MarketQuestion,
     Outlet,
     PrimarySource,
@@ -863,6 +864,28 @@ def world_load(world: World, *, today: date | None = None) -> dict[str, int]:
     _load_sources(today, events, world.sources)
     _load_markets(today, events, entities, outlets, verticals, world.markets)
     return {"events": len(events), "entities": len(entities), "newDocuments": documents}
+
+
+def demo_present() -> bool:
+    return world_present(DEMO)
+
+
+def world_present(world: World) -> bool:
+    """Whether every topic, entity, feed, source and market question the world defines is in
+    the database (a few counting queries): `make run` then skips the load, which would also put
+    back demo rows a curator has since edited. A row the definition adds is missing, so a
+    changed world loads again; `manage.py load_demo` reloads it whatever is there."""
+    kinds = (
+        (Event, "subject", [demo.subject for demo in world.events]),
+        (Entity, "slug", list(world.entities)),
+        (Feed, "url", list(world.feeds)),
+        (PrimarySource, "slug", [source["slug"] for source in world.sources]),
+        (MarketQuestion, "external_id", [market[2] for market in world.markets]),
+    )
+    return all(
+        model.objects.filter(**{f"{key}__in": wanted}).count() == len(set(wanted))
+        for model, key, wanted in kinds
+    )
 
 
 def world_anchor_day(world: World) -> date | None:

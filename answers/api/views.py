@@ -28,8 +28,17 @@ IDEMPOTENCY = OpenApiParameter(
 class AskRequest(serializers.Serializer):
     # Length is checked on the text as sent (what the schema's maxLength describes), then the
     # surrounding whitespace is dropped.
-    question = TextField(min_length=1, max_length=2000, trim_whitespace=False)
-    mode = Choice(choices=AskTicket.Mode.choices, default="sync")
+    question = TextField(
+        min_length=1,
+        max_length=2000,
+        trim_whitespace=False,
+        help_text="The question, in any of the engine's languages.",
+    )
+    mode = Choice(
+        choices=AskTicket.Mode.choices,
+        default="sync",
+        help_text="sync: the answer now (allow 70 s); async: a ticket now, the answer later.",
+    )
     # No default in the document (a generated client would send it); blank means no topic.
     topic = serializers.SlugField(
         max_length=120, required=False, allow_blank=True, help_text="A record's slug to ask about."

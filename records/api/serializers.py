@@ -10,10 +10,27 @@ from registry.models import ActionClass, Event
 
 
 class RecordsQuery(PageQuery):
-    actionClass = Choice(choices=ActionClass.choices, required=False)
-    tier = Choice(choices=Event.Tier.choices, required=False)
-    coverageState = Choice(choices=StateTransition.Coverage.choices, required=False)
-    wireTier = Choice(choices=StateTransition.WireTier.choices, required=False)
+    actionClass = Choice(
+        choices=ActionClass.choices, required=False, help_text="Only topics of this action class."
+    )
+    tier = Choice(
+        choices=Event.Tier.choices, required=False, help_text="Only standard or full records."
+    )
+    coverageState = Choice(
+        choices=StateTransition.Coverage.choices,
+        required=False,
+        help_text="Only topics whose latest coverage state is this.",
+    )
+    wireTier = Choice(
+        choices=StateTransition.WireTier.choices,
+        required=False,
+        help_text="Only topics on this wire tier (flagged: the current signals).",
+    )
+    publishState = Choice(
+        choices=Event.PublishState.choices,
+        default=Event.PublishState.PUBLISHED,
+        help_text="published (the default) or retired: retired topics are listed only when asked.",
+    )
     q = serializers.CharField(
         max_length=120, required=False, help_text="Part of the subject or title."
     )

@@ -207,16 +207,17 @@ class TruthAliasView(TopicRecordView):
 
 @read_operation("listRecords", tag="records", schema="svc.records.v1", query=q.RecordsQuery)
 class RecordsView(ReadView):
-    """Every topic with a record, by subject; filter on action class, tier, coverage state,
-    wire tier or a part of the subject or title."""
+    """Every published topic with a record, by subject; filter on action class, tier, coverage
+    state, wire tier or a part of the subject or title. Retired topics (no longer maintained;
+    their records stay readable) are listed with `publishState=retired`."""
 
     query = q.RecordsQuery
 
-    def read(self, *, limit, cursor=None, actionClass=None, tier=None, coverageState=None,
-             wireTier=None, q=None):  # fmt: skip
+    def read(self, *, limit, publishState, cursor=None, actionClass=None, tier=None,
+             coverageState=None, wireTier=None, q=None):  # fmt: skip
         return selectors.records_list(
             action_class=actionClass, tier=tier, coverage_state=coverageState,
-            wire_tier=wireTier, q=q, limit=limit, cursor=cursor,
+            wire_tier=wireTier, publish_state=publishState, q=q, limit=limit, cursor=cursor,
         )  # fmt: skip
 
 

@@ -1,9 +1,10 @@
-"""layers.stateHistory: the append-only history of coverage state and wire tier."""
+"""layers.stateHistory: the append-only history of coverage state and wire tier, and beside it
+(`publishTransitions`) of the publish state: a topic retired and published again."""
 
 from typing import Any
 
 from records.inputs import RecordInputs
-from records.models import StateTransition
+from records.models import PublishTransition, StateTransition
 
 
 def transition_row(t: StateTransition) -> dict[str, Any]:
@@ -17,6 +18,18 @@ def transition_row(t: StateTransition) -> dict[str, Any]:
     }
 
 
+def publish_row(t: PublishTransition) -> dict[str, Any]:
+    """One publish-state move as answers show it: what and when (who stays in the admin)."""
+    return {
+        "field": "publish state",
+        "from": t.from_value,
+        "to": t.to_value,
+        "at": t.at.isoformat(),
+        "heldSince": t.held_since.isoformat() if t.held_since else None,
+        "note": t.note or None,
+    }
+
+
 def state_history_layer(inputs: RecordInputs) -> dict[str, Any]:
     transitions = [transition_row(t) for t in inputs.transitions]
     return {
@@ -25,4 +38,5 @@ def state_history_layer(inputs: RecordInputs) -> dict[str, Any]:
         "status": "recorded" if transitions else "none-recorded",
         "note": None if transitions else "No state has been recorded for this topic yet.",
         "transitions": transitions,
+        "publishTransitions": [publish_row(t) for t in inputs.publish_transitions],
     }

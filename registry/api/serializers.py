@@ -24,7 +24,9 @@ class VerticalField(serializers.SlugRelatedField):
 
 class SignalsQuery(PageQuery):
     vertical = VerticalField(help_text="Only documents in this vertical (a slug).")
-    tier = Choice(choices=Event.Tier.choices, required=False)
+    tier = Choice(
+        choices=Event.Tier.choices, required=False, help_text="Only standard or full records."
+    )
     maxTokens = budget.query_field()
 
 
@@ -53,8 +55,10 @@ class AcceleratingQuery(serializers.Serializer):
     minDocuments = QueryInteger(
         min_value=1, max_value=100_000, default=5, help_text="In the current window."
     )
-    vertical = VerticalField()
-    limit = QueryInteger(min_value=1, max_value=LIMIT_MAX, default=20)
+    vertical = VerticalField(help_text="Only attention in this vertical (a slug).")
+    limit = QueryInteger(
+        min_value=1, max_value=LIMIT_MAX, default=20, help_text=f"Entities, 1 to {LIMIT_MAX}."
+    )
 
 
 class CorroboratedQuery(PageQuery):
@@ -85,7 +89,9 @@ class TripwiresQuery(PageQuery):
 
 
 class MarketsQuery(PageQuery):
-    topic = serializers.SlugField(max_length=120, required=False)
+    topic = serializers.SlugField(
+        max_length=120, required=False, help_text="Only questions linked to this topic (a slug)."
+    )
     entity = serializers.SlugField(max_length=80, required=False, help_text="An entity slug.")
 
 
@@ -93,7 +99,7 @@ class DocumentsQuery(PageQuery):
     q = serializers.CharField(
         min_length=1, max_length=200, help_text='Words, "phrases", `or`, -excluded.'
     )
-    vertical = VerticalField()
+    vertical = VerticalField(help_text="Only documents in this vertical (a slug).")
     sort = Choice(
         choices=["newest", "relevance"],
         default="newest",

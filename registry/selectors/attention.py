@@ -173,7 +173,8 @@ def signals_current(
     # Only what a signal shows: the registry's JSON and time columns cost more to load than
     # the rest of the answer.
     topics = (
-        Event.objects.filter(wire_tier="flagged")
+        Event.objects.published()
+        .filter(wire_tier="flagged")
         .select_related("lead_entity")
         .only(*SIGNAL_FIELDS, "lead_entity__slug", "lead_entity__name")
     )
@@ -342,7 +343,8 @@ def entity_detail(entity: Entity) -> dict[str, Any]:
     """One entity: its counts, aliases, verticals, topics and daily attention."""
     window = window_now()
     counts = counts_block(entity_counts([entity.pk], window).get(entity.pk), window)
-    topics = Event.objects.filter(Q(lead_entity=entity) | Q(entities=entity)).distinct()
+    topics = Event.objects.published().filter(Q(lead_entity=entity) | Q(entities=entity))
+    topics = topics.distinct()
     payload = {
         **envelope("svc.entity.v1"),
         **entity_brief(entity, counts),

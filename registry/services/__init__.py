@@ -10,6 +10,7 @@ from registry.services.curation import (
     feed_upsert,
     market_question_upsert,
     outlet_upsert,
+    rows_activate,
     source_upsert,
     vertical_upsert,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "feed_upsert",
     "market_question_upsert",
     "outlet_upsert",
+    "rows_activate",
     "source_upsert",
     "vertical_upsert",
 ]

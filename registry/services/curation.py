@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from django.db import models, transaction
 
-from config.cachekeys import topics_changed
+from config.cachekeys import curation_changed
 from ingestion.tagging import forget_tagger
 from registry.models import (
     Entity,
@@ -36,9 +36,17 @@ def _upsert(model: type[M], *, key: dict[str, Any], fields: dict[str, Any]) -> M
     return row
 
 
+def _topics_of(entity: Entity) -> list[str]:
+    """The topics an entity leads or is attached to: its name is in their records."""
+    led = entity.led_events.values_list("subject", flat=True)
+    return [*led, *entity.events.values_list("subject", flat=True)]
+
+
 @transaction.atomic
 def vertical_upsert(*, slug: str, name: str) -> Vertical:
-    return _upsert(Vertical, key={"slug": slug}, fields={"name": name})
+    vertical = _upsert(Vertical, key={"slug": slug}, fields={"name": name})
+    curation_changed()
+    return vertical
 
 
 @transaction.atomic
@@ -58,6 +66,7 @@ def entity_upsert(
     for alias in aliases:
         EntityAlias.objects.get_or_create(entity=entity, alias=alias)
     forget_tagger()  # this process tags with the new names at once; others within seconds
+    curation_changed(_topics_of(entity))
     return entity
 
 
@@ -71,13 +80,17 @@ def outlet_upsert(
     upstream: Outlet | None = None,
 ) -> Outlet:
     fields = {"name": name, "tier": tier, "is_wire": is_wire, "upstream": upstream}
-    return _upsert(Outlet, key={"domain": domain.lower()}, fields=fields)
+    outlet = _upsert(Outlet, key={"domain": domain.lower()}, fields=fields)
+    curation_changed()
+    return outlet
 
 
 @transaction.atomic
 def feed_upsert(*, url: str, outlet: Outlet, vertical: Vertical, active: bool = True) -> Feed:
     fields = {"outlet": outlet, "vertical": vertical, "active": active}
-    return _upsert(Feed, key={"url": url}, fields=fields)
+    feed = _upsert(Feed, key={"url": url}, fields=fields)
+    curation_changed()
+    return feed
 
 
 @transaction.atomic
@@ -105,8 +118,17 @@ def event_upsert(
     event = _upsert(Event, key={"subject": subject}, fields=fields)
     event.entities.set(entities)
     forget_tagger()
-    topics_changed([event.subject])
+    curation_changed([event.subject])
     return event
+
+
+@transaction.atomic
+def rows_activate(*, rows: models.QuerySet, active: bool) -> int:
+    """Switch feeds, sources or market questions on or off for the beat schedule (kept either
+    way: a switched-off row is not read). Returns how many changed."""
+    changed = rows.exclude(active=active).update(active=active)
+    curation_changed()
+    return changed
 
 
 @transaction.atomic
@@ -132,7 +154,7 @@ def source_upsert(
     )
     source = _upsert(PrimarySource, key={"slug": slug}, fields=fields)
     source.events.set(events)
-    topics_changed(source.events.values_list("subject", flat=True))
+    curation_changed(source.events.values_list("subject", flat=True))
     return source
 
 
@@ -161,5 +183,5 @@ def market_question_upsert(
     )
     market.events.set(events)
     market.entities.set(entities)
-    topics_changed(market.events.values_list("subject", flat=True))
+    curation_changed(market.events.values_list("subject", flat=True))
     return market

@@ -8,15 +8,17 @@ from django.utils.timezone import now
 from answers import engine, services, tasks, tickets
 from answers.models import AskTicket
 from billing.models import AddressDay, ApiKey, AskCharge
+from tests.conftest import loaded_once
 from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 QUESTION = {"question": "Is Hurricane Tavia still active?"}
+demo_once = loaded_once(demo_load)
 
 
 @pytest.fixture
-def demo():
-    demo_load()
+def demo(demo_once):
+    """The demo registry, loaded once for the module."""
 
 
 def ask(api, body=QUESTION, **headers):

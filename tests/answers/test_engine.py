@@ -12,17 +12,18 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests.conftest import loaded_once
 from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
+demo_once = loaded_once(demo_load)
 MARKER = re.compile(r"\[(\d+)\]")
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 @pytest.fixture
-def demo(settings):
+def demo(demo_once, settings):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
-    demo_load()
 
 
 def ask(api, question: str) -> dict:

@@ -74,7 +74,7 @@ def test_text_that_only_looks_like_a_key_is_searched_as_text(api):
 
 def test_gunicorn_writes_no_query_string_to_its_access_log(tmp_path):
     """gunicorn as the Procfile starts it: each request is logged by its path only."""
-    with throwaway_database(tmp_path) as database_url:
+    with throwaway_database(tmp_path, demo=False) as database_url:
         stack = Stack.prepared(tmp_path, database_url, demo=False)
         log = tmp_path / "web.log"
         with stack.procfile_web():

@@ -37,3 +37,22 @@ def test_the_local_layer_is_bounded(clock):
     for n in range(readcache.LOCAL_MAX + 5):
         readcache.store(cachekeys.record_key(f"topic-{n}"), (b"{}", f'"{n}"'), 300)
     assert len(readcache._local) <= readcache.LOCAL_MAX
+
+
+def test_another_process_s_curation_is_seen_within_the_local_window(clock):
+    mine = cachekeys.generation()
+    cache.set(cachekeys.GENERATION_KEY, "elsewhere", None)  # another process's curator wrote
+    assert cachekeys.generation() == mine  # this process holds its copy a moment
+    clock[0] += readcache.LOCAL_SECONDS + 0.01
+    assert cachekeys.generation() == "elsewhere"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_curation_moves_every_read_s_key_after_the_commit(rf):
+    from config.reads import read_key
+
+    before = read_key(rf.get("/api/v1/signals?limit=2"))
+    cachekeys.curation_changed([])  # outside a transaction: at once
+    after = read_key(rf.get("/api/v1/signals?limit=2"))
+    assert before != after
+    assert read_key(rf.get("/api/v1/signals?limit=2")) == after  # stable until the next write

@@ -1,12 +1,25 @@
 """GET /api/health reports database, cache, broker and the scheduled-job heartbeat."""
 
+import time
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
+from config import health
 from registry.models import ScheduledJob
 from registry.tasks import heartbeat
+
+
+@pytest.fixture
+def long_up(monkeypatch):
+    """This process started long ago: past the grace in which a missing heartbeat is `starting`."""
+    monkeypatch.setattr(health, "STARTED", time.monotonic() - 3600)
+
+
+@pytest.fixture
+def just_started(monkeypatch):
+    monkeypatch.setattr(health, "STARTED", time.monotonic() - 5)
 
 
 @pytest.mark.django_db
@@ -23,17 +36,40 @@ def test_health_reports_each_dependency(api):
 
 
 @pytest.mark.django_db
-def test_health_is_degraded_until_the_heartbeat_runs(api):
+def test_health_says_starting_until_the_first_beat(api, just_started):
     before = api.get("/api/health").json()
+    assert before["status"] == "starting"
     assert before["checks"]["jobs"]["ok"] is False
+    assert before["checks"]["jobs"]["lastHeartbeat"] is None
+    assert before["checks"]["jobs"]["detail"].startswith("starting")
     heartbeat.delay()
     after = api.get("/api/health").json()
+    assert after["status"] == "ok"
     assert after["checks"]["jobs"]["ok"] is True
     assert after["checks"]["jobs"]["lastHeartbeat"]
 
 
 @pytest.mark.django_db
-def test_stale_heartbeat_is_reported(api):
+def test_a_heartbeat_from_before_a_restart_is_starting_then_degraded(api, monkeypatch):
+    stale = timezone.now() - timedelta(hours=1)
+    ScheduledJob.objects.create(name="heartbeat", last_attempt=stale, last_success=stale)
+    monkeypatch.setattr(health, "STARTED", time.monotonic() - 5)
+    assert api.get("/api/health").json()["status"] == "starting"
+    monkeypatch.setattr(health, "STARTED", time.monotonic() - 181)  # past the grace
+    body = api.get("/api/health").json()
+    assert body["status"] == "degraded"
+    assert body["checks"]["jobs"]["lastHeartbeat"] == stale.isoformat()
+
+
+@pytest.mark.django_db
+def test_health_is_degraded_without_a_beat_after_the_grace(api, long_up):
+    body = api.get("/api/health").json()
+    assert body["status"] == "degraded"
+    assert body["checks"]["jobs"]["detail"].startswith("no heartbeat yet")
+
+
+@pytest.mark.django_db
+def test_stale_heartbeat_is_reported(api, long_up):
     stale = timezone.now() - timedelta(hours=1)
     ScheduledJob.objects.create(name="heartbeat", last_attempt=stale, last_success=stale)
     body = api.get("/api/health").json()
@@ -51,7 +87,7 @@ def test_health_with_database_down_is_503_json(api, database_down):
 
 
 @pytest.mark.django_db
-def test_broken_cache_degrades_but_does_not_fail(api, settings):
+def test_broken_cache_degrades_but_does_not_fail(api, settings, just_started):
     settings.CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

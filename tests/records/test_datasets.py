@@ -7,16 +7,24 @@ import json
 import pytest
 
 from records.services import records_transition
+from tests.conftest import loaded_once
 from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 IDS = ["records-index", "state-transitions", "tripwire-flips", "primary-sources"]
 
 
-@pytest.fixture
-def demo():
+def _load():
     demo_load()
     records_transition()
+
+
+demo_once = loaded_once(_load)
+
+
+@pytest.fixture
+def demo(demo_once):
+    """The demo with today's states, loaded once for the module."""
 
 
 def body(response) -> str:

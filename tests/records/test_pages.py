@@ -3,19 +3,19 @@
 from datetime import UTC, date, datetime
 
 import pytest
-from django.core.management import call_command
 
 from records.pages import coverage_chart
 from registry.models import Event
+from tests.conftest import DEMO_HOUR, load_demo_at_its_hour, loaded_once
 from tests.factories import EventDayFactory, EventFactory
 
 pytestmark = pytest.mark.django_db
+demo_once = loaded_once(load_demo_at_its_hour)
 
 
 @pytest.fixture
-def demo(time_machine):
-    time_machine.move_to(datetime(2026, 11, 22, 8, tzinfo=UTC))
-    call_command("load_demo")
+def demo(demo_once, time_machine):
+    time_machine.move_to(DEMO_HOUR)
 
 
 def test_index_lists_every_topic_with_its_states(client, demo):

@@ -5,12 +5,12 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from jsonschema import Draft202012Validator
 
 import ingestion
 from registry import services
 from registry.models import Event
+from tests.conftest import DEMO_HOUR, load_demo_at_its_hour, loaded_once
 from tests.factories import EventFactory
 from worlds.demo import EVENTS
 
@@ -21,10 +21,12 @@ SCHEMA = json.loads(
 VALIDATOR = Draft202012Validator(SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
+demo_once = loaded_once(load_demo_at_its_hour)
+
+
 @pytest.fixture
-def demo(time_machine):
-    time_machine.move_to(datetime(2026, 11, 22, 8, tzinfo=UTC))
-    call_command("load_demo")
+def demo(demo_once, time_machine):
+    time_machine.move_to(DEMO_HOUR)
 
 
 def get_record(api, subject, **headers):

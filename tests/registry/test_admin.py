@@ -10,6 +10,7 @@ from django.urls import reverse
 from registry.admin import ReadOnlyAdmin
 from registry.jobs import scheduled_job_run
 from registry.models import Feed, PrimarySource
+from tests.conftest import loaded_once
 from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +32,18 @@ def curator(client, django_user_model):
     return client
 
 
-@pytest.fixture
-def demo():
+def _load():
     demo_load(today=date(2026, 11, 22))
     with scheduled_job_run(name="heartbeat"):
         pass
+
+
+demo_once = loaded_once(_load)
+
+
+@pytest.fixture
+def demo(demo_once):
+    """The demo registry and a heartbeat, loaded once for the module."""
 
 
 def registry_admins():

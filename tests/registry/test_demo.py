@@ -17,6 +17,7 @@ from registry.models import (
     Outlet,
     PrimarySource,
 )
+from tests.conftest import loaded_once
 from worlds.demo import demo_load
 
 pytestmark = pytest.mark.django_db
@@ -47,9 +48,12 @@ def test_loading_on_a_later_day_adds_or_moves_nothing(time_machine):
     assert Document.objects.order_by("-day").first().day == last_day == TODAY
 
 
+demo_once = loaded_once(lambda: demo_load(today=TODAY))
+
+
 @pytest.fixture
-def demo():
-    demo_load(today=TODAY)
+def demo(demo_once):
+    """The demo registry as laid out on TODAY, loaded once for the module."""
 
 
 def test_every_action_class_and_both_tiers_appear(demo):

@@ -167,6 +167,27 @@ def test_no_free_slot_is_402_and_leaves_no_row(api, bob):
     assert not SlotUse.objects.exists()
 
 
+def test_a_402_names_the_free_route_before_buying_while_it_applies(api, bob, settings):
+    """Bob's key has no verified address: verifying one opens slots at no charge, so `next`
+    says so first, with how many and until when, before the tariff and buying."""
+    body = save(api, bob).json()
+    first = body["next"][0]
+    assert first["href"] == "POST /api/keys/verify"
+    assert f"{settings.SVC_OPENING_SLOTS} opening slots at no charge" in first["action"]
+    assert settings.SVC_OPENING_OFFER_UNTIL.isoformat() in first["action"]
+    assert body["next"][1]["href"] == "/api/tariff"
+
+
+def test_a_402_names_no_free_route_where_none_applies(api, alice, bob, settings):
+    settings.SVC_OPENING_SLOTS = 1
+    assert save(api, alice).status_code == 201  # alice's one opening slot, now held
+    full = save(api, alice, {"base": "current-signals", "label": "second"}).json()
+    assert "POST /api/keys/verify" not in [step.get("href") for step in full["next"]]
+    settings.SVC_OPENING_OFFER_UNTIL = timezone.now().date().replace(year=2020)  # offer over
+    over = save(api, bob).json()
+    assert over["next"][0]["href"] == "/api/tariff"
+
+
 def test_save_edit_list_recall_retire_and_reuse_the_slot(api, alice):
     saved = save(api, alice)
     assert saved.status_code == 201

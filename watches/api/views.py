@@ -50,9 +50,20 @@ class WatchBody(contract.RuledSerializer):
         required=False,
         help_text="Overrides of the base's coordinates, by name.",
     )
-    label = TextField(max_length=200, required=False, allow_blank=True)
-    watchId = TextField(min_length=1, max_length=40, required=False)
-    webhookUrl = serializers.URLField(max_length=500, required=False)
+    label = TextField(
+        max_length=200, required=False, allow_blank=True, help_text="Your own name for it (save)."
+    )
+    watchId = TextField(
+        min_length=1,
+        max_length=40,
+        required=False,
+        help_text="A saved Watch's id: saving with it makes a new version (save).",
+    )
+    webhookUrl = serializers.URLField(
+        max_length=500,
+        required=False,
+        help_text="Where each reading is posted, signed (save); a public http or https URL.",
+    )
 
     # The coordinates are those of the base: a rule across two fields, beside them.
     contract_rule = {
