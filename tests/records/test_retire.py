@@ -85,14 +85,13 @@ def test_listings_signals_datasets_and_entities_leave_it_out_at_once(
     api, curator, topic, django_capture_on_commit_callbacks
 ):
     lead = topic.lead_entity.slug
+    index = "/api/v1/datasets/records-index.jsonl"
     reads = {  # each read once before the retirement, so each is cached
         "listing": lambda: listed(api),
         "signals": lambda: [s["topic"] for s in api.get("/api/v1/signals").json()["signals"]],
         "index": lambda: [
             line.split('"topic":"')[1].split('"')[0]
-            for line in b"".join(
-                api.get("/api/v1/datasets/records-index.jsonl").streaming_content
-            ).decode().splitlines()
+            for line in api.get(index).content.decode().splitlines()  # kept bytes, not a stream
         ],
         "entity": lambda: [
             t["topic"] for t in api.get(f"/api/v1/entities/{lead}").json()["topics"]
