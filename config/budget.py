@@ -161,12 +161,13 @@ def _stamped(payload: dict, cut: dict[str, tuple[int, int]], max_tokens: int) ->
     truncated = [{"part": name, "dropped": k, "kept": left} for name, (k, left) in cut.items()]
     budget = {"maxTokens": max_tokens, "estimatedTokens": 0, "charsPerToken": CHARS_PER_TOKEN}
     stamped = {**payload, "truncated": truncated, "budget": budget}
-    for _ in range(3):
-        tokens = estimate(stamped)
-        if tokens == budget["estimatedTokens"]:
-            break
-        budget["estimatedTokens"] = tokens
-    budget["fits"] = budget["estimatedTokens"] <= max_tokens
+    # One render, its estimate written as "0"; then the estimate's own digits, counted.
+    length = len(json.dumps(stamped, separators=(",", ":"), default=str)) - 1
+    tokens = math.ceil((length + 1) / CHARS_PER_TOKEN)
+    while math.ceil((length + len(str(tokens))) / CHARS_PER_TOKEN) != tokens:
+        tokens = math.ceil((length + len(str(tokens))) / CHARS_PER_TOKEN)
+    budget["estimatedTokens"] = tokens
+    budget["fits"] = tokens <= max_tokens
     return stamped
 
 
