@@ -27,7 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DATABASE, busiest_topics, cache_misses, django_on_bench_database
+from bench.common import (
+    DATABASE,
+    busiest_topics,
+    cache_misses,
+    django_on_bench_database,
+    timed,
+)
 
 FLOOR = 50.0  # ms, the as-of read's median (the current read's floor)
 BACK = {"an hour": timedelta(hours=1), "a day": timedelta(days=1),
@@ -102,12 +108,13 @@ def questions() -> list[tuple[str, str]]:
     ]  # fmt: skip
 
 
-def timed(client, body: dict) -> tuple[float, dict]:
-    started = time.perf_counter()
-    response = client.post("/api/ask", json.dumps(body), content_type="application/json")
-    elapsed = (time.perf_counter() - started) * 1000
-    assert response.status_code == 200, response.content
-    return elapsed, response.json()
+def timed_ask(client, body: dict) -> tuple[float, dict]:
+    def send():
+        return client.post("/api/ask", json.dumps(body), content_type="application/json")
+
+    response, content, elapsed = timed(send)  # the body read inside the span
+    assert response.status_code == 200, content
+    return elapsed, json.loads(content)
 
 
 def asks(client) -> None:
@@ -117,17 +124,17 @@ def asks(client) -> None:
     started = time.perf_counter()
     call_command("embed_registry", *(f"--topic={subject}" for subject, _ in asked))
     print(f"embed_registry       {time.perf_counter() - started:.1f} s (kept in the database)")
-    timed(client, {"question": asked[0][1]})  # the model's first question
+    timed_ask(client, {"question": asked[0][1]})  # the model's first question
     fresh, again, earlier, same = [], [], [], 0
     for _, question in asked:
-        elapsed, first = timed(client, {"question": question})
+        elapsed, first = timed_ask(client, {"question": question})
         fresh.append(elapsed)
-        elapsed, replay = timed(client, {"question": question, "asOf": first["asOf"]})
+        elapsed, replay = timed_ask(client, {"question": question, "asOf": first["asOf"]})
         again.append(elapsed)
         same += (replay["answer"], replay["citations"]) == (first["answer"], first["citations"])
         instant = first["asOf"].replace("+00:00", "Z")
         day_before = (datetime_of(instant) - timedelta(days=1)).isoformat()
-        earlier.append(timed(client, {"question": question, "asOf": day_before})[0])
+        earlier.append(timed_ask(client, {"question": question, "asOf": day_before})[0])
     for name, timings in (("fresh", fresh), ("replayed", again), ("as of a day before", earlier)):
         median, p90 = statistics.median(timings), sorted(timings)[int(len(timings) * 0.9)]
         print(f"ask {name:18} median {median:7.1f} ms  p90 {p90:7.1f} ms")

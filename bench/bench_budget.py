@@ -19,14 +19,13 @@ import math
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import gunicorn
+from bench.common import gunicorn, timed
 
 PORT = 8551
 CALLS = {
@@ -45,10 +44,8 @@ CALLS = {
 def tool(client: httpx.Client, name: str, arguments: dict) -> tuple[float, dict]:
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": name, "arguments": arguments}}  # fmt: skip
-    started = time.perf_counter()
-    answer = client.post("/api/mcp", json=body)
-    elapsed = (time.perf_counter() - started) * 1000
-    result = answer.json()["result"]
+    _, content, elapsed = timed(lambda: client.post("/api/mcp", json=body))
+    result = json.loads(content)["result"]
     assert not result["isError"], (name, result["content"][0]["text"][:300])
     return elapsed, result
 

@@ -5,10 +5,12 @@ Each of these broke a client generated from the live document (openapi-python-cl
 service then refused.
 """
 
+import io
 import json
 import re
 
 import pytest
+from django.core.management import call_command
 
 from worlds.demo import demo_load
 
@@ -174,6 +176,8 @@ def _answers_of_a_busy_day(api, hook: str):
     yield "listTripwireAlerts", api.get("/api/v1/tripwires?since=2020-01-01")
     yield "getStats", api.get("/api/v1/stats")
     yield "getRelease", api.get("/api/v1/release")
+    call_command("publish_quality", "--registry", "demo", "--limit", "1", stdout=io.StringIO())
+    yield "getQuality", api.get("/api/v1/quality")
     yield "health", api.get("/api/health")
     datasets = api.get("/api/v1/datasets")
     yield "listDatasets", datasets
