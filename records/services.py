@@ -9,7 +9,7 @@ from django.db.models import Max, Min, Sum
 from django.utils import timezone
 
 from config.cachekeys import curation_changed, topics_changed
-from records.known import SETTLED_SECONDS, claimed_by, tally_as_of
+from records.known import SETTLED_SECONDS, Tally, claimed_by, tally_span
 from records.models import PublishTransition, RecordCheckpoint, StateTransition
 from records.states import BASELINE_DAYS, CURRENT_DAYS, coverage, latest_states, wire_tier
 from registry.models import Event, EventDay, EventMention, PrimarySource, TripwireAlert
@@ -112,9 +112,10 @@ def _events_with_active_flip(*, since: datetime) -> set[int]:
 def record_checkpoints_take(*, now: datetime | None = None, history: bool = False) -> int:
     """Checkpoint every topic with `SPACING` or more documents stored since its last one, as of
     a settled instant (a minute ago: every row stamped by then has committed); with `history`,
-    at every `SPACING`-th document's instant since (a new database, a deploy). Each is the last
-    checkpoint plus the documents after it (`records.known.tally_as_of`). Returns how many were
-    taken."""
+    at every `SPACING`-th document's instant (a new database, a deploy). A checkpoint's counts
+    are exact, counted from every row (or, along a history, from the previous one's exact
+    counts and the rows between): a bound carried from one checkpoint to the next would only
+    grow. Returns how many were taken."""
     upto = (now or timezone.now()) - timedelta(seconds=SETTLED_SECONDS)
     last = dict(
         RecordCheckpoint.objects.values("event_id")
@@ -126,28 +127,32 @@ def record_checkpoints_take(*, now: datetime | None = None, history: bool = Fals
     for event in totals.filter(total__gte=SPACING).order_by("pk"):
         if event.total - last.get(event.pk, 0) < SPACING:
             continue
-        instants = _instants(event, last.get(event.pk, 0), upto) if history else [upto]
-        claimed = claimed_by(event)
-        for at in instants:
-            taken += _checkpoint(event, at, claimed)
+        instants = _instants(event, upto) if history else [upto]
+        taken += _checkpoints(event, instants, claimed_by(event))
     return taken
 
 
-def _instants(event: Event, counted: int, upto: datetime) -> list[datetime]:
-    """The instant of every `SPACING`-th document of the topic stored after the first `counted`
-    and by `upto` (read off the mentions' index)."""
+def _instants(event: Event, upto: datetime) -> list[datetime]:
+    """The instant of every `SPACING`-th document of the topic stored by `upto` (read off the
+    mentions' index)."""
     stored = EventMention.objects.filter(event=event, counted=True, ingested_at__lte=upto)
     stamps = list(stored.order_by("ingested_at").values_list("ingested_at", flat=True))
-    return sorted(set(stamps[counted + SPACING - 1 :: SPACING]))
+    return sorted(set(stamps[SPACING - 1 :: SPACING]))
 
 
-def _checkpoint(event: Event, at: datetime, claimed: frozenset[int]) -> int:
-    tally = tally_as_of(event, at, claimed)
-    _, made = RecordCheckpoint.objects.get_or_create(
-        event=event, at=at,
-        defaults={"documents": sum(tally.days.values()), "counts": tally.kept()},
-    )  # fmt: skip
-    return int(made)
+def _checkpoints(event: Event, instants: list[datetime], claimed: frozenset[int]) -> int:
+    """A checkpoint at each instant (oldest first) the topic has none at: the counts of the
+    documents stored by it, each from the one before and the rows between."""
+    made, after, tally = 0, None, Tally(claimed=claimed)
+    for at in instants:
+        tally = tally.plus(tally_span(event, after, at, claimed))
+        after = at
+        _, new = RecordCheckpoint.objects.get_or_create(
+            event=event, at=at,
+            defaults={"documents": sum(tally.days.values()), "counts": tally.kept()},
+        )  # fmt: skip
+        made += new
+    return made
 
 
 Publish = Event.PublishState

@@ -71,6 +71,11 @@ def synth_generate(
     weights = list(accumulate(1 / (rank + 1) for rank in range(len(people))))
     leads = {topic.lead_entity_id: topic for topic in topics}
     start = datetime.combine(anchor, time(0, 0), tzinfo=UTC)
+    # A history: the topics existed before the documents laid out over it were stored, so a
+    # record as of any instant of it can be read (one before a topic existed is refused).
+    Event.objects.filter(pk__in=[t.pk for t in topics]).update(
+        created_at=start - timedelta(days=DAYS + 1)
+    )
     made = 0
     while made < documents:
         size = min(batch_size, documents - made)

@@ -245,3 +245,20 @@ def test_a_checkpoint_bounds_the_entities_it_does_not_keep():
         lead=1
     )
     assert known.Tally(entities=Counter({2: 1})).ranks(lead=1)  # no bound: every entity listed
+
+
+def test_checkpoints_hold_the_exact_counts_of_the_documents_stored_by_them(
+    demo, time_machine, monkeypatch
+):
+    monkeypatch.setattr(record_services, "SPACING", 2)
+    assert record_checkpoints_take(now=READ, history=True) > 0
+    arrivals(time_machine)
+    assert record_checkpoints_take(now=LATER + timedelta(minutes=5)) > 0  # as the beat takes one
+    fed = Event.objects.get(subject=FED)
+    claimed = known.claimed_by(fed)
+    points = list(RecordCheckpoint.objects.filter(event=fed).order_by("at"))
+    assert [p.at for p in points] == [LOADED, LATER + timedelta(minutes=4)]
+    for point in points:
+        exact = known.tally_span(fed, None, point.at, claimed)
+        assert point.counts == exact.kept()
+        assert point.documents == sum(exact.days.values())
