@@ -175,7 +175,9 @@ def test_a_dataset_too_large_to_keep_streams_with_its_etag(api, demo, monkeypatc
     first, body = read(api, path)
     assert first.streaming
     assert len(body) > 100
-    assert not any(key.startswith("dataset:") for key in getattr(cache, "_cache", {}))
+    kept = datasets.KEPT_KEY.format(id="state-transitions", fmt="jsonl", etag=first["ETag"][1:-1])
+    assert cache.get(kept) is None  # too large: never kept, in the shared cache or here
+    assert ("state-transitions", "jsonl") not in datasets._held
     rows = [json.loads(line) for line in body.splitlines()]
     assert len(rows) == datasets.DATASETS["state-transitions"].count()
     held, nothing = read(api, path, if_none_match=first["ETag"])
