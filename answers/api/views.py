@@ -155,7 +155,7 @@ class TicketView(KeyedAPIView):
         parameters=[OpenApiParameter("ticket", str, OpenApiParameter.PATH), TicketQuery],
         responses={
             200: contract.response("svc.ask-ticket.v1"),
-            **problem_responses(401, 404),
+            **problem_responses(400, 401, 404),
         },
     )
     def get(self, request, ticket: str):
