@@ -289,3 +289,22 @@ def test_embed_registry_computes_across_processes_with_a_progress_bar(monkeypatc
     assert np.allclose(np.stack([computed[key] for key in keys]), alone, atol=1e-4)
     kept = Embedding.objects.filter(kind=Embedding.Kind.ENTITY, key__in=keys).count()
     assert kept == len(keys)
+
+
+def test_a_topic_vector_is_made_from_the_opening_of_its_text(calder):
+    # Curated words first: the title opens what is embedded; headlines past the cap are not.
+    calder.question_terms = [f"picket line {n}" for n in range(80)]
+    calder.save()
+    model = Counting([])
+    seen: list[str] = []
+    model.passages = lambda texts: seen.extend(texts) or Counting._vectors(model, texts)
+    embeddings.use(model)
+    vocabulary.forget()
+
+    topic = topic_of(calder)
+
+    assert len(topic.text) > vocabulary.TOPIC_CHARS  # the whole text still feeds the words
+    assert topic.text[: vocabulary.TOPIC_CHARS] in seen
+    assert all(len(text) <= vocabulary.TOPIC_CHARS for text in seen)
+    kept = Embedding.objects.get(kind=Embedding.Kind.TOPIC, key=calder.pk, model=model.name)
+    assert kept.text_sha256 == embeddings.digest(topic.text[: vocabulary.TOPIC_CHARS])
