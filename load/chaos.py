@@ -38,17 +38,11 @@ from redis import Redis
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.receivers import RawReceiver, drip, flood  # noqa: E402 (the project's own root)
+from load.books import METERS_OFF, OK, QUESTIONS, TOPICS, drained, ledger  # noqa: E402 (the root)
+from tests.receivers import RawReceiver, drip, flood  # noqa: E402
 from tests.stack import Gate, Stack  # noqa: E402
 
 MAX_FAIL_RATIO = 0.001
-OK = {200, 201, 202}
-TOPICS = ["disaster-hurricane-tavia", "rate-decision-federal-reserve-december-2026"]
-QUESTIONS = [
-    "Is Hurricane Tavia still active?",
-    "What did the Federal Reserve decide?",
-    "When does Artemis II launch?",
-]
 # (operation, weight): reads dominate, as on a busy day; a third of the traffic asks.
 MIX = [
     ("record", 30),
@@ -166,12 +160,7 @@ def stack_env(folder: Path, database: str, redis: str) -> dict[str, str]:
         REDIS_URL=redis,
         SVC_VAR_DIR=str(folder / "var"),
         DJANGO_SETTINGS_MODULE="config.settings",
-        # The meters are not what is measured: every simulated user shares 127.0.0.1.
-        SVC_ASKS_PER_ADDRESS_DAY="100000000",
-        SVC_ASKS_PER_KEY="100000000",
-        SVC_KEYS_PER_ADDRESS_DAY="1000",
-        SVC_BURST_KEYS="100000000/m",
-        SVC_BURST_WATCH="100000000/m",
+        **METERS_OFF,
         # Short windows, so the reaper and the Watch schedule act within one run.
         SVC_ASK_STALE_MINUTES=str(STALE_MINUTES),
         SVC_WATCH_INTERVAL_MINUTES="1",
@@ -204,36 +193,6 @@ def cut(name: str, gate: Gate, seconds: float, windows: list[Window]) -> None:
     time.sleep(seconds)
     gate.restore()
     windows.append(Window(name, start, time.monotonic()))
-
-
-def ledger(database: str) -> dict[str, int]:
-    """What the database says of every ask: unfinished, answered, refunded, and the meters."""
-    queries = {
-        "tickets": "SELECT count(*) FROM answers_askticket",
-        "unfinished": "SELECT count(*) FROM answers_askticket WHERE status IN ('queued','running')",
-        "done": "SELECT count(*) FROM answers_askticket WHERE status = 'done'",
-        "failed": "SELECT count(*) FROM answers_askticket WHERE status = 'failed'",
-        "done_but_refunded": "SELECT count(*) FROM answers_askticket t JOIN billing_askcharge c "
-        "ON c.id = t.charge_id WHERE t.status = 'done' AND c.refunded_at IS NOT NULL",
-        "failed_not_refunded": "SELECT count(*) FROM answers_askticket t JOIN billing_askcharge c "
-        "ON c.id = t.charge_id WHERE t.status = 'failed' AND c.refunded_at IS NULL",
-        "charges_without_ticket": "SELECT count(*) FROM billing_askcharge c WHERE NOT EXISTS "
-        "(SELECT 1 FROM answers_askticket t WHERE t.charge_id = c.id)",
-        # A meter off its charges is a refund given twice (or a charge never counted).
-        "keys_off_meter": "SELECT count(*) FROM billing_apikey k WHERE k.asks_used <> (SELECT "
-        "count(*) FROM billing_askcharge c WHERE c.key_id = k.id AND c.refunded_at IS NULL)",
-        "address_days_off_meter": "SELECT count(*) FROM billing_addressday a WHERE a.asks_used <> "
-        "(SELECT count(*) FROM billing_askcharge c WHERE c.key_id IS NULL AND c.day = a.day "
-        "AND c.refunded_at IS NULL)",
-        "deliveries": "SELECT count(*) FROM watches_watchdelivery",
-        "deliveries_timed_out": "SELECT count(*) FROM watches_watchdelivery "
-        "WHERE error LIKE '%timed out%'",
-        "watches_never_delivered": "SELECT count(*) FROM watches_watch w WHERE w.webhook_url "
-        "IS NOT NULL AND NOT EXISTS (SELECT 1 FROM watches_watchdelivery d JOIN "
-        "watches_watchreading r ON r.id = d.reading_id WHERE r.watch_id = w.id)",
-    }
-    with psycopg.connect(database) as conn:
-        return {name: conn.execute(sql).fetchone()[0] for name, sql in queries.items()}
 
 
 AT_ONCE = ("answered", "refunded")  # a sync ask's outcome: it holds no ticket to poll
@@ -272,18 +231,6 @@ def answered_by(database: str, ids: list[int]) -> float:
     sql = "SELECT extract(epoch FROM max(finished_at)) FROM answers_askticket WHERE id = ANY(%s)"
     with psycopg.connect(database) as conn:
         return float(conn.execute(sql, [ids]).fetchone()[0] or 0)
-
-
-def drained(database: str, seconds: float) -> float:
-    """Seconds until no ask is unfinished (the reaper's work) and each hostile receiver has
-    been tried, or -1 past `seconds`."""
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        books = ledger(database)
-        if books["unfinished"] == 0 and books["watches_never_delivered"] == 0:
-            return time.monotonic() - started
-        time.sleep(2)
-    return -1
 
 
 def longest_ask(database: str) -> float:

@@ -49,16 +49,10 @@ from redis import Redis
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from load.books import METERS_OFF, OK, QUESTIONS, TOPICS, drained, ledger  # noqa: E402
 from tests.curator import Curator  # noqa: E402 (the project's own root)
 from tests.stack import Stack  # noqa: E402
 
-OK = {200, 201, 202}
-TOPICS = ["disaster-hurricane-tavia", "rate-decision-federal-reserve-december-2026"]
-QUESTIONS = [
-    "Is Hurricane Tavia still active?",
-    "What did the Federal Reserve decide?",
-    "When does Artemis II launch?",
-]
 MIX = [  # (operation, weight): reads dominate; asks a third; a Watch saved now and then
     ("record", 28),
     ("signals", 12),
@@ -309,11 +303,7 @@ def shared_env(database: str, redis: str, embeddings: str) -> dict[str, str]:
         SVC_KEY_PEPPER="cluster-" + secrets.token_hex(24),
         SVC_ANSWER_EMBEDDINGS=embeddings,
         SVC_OFFLINE="true",  # the demo's feeds are real publishers: nothing is fetched
-        SVC_ASKS_PER_ADDRESS_DAY="100000000",
-        SVC_ASKS_PER_KEY="100000000",
-        SVC_KEYS_PER_ADDRESS_DAY="1000",
-        SVC_BURST_KEYS="100000000/m",
-        SVC_BURST_WATCH="100000000/m",
+        **METERS_OFF,
         SVC_ASK_STALE_MINUTES=str(STALE_MINUTES),
         SVC_WATCH_INTERVAL_MINUTES="1",
         SVC_HEARTBEAT_SECONDS="5",
@@ -476,58 +466,10 @@ def answered(ask: Ask) -> bool:
     return any(s in OK or s in (400, 404, 422, 429) for s in ask.statuses)
 
 
-LEDGER = {
-    "tickets": "SELECT count(*) FROM answers_askticket",
-    "unfinished": "SELECT count(*) FROM answers_askticket WHERE status IN ('queued','running')",
-    "done": "SELECT count(*) FROM answers_askticket WHERE status = 'done'",
-    "failed": "SELECT count(*) FROM answers_askticket WHERE status = 'failed'",
-    "done_but_refunded": "SELECT count(*) FROM answers_askticket t JOIN billing_askcharge c "
-    "ON c.id = t.charge_id WHERE t.status = 'done' AND c.refunded_at IS NOT NULL",
-    "failed_not_refunded": "SELECT count(*) FROM answers_askticket t JOIN billing_askcharge c "
-    "ON c.id = t.charge_id WHERE t.status = 'failed' AND c.refunded_at IS NULL",
-    "charges_without_ticket": "SELECT count(*) FROM billing_askcharge c WHERE NOT EXISTS "
-    "(SELECT 1 FROM answers_askticket t WHERE t.charge_id = c.id)",
-    "keys_off_meter": "SELECT count(*) FROM billing_apikey k WHERE k.asks_used <> (SELECT "
-    "count(*) FROM billing_askcharge c WHERE c.key_id = k.id AND c.refunded_at IS NULL)",
-    "address_days_off_meter": "SELECT count(*) FROM billing_addressday a WHERE a.asks_used <> "
-    "(SELECT count(*) FROM billing_askcharge c WHERE c.key_id IS NULL AND c.day = a.day "
-    "AND c.refunded_at IS NULL)",
-    "asks_ticketed_twice": "SELECT count(*) FROM (SELECT 1 FROM answers_askticket WHERE "
-    "idempotency_key <> '' GROUP BY idempotency_key HAVING count(*) > 1) twice",
-    "deliveries": "SELECT count(*) FROM watches_watchdelivery",
-    "deliveries_accepted": "SELECT count(*) FROM watches_watchdelivery "
-    "WHERE status BETWEEN 200 AND 299",
-    "readings_delivered_twice": "SELECT count(*) FROM (SELECT 1 FROM watches_watchdelivery d "
-    "JOIN watches_watchreading r ON r.id = d.reading_id WHERE d.status BETWEEN 200 AND 299 "
-    "AND d.resend_of_id IS NULL GROUP BY r.watch_id, r.scheduled_for HAVING count(*) > 1) twice",
-    "watches": "SELECT count(*) FROM watches_watch WHERE webhook_url IS NOT NULL",
-    "watches_never_delivered": "SELECT count(*) FROM watches_watch w WHERE w.webhook_url "
-    "IS NOT NULL AND NOT EXISTS (SELECT 1 FROM watches_watchdelivery d JOIN "
-    "watches_watchreading r ON r.id = d.reading_id WHERE r.watch_id = w.id)",
-    "skips": "SELECT coalesce(sum(skips), 0) FROM registry_scheduledjob",
-}
-
-
-def ledger(database: str) -> dict[str, int]:
-    with psycopg.connect(database) as conn:
-        return {name: conn.execute(sql).fetchone()[0] for name, sql in LEDGER.items()}
-
-
 def tickets_by_key(database: str) -> dict[str, str]:
     sql = "SELECT idempotency_key, ticket FROM answers_askticket WHERE idempotency_key <> ''"
     with psycopg.connect(database) as conn:
         return dict(conn.execute(sql).fetchall())
-
-
-def drained(database: str, seconds: float) -> float:
-    """Seconds until no ask is unfinished and every Watch was delivered, or -1 past `seconds`."""
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        books = ledger(database)
-        if books["unfinished"] == 0 and books["watches_never_delivered"] == 0:
-            return time.monotonic() - started
-        time.sleep(2)
-    return -1.0
 
 
 def scheduled_runs(machines_: list[Machine]) -> dict[str, Counter]:

@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from load.books import LEDGER
+
 SPEC = importlib.util.spec_from_file_location(
     "cluster", Path(__file__).resolve().parents[2] / "load" / "cluster.py"
 )
 cluster = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(cluster)
 
-CLEAN = {name: 0 for name in cluster.LEDGER} | {
+CLEAN = {name: 0 for name in LEDGER} | {
     "tickets": 2, "done": 2, "deliveries": 2, "deliveries_accepted": 2, "watches": 1,
 }  # fmt: skip
 KILL_AT = 100.0
