@@ -34,8 +34,11 @@ def preload() -> None:
         logger.warning("Answer Engine: vocabulary not loaded at start", exc_info=True)
     finally:
         # The connection was opened outside a request: nothing would close it, and a process
-        # forked from this one must not share its socket.
-        connections.close_all()
+        # forked from this one must not share its socket. One inside a transaction is its
+        # caller's (a test's, a command's) and stays open.
+        for connection in connections.all(initialized_only=True):
+            if not connection.in_atomic_block:
+                connection.close()
     logger.info("Answer Engine: loaded at start in %.1f s", time.perf_counter() - started)
 
 

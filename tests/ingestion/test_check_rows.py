@@ -37,7 +37,7 @@ def bad_rows(fed):
     question.events.add(EventFactory())
     store("registry_marketquestion", "deadline", "0001-01-01 00:00:00+00", question.pk)
     document = DocumentFactory(fetched_at=FETCHED, published_at=FETCHED, day=FETCHED.date())
-    document.entities.add(fed, through_defaults={"day": date(1, 1, 1)})
+    document.entities.add(fed, through_defaults={"day": date(1, 1, 1), "ingested_at": FETCHED})
     EntityDay.objects.create(entity=fed, vertical=document.vertical, day=date(1, 1, 1),
                              documents=1)  # fmt: skip
     store("registry_document", "published_at", "0001-01-01 00:00:00+00", document.pk)

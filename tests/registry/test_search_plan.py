@@ -37,8 +37,8 @@ def load_many() -> None:
         cursor.execute(
             f"""
             INSERT INTO registry_document
-                (url, title, summary, outlet_id, vertical_id, fetched_at, day, verbs,
-                 is_market_question_page)
+                (url, title, summary, outlet_id, vertical_id, fetched_at, ingested_at, day,
+                 verbs, is_market_question_page)
             SELECT 'https://example.org/bulk/' || n,
                    'Report ' || n || ' on the ' || ({words})[1 + n %% 8] || ' and '
                        || ({words})[1 + (n / 8) %% 8]
@@ -46,7 +46,7 @@ def load_many() -> None:
                        || CASE WHEN n %% 2 = 0 THEN ' harbour' ELSE '' END,
                    'Summary of ' || ({words})[1 + (n / 64) %% 8] || ' ' || n
                        || CASE WHEN n %% 2 = 1 THEN ' tariff' ELSE '' END,
-                   %s, %s, now(), current_date - (n %% 400), '[]', false
+                   %s, %s, now(), now(), current_date - (n %% 400), '[]', false
             FROM generate_series(1, %s) AS n
             """,  # noqa: S608 - constants only; the values are bound
             [outlet.pk, vertical.pk, SIZE],

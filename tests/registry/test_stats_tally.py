@@ -59,9 +59,9 @@ def bulk_insert(n: int, prefix: str, every: int = 5) -> None:
         cursor.execute(
             "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < %s) "
             "INSERT INTO registry_document (url, title, summary, outlet_id, vertical_id, "
-            "fetched_at, day, verbs, is_market_question_page) "
-            "SELECT %s || n, 'bulk ' || n, '', %s, %s, %s, %s, '[]', n %% %s = 0 FROM s",
-            [n, f"https://example.org/{prefix}/", outlet.pk, vertical.pk, AT, AT.date(), every],
+            "fetched_at, ingested_at, day, verbs, is_market_question_page) "
+            "SELECT %s || n, 'bulk ' || n, '', %s, %s, %s, %s, %s, '[]', n %% %s = 0 FROM s",
+            [n, f"https://example.org/{prefix}/", outlet.pk, vertical.pk, AT, AT, AT.date(), every],
         )
 
 
