@@ -20,7 +20,7 @@ from config.problems import ApplicationError
 # the engine joins its sentences with a space. Text before the first marker (a preface) rides
 # with the sentence it prefaces.
 _END = re.compile(r"\[\d+\](?:[\s,]*\[\d+\])*[.!?\u3002\uff01\uff1f]\s+")
-_MARKER = re.compile(r"\[(\d+)\]")
+_MARKER = re.compile(r"\[([0-9]+)\]")  # the engine's own markers: ASCII digits only
 HISTORY = ("stateHistory", "coverageMetric")
 
 

@@ -344,7 +344,7 @@ def _edition(token: Token) -> int | str | None:
     low = token.low
     if token.text.isupper() and low in _ROMAN:
         return _ROMAN[low]
-    if low.isdigit() and len(low) <= 2:
+    if low.isdecimal() and len(low) <= 2:  # "¹" is a digit to isdigit, not to int
         return int(low)
     quarter = _QUARTER.match(low)
     if quarter:

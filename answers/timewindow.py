@@ -304,7 +304,7 @@ def _rolling(masked: str, now: datetime):
             lead, the = match.groupdict().get("lead"), match.groupdict().get("the")
             if not said and lead and lead.lower() != "past" and not the:
                 continue  # "last week" is the calendar week before this one, read elsewhere
-            count = int(said) if said.isdigit() else _NUMBER_WORDS.get(" ".join(said.split()), 1)
+            count = int(said) if said.isdecimal() else _NUMBER_WORDS.get(" ".join(said.split()), 1)
             unit = _UNITS.get(match["unit"].lower(), "days")
             if unit == "hours":
                 start = (now - timedelta(hours=count)).date()

@@ -236,8 +236,10 @@ def _read(response: httpx.Response, url: str, max_bytes: int) -> FetchResult:
             http_status=response.status_code,
         )
     declared = response.headers.get("Content-Length")
-    if declared and declared.isdigit() and int(declared) > max_bytes:
-        raise FetchError(f"body of {declared} bytes exceeds the {max_bytes}-byte cap")
+    # A length is ASCII digits ("¹" is a digit to isdigit); more than 18 is past any cap.
+    number = declared and declared.isascii() and declared.isdecimal()
+    if number and (len(declared) > 18 or int(declared) > max_bytes):
+        raise FetchError(f"body of {declared[:20]} bytes exceeds the {max_bytes}-byte cap")
     body = None
     if response.status_code != 304:
         body = read_capped(response.iter_bytes(), max_bytes)

@@ -69,7 +69,8 @@ def reporting_page(items: list[dict], asked: str | None) -> dict:
             first.setdefault(copy["source"] or "copy", copy)
         row["copiedBy"] = list(first.values())
     pages = max(1, -(-len(rows) // REPORTING_PER_PAGE))
-    page = int(asked) if asked and asked.isdigit() and 1 <= int(asked) <= pages else 1
+    held = asked and asked.isdecimal() and len(asked) <= 9  # "¹" and 5,000 digits are no page
+    page = int(asked) if held and 1 <= int(asked) <= pages else 1
     start = (page - 1) * REPORTING_PER_PAGE
     return {
         "rows": rows[start : start + REPORTING_PER_PAGE],

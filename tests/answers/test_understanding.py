@@ -143,18 +143,21 @@ def test_embeddings_switched_off_is_said_and_the_engine_still_answers(api, setti
 
 @pytest.mark.django_db
 def test_any_text_a_caller_may_send_is_answered_or_declined_never_raised():
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, example, given, settings
     from hypothesis import strategies as st
 
     from answers import engine
 
     demo_load()
-    pieces = ["Fed", "ECB", "OPEC", "first week of", "Huricane", "1e400", "¿", "[1]", "Will"]
+    pieces = ["Fed", "ECB", "OPEC", "first week of", "Huricane", "1e400", "¿", "[1]", "Will",
+              "Artemis \u00b9", "\u0663", "9" * 4400]  # fmt: skip
     vocab_text = st.sampled_from([*pieces, "compare", "2026", "\u202e", "\x00"])
     questions = st.lists(st.one_of(st.text(max_size=60), vocab_text), max_size=30).map(" ".join)
 
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
     @given(question=questions.filter(lambda q: 0 < len(q) <= 2000))
+    @example(question="\u00b9")  # a digit to str.isdigit, no number to int
+    @example(question="Artemis \u00b9 launch")
     def answered(question):
         result = engine.answer(question, now=NOW)
         assert result["schema"] == "svc.answer.v1"

@@ -106,6 +106,17 @@ def test_syndicated_copies_collapse_and_reporting_pages(client, demo):
         assert second.status_code == 200
 
 
+@pytest.mark.parametrize("asked", ["\u00b9", "\u0663", "9" * 5000, "-1", "0"])
+def test_a_reporting_page_number_at_the_edges_shows_the_first_page(client, demo, asked):
+    # A superscript is a digit to str.isdigit and no number to int; 5,000 digits are past
+    # Python's limit for int(); an Arabic-Indic three is a number, past the last page here.
+    topic = "disaster-hurricane-tavia"
+    first = client.get(f"/records/{topic}/")
+    response = client.get(f"/records/{topic}/", {"reporting": asked})
+    assert response.status_code == 200
+    assert response.content.count(b"<li") == first.content.count(b"<li")
+
+
 def test_the_chart_names_its_axis_and_unit(client, demo):
     page = client.get("/records/disaster-hurricane-tavia/").content.decode()
     assert "mentions per week" in page.lower()

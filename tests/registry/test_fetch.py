@@ -3,6 +3,7 @@
 import socket
 import time
 
+import httpx
 import pytest
 from werkzeug import Response
 
@@ -183,3 +184,15 @@ def test_a_url_naming_a_non_global_address_is_refused_before_connecting(
     host = f"[{address}]" if ":" in address else address
     with pytest.raises(FetchError, match="refused"):
         fetch(f"http://{host}/latest/meta-data/", timeout=1)
+
+
+@pytest.mark.parametrize("declared", [b"\xb9", b"9" * 5000])
+def test_a_content_length_no_number_reads_is_capped_on_the_body(declared):
+    # b"\xb9" reads "¹" (latin-1): a digit to str.isdigit, no number to int.
+    from outbound.fetch import _read
+
+    response = httpx.Response(
+        200, headers=[(b"Content-Length", declared)], stream=httpx.ByteStream(b"x" * 64)
+    )
+    with pytest.raises(FetchError, match="cap"):
+        _read(response, "https://example.org/feed", 16)
