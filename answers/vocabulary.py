@@ -32,7 +32,7 @@ HEADLINES = 8  # newest distinct headlines folded into a topic's embedding
 # What of a topic's text its vector is made from: curated words first, then its first headlines.
 # The model's cost is about a millisecond a token on one core (2,000 topics of 760 characters were
 # two thirds of a first `embed_registry` at 1M); the evaluation sets score the same with 600 as
-# with the whole text (at most 807 characters in the curated registries), and lose a case at 400.
+# with the whole text (at most 807 characters in the curated registries), and lose a case at 480.
 TOPIC_CHARS = 600
 
 # Words that say nothing about which topic is meant: question words, auxiliaries, articles, the
