@@ -7,6 +7,7 @@ from django.conf import settings
 
 from config.aliases import earlier_schema_tags, ride_field_aliases
 from config.budget import part
+from config.reads import iso
 from records.inputs import RecordInputs, record_inputs
 from records.layers.consensus import consensus_layer
 from records.layers.coverage_metric import coverage_layer
@@ -90,10 +91,6 @@ def build_record(
     return ride_field_aliases("record", payload)
 
 
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat() if value else None
-
-
 def _publish_note(event: Event) -> str | None:
     """A retired record says so, since when, and what that leaves out; the curator's words after."""
     if event.publish_state != Event.PublishState.RETIRED:
@@ -116,7 +113,7 @@ def _state(inputs: RecordInputs) -> dict[str, Any]:
         "wireTier": wire.to_value if wire else StateTransition.WireTier.WATCH,
         "wireTierSince": wire.at.isoformat() if wire else None,
         "publishState": inputs.event.publish_state,
-        "publishStateSince": _iso(inputs.event.publish_state_since),
+        "publishStateSince": iso(inputs.event.publish_state_since),
     }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Q, Sum
 
 from config.paging import Cursor, ListScope, keyset_page, keyset_rows
-from config.reads import envelope
+from config.reads import envelope, iso
 from records.layers.coverage_metric import coverage_block
 from records.layers.reporting import served_rows
 from records.layers.state_history import transition_row
@@ -65,9 +65,7 @@ def _listed(topic: Event) -> dict[str, Any]:
         "coverageState": topic.coverage_state,
         "wireTier": topic.wire_tier,
         "publishState": topic.publish_state,
-        "publishStateSince": topic.publish_state_since.isoformat()
-        if topic.publish_state_since
-        else None,
+        "publishStateSince": iso(topic.publish_state_since),
         "lead": {"slug": topic.lead_entity.slug, "name": topic.lead_entity.name},
         "links": {
             "record": f"/api/record/{topic.subject}",

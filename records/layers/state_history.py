@@ -3,6 +3,7 @@
 
 from typing import Any
 
+from config.reads import iso
 from records.inputs import RecordInputs
 from records.models import PublishTransition, StateTransition
 
@@ -14,7 +15,7 @@ def transition_row(t: StateTransition) -> dict[str, Any]:
         "from": t.from_value,
         "to": t.to_value,
         "at": t.at.isoformat(),
-        "heldSince": t.held_since.isoformat() if t.held_since else None,
+        "heldSince": iso(t.held_since),
     }
 
 
@@ -25,7 +26,7 @@ def publish_row(t: PublishTransition) -> dict[str, Any]:
         "from": t.from_value,
         "to": t.to_value,
         "at": t.at.isoformat(),
-        "heldSince": t.held_since.isoformat() if t.held_since else None,
+        "heldSince": iso(t.held_since),
         "note": t.note or None,
     }
 
