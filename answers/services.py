@@ -85,8 +85,7 @@ def _require_record(topic: str, as_of: datetime | None, as_of_field: str) -> Non
     """The topic asked about has a published record (a retired one is refused, before any
     charge, saying since when: its record stays readable at its path), and the instant asked
     as of can be answered."""
-    found = Event.objects.filter(subject=topic) if topic else Event.objects.none()
-    event = found.first()
+    event = Event.objects.filter(subject=topic).first() if topic else None
     if topic and event is None:
         raise ApplicationError(
             status=400,

@@ -75,7 +75,7 @@ class TopicAdmin(EventAdmin):
     def unretire_topics(self, request, queryset):
         self._move(request, queryset, "unretire")
 
-    def _move(self, request, queryset, move: str) -> int:
+    def _move(self, request, queryset, move: str) -> None:
         service, done = MOVES[move]
         by = request.user.get_username()
         moved = [event.subject for event in queryset if service(event=event, by=by)]
@@ -83,7 +83,6 @@ class TopicAdmin(EventAdmin):
             self.message_user(request, f"{done}: {', '.join(moved)}.", messages.SUCCESS)
         else:
             self.message_user(request, "Nothing to change: each was already so.", messages.INFO)
-        return len(moved)
 
     def get_urls(self):
         meta = self.model._meta

@@ -253,7 +253,7 @@ class Feed(FetchHealth):
 class TopicQuerySet(models.QuerySet):
     def published(self) -> "TopicQuerySet":
         """The topics listings, signals, datasets and the Answer Engine serve: not retired."""
-        return self.exclude(publish_state="retired")
+        return self.exclude(publish_state=self.model.PublishState.RETIRED)
 
 
 class Event(models.Model):
