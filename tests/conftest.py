@@ -153,6 +153,14 @@ def fed(db):
 
 
 @pytest.fixture
+def curator(client, django_user_model):
+    """A Django test client logged in as "carol", a superuser: a curator in the admin."""
+    user = django_user_model.objects.create_superuser("carol", "carol@feed.example", None)
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
 def api():
     return APIClient()
 

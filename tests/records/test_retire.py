@@ -17,13 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def curator(client, django_user_model):
-    user = django_user_model.objects.create_superuser("carol", "carol@feed.example", None)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def topic(django_capture_on_commit_callbacks):
     lead = EntityFactory(slug="central-bank-of-calder", name="Central Bank of Calder")
     event = EventFactory(subject="rate-decision-calder-2026", title="Calder rate decision",

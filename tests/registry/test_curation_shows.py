@@ -10,13 +10,6 @@ from tests.mcpdoor.door import post
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def curator(client, django_user_model):
-    user = django_user_model.objects.create_superuser("carol", "carol@feed.example", None)
-    client.force_login(user)
-    return client
-
-
 def form_data(page) -> dict:
     """What the admin's change form posts back unchanged: the fields as shown and each inline's
     management form and rows (a curator who presses Save)."""

@@ -22,13 +22,6 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def curator(client, django_user_model):
-    user = django_user_model.objects.create_superuser("carol", "carol@feed.example", None)
-    client.force_login(user)
-    return client
-
-
 def test_the_admin_speaks_the_api_s_words_and_the_service_s_name(curator):
     index = curator.get("/admin/").content.decode()
     assert "Django administration" not in index
