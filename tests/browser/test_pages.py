@@ -195,6 +195,11 @@ def test_the_admin_works_under_the_content_security_policy(
     browser.get(f"{live_server.url}/admin/registry/feed/{Feed.objects.first().pk}/change/")
     WebDriverWait(browser, 30).until(lambda b: b.find_elements(By.CSS_SELECTOR, "form.fetch-now"))
     button = browser.find_element(By.CSS_SELECTOR, "form.fetch-now button")
-    assert button.value_of_css_property("border-radius") == "15px"  # its inline style applies
+    assert button.value_of_css_property("border-radius") == "15px"  # the object-tool rule applies
+    from registry.models import Event
+
+    browser.get(f"{live_server.url}/admin/registry/event/{Event.objects.first().pk}/change/")
+    retire = browser.find_element(By.CSS_SELECTOR, "form.publish-move button")
+    assert retire.value_of_css_property("border-radius") == "15px"  # the same rule, one place
     assert errors_logged(browser) == []
     assert not inline_script_runs(browser)
