@@ -135,3 +135,39 @@ def test_a_benchmark_times_requests_only_through_the_helper_that_reads_the_body(
     tree = ast.parse(script.read_text())
     found = {(script.name, name) for name in _timing_functions_that_send(tree)}
     assert found <= TIMES_A_START, f"time requests with bench.common.timed: {found}"
+
+
+def _timed_sends_through_httpx_module(tree: ast.Module):
+    """Functions handed to `timed` that call `httpx.get(...)` and the like: each call builds a
+    client and its TLS context (about 37 ms here) inside the timed span, which no server spends."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "timed"):
+            continue
+        sent = {arg.id for arg in node.args if isinstance(arg, ast.Name)}
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef) and function.name in sent:
+                for call in ast.walk(function):
+                    target = call.func if isinstance(call, ast.Call) else None
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == "httpx"
+                        and target.attr in SENDS
+                    ):
+                        yield function.name
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_a_timed_request_goes_through_a_client_made_outside_the_span(script):
+    found = set(_timed_sends_through_httpx_module(ast.parse(script.read_text())))
+    assert not found, f"send through one httpx.Client made before timing: {script.name} {found}"
+
+
+def test_a_timed_request_through_httpx_s_module_functions_is_caught():
+    tree = ast.parse(
+        "def ask():\n"
+        "    def send():\n"
+        "        return httpx.post('http://127.0.0.1/api/ask', json={})\n"
+        "    return timed(send)\n"
+    )
+    assert list(_timed_sends_through_httpx_module(tree)) == ["send"]
