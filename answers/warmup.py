@@ -4,11 +4,16 @@ Called where a worker starts (`config.wsgi`, Celery's `worker_process_init`). It
 the engine (it rehearses one answer), so the engine's own modules never import it.
 """
 
+import io
+import json
 import logging
+import os
 import time
+from wsgiref.util import setup_testing_defaults
 
 from django.conf import settings
-from django.db import connections
+from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
+from django.db import connections, transaction
 
 from answers import embeddings, engine, vocabulary
 from ingestion.tagging import current_tagger
@@ -16,11 +21,18 @@ from ingestion.tagging import current_tagger
 logger = logging.getLogger(__name__)
 
 
-def preload() -> None:
+def preload(*, serving: bool = False) -> None:
     """Load the model (unless `SVC_ANSWER_EMBEDDINGS=off`), and if the database answers the
     vocabulary and the tagger, in every mode, so a worker's first ask costs what its tenth does.
     Called where a worker starts (`config.wsgi`, Celery's `worker_process_init`); never fails
-    start-up: a database that is down is logged and the first ask builds them instead."""
+    start-up: a database that is down is logged and the first ask builds them instead.
+
+    `serving`: this thread goes on to serve the requests (a sync web worker). One ask is
+    rehearsed through the whole stack and rolled back (`_rehearse_request`), and the connection
+    opened here is kept for the requests, up to its age (`CONN_MAX_AGE`): a first ask that
+    opened one paid for a new PostgreSQL backend reading its tables for the first time. It is
+    closed before any fork of this process (a server that imports this module before forking
+    its workers), which must not share it."""
     started = time.perf_counter()
     if settings.SVC_ANSWER_EMBEDDINGS != "off":
         embeddings.embedder()
@@ -30,16 +42,64 @@ def preload() -> None:
         vocab = vocabulary.current()
         current_tagger()
         _rehearse(vocab)
+        if serving:
+            _rehearse_request(vocab)
     except Exception:  # the database down or not migrated: the first ask builds them instead
-        logger.warning("Answer Engine: vocabulary not loaded at start", exc_info=True)
+        logger.warning("Answer Engine: not all loaded at start", exc_info=True)
     finally:
-        # The connection was opened outside a request: nothing would close it, and a process
-        # forked from this one must not share its socket. One inside a transaction is its
-        # caller's (a test's, a command's) and stays open.
-        for connection in connections.all(initialized_only=True):
-            if not connection.in_atomic_block:
-                connection.close()
+        if serving:
+            _close_before_fork()
+        else:
+            # Opened outside a request, by a thread that serves none: nothing would close it.
+            _close_connections()
     logger.info("Answer Engine: loaded at start in %.1f s", time.perf_counter() - started)
+
+
+_guarded: list[bool] = []
+
+
+def _close_before_fork() -> None:
+    if not _guarded:  # once a process: a handler registered at fork cannot be taken back
+        os.register_at_fork(before=_close_connections)
+        _guarded.append(True)
+
+
+def _close_connections() -> None:
+    """This thread's connections, closed; one inside a transaction is its caller's (a test's, a
+    command's) and stays open."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+# A documentation address (RFC 5737): the rehearsal's allowance row is rolled back with the rest.
+REHEARSAL_ADDRESS = "192.0.2.1"
+
+
+def _rehearse_request(vocab) -> None:
+    """One sync ask through the whole stack, in a transaction rolled back: the middleware, the
+    view, the charge, the ticket and the answer written, then undone (ids drawn from sequences
+    stay drawn). A worker's first ask otherwise ran them for the first time, and its connection
+    wrote those tables for the first time: about twice its tenth at 1M documents. The handler's
+    response is read, never closed: closing sends `request_finished`, which would close the
+    connection the transaction is on."""
+    if not vocab.topics:
+        return
+    body = json.dumps({"question": f"What is the latest on {vocab.topics[0].title}?"}).encode()
+    environ: dict = {}
+    setup_testing_defaults(environ)  # a complete WSGI environ (wsgiref's own defaults)
+    host = next((h.lstrip(".") for h in settings.ALLOWED_HOSTS if h != "*"), "localhost")
+    environ.update({
+        "REQUEST_METHOD": "POST", "PATH_INFO": "/api/ask", "HTTP_HOST": host,
+        "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body), "REMOTE_ADDR": REHEARSAL_ADDRESS,
+        "wsgi.url_scheme": "https", "HTTP_X_FORWARDED_PROTO": "https",
+    })  # fmt: skip
+    with transaction.atomic():
+        response = WSGIHandler().get_response(WSGIRequest(environ))
+        response.content  # noqa: B018 (rendered and read, as a request's would be)
+        transaction.set_rollback(True)
+    logger.info("Answer Engine: one ask rehearsed at start (%s, rolled back)", response.status_code)
 
 
 def _rehearse(vocab) -> None:
