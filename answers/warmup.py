@@ -4,6 +4,7 @@ Called where a worker starts (`config.wsgi`, Celery's `worker_process_init`). It
 the engine (it rehearses one answer), so the engine's own modules never import it.
 """
 
+import functools
 import io
 import json
 import logging
@@ -41,9 +42,14 @@ def preload(*, serving: bool = False) -> None:
     try:
         vocab = vocabulary.current()
         current_tagger()
-        _rehearse(vocab)
-        if serving:
-            _rehearse_request(vocab)
+        if vocab.topics:
+            question = f"What is the latest on {vocab.topics[0].title}?"
+            # The engine alone first, outside any transaction: what it keeps (a vector or two)
+            # stays kept, and it is warm even where the rehearsed ask is refused before it runs
+            # (an address allowance of 0).
+            _rehearse(question)
+            if serving:
+                _rehearse_request(question)
     except Exception:  # the database down or not migrated: the first ask builds them instead
         logger.warning("Answer Engine: not all loaded at start", exc_info=True)
     finally:
@@ -55,13 +61,9 @@ def preload(*, serving: bool = False) -> None:
     logger.info("Answer Engine: loaded at start in %.1f s", time.perf_counter() - started)
 
 
-_guarded: list[bool] = []
-
-
+@functools.cache  # once a process: a handler registered at fork cannot be taken back
 def _close_before_fork() -> None:
-    if not _guarded:  # once a process: a handler registered at fork cannot be taken back
-        os.register_at_fork(before=_close_connections)
-        _guarded.append(True)
+    os.register_at_fork(before=_close_connections)
 
 
 def _close_connections() -> None:
@@ -76,16 +78,14 @@ def _close_connections() -> None:
 REHEARSAL_ADDRESS = "192.0.2.1"
 
 
-def _rehearse_request(vocab) -> None:
+def _rehearse_request(question: str) -> None:
     """One sync ask through the whole stack, in a transaction rolled back: the middleware, the
     view, the charge, the ticket and the answer written, then undone (ids drawn from sequences
     stay drawn). A worker's first ask otherwise ran them for the first time, and its connection
     wrote those tables for the first time: about twice its tenth at 1M documents. The handler's
     response is read, never closed: closing sends `request_finished`, which would close the
     connection the transaction is on."""
-    if not vocab.topics:
-        return
-    body = json.dumps({"question": f"What is the latest on {vocab.topics[0].title}?"}).encode()
+    body = json.dumps({"question": question}).encode()
     environ: dict = {}
     setup_testing_defaults(environ)  # a complete WSGI environ (wsgiref's own defaults)
     host = next((h.lstrip(".") for h in settings.ALLOWED_HOSTS if h != "*"), "localhost")
@@ -93,7 +93,9 @@ def _rehearse_request(vocab) -> None:
         "REQUEST_METHOD": "POST", "PATH_INFO": "/api/ask", "HTTP_HOST": host,
         "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)),
         "wsgi.input": io.BytesIO(body), "REMOTE_ADDR": REHEARSAL_ADDRESS,
-        "wsgi.url_scheme": "https", "HTTP_X_FORWARDED_PROTO": "https",
+        # No redirect where SVC_SSL_REDIRECT is on: behind a TLS proxy too, as Django reads the
+        # scheme when the proxy's header is absent.
+        "wsgi.url_scheme": "https",
     })  # fmt: skip
     with transaction.atomic():
         response = WSGIHandler().get_response(WSGIRequest(environ))
@@ -102,9 +104,8 @@ def _rehearse_request(vocab) -> None:
     logger.info("Answer Engine: one ask rehearsed at start (%s, rolled back)", response.status_code)
 
 
-def _rehearse(vocab) -> None:
+def _rehearse(question: str) -> None:
     """One answer, read and thrown away: the first use of each query shape, regular expression
     and library path (Django compiling its lookups, the composer's patterns) costs a first ask
     about twice its tenth; paid here instead. It reads only (a vector or two may be kept)."""
-    if vocab.topics:
-        engine.answer(f"What is the latest on {vocab.topics[0].title}?")
+    engine.answer(question)

@@ -9,6 +9,7 @@ it; the Answer Engine must find it when asked in other words.
 """
 
 import logging
+import os
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -18,7 +19,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from answers import embeddings, retrieval, vocabulary, warmup
-from answers.models import Embedding
+from answers.models import AskTicket, Embedding
+from billing.models import AddressDay, AskCharge
 from ingestion.documents import IncomingDocument, documents_ingest
 from registry.models import Document, EntityMention, EventMention
 from tests.factories import EntityFactory, EventFactory, OutletFactory, VerticalFactory
@@ -265,11 +267,6 @@ def test_a_serving_start_rehearses_an_ask_keeps_nothing_and_keeps_its_connection
     ticket, charge or allowance row kept), and keeps the connection it opened for the requests
     it serves next (a first ask cost twice its tenth: issue 41); a process forked from it never
     shares that connection, and a start that serves nothing leaves none open."""
-    import os
-
-    from answers.models import AskTicket
-    from billing.models import AddressDay, AskCharge
-
     if connection.vendor == "sqlite":
         pytest.skip("SQLite's in-memory test database ignores close(): PostgreSQL's suite runs it")
     settings.SVC_ANSWER_EMBEDDINGS = "off"
@@ -288,6 +285,20 @@ def test_a_serving_start_rehearses_an_ask_keeps_nothing_and_keeps_its_connection
     _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert connection.connection is None  # closed in the parent before the fork
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("proxy", [None, ("HTTP_X_FORWARDED_PROTO", "https")])
+def test_the_rehearsed_ask_is_answered_where_https_is_required(settings, calder, caplog, proxy):
+    """With the redirect to https on, directly or behind a TLS proxy, the rehearsal is answered,
+    not redirected (a 301 would rehearse nothing)."""
+    settings.SVC_ANSWER_EMBEDDINGS = "off"
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = proxy
+    embeddings.forget()
+    with caplog.at_level(logging.INFO, logger="answers.warmup"):
+        warmup._rehearse_request("What is the latest on the Calder Shipping dock strike?")
+    assert "one ask rehearsed at start (200, rolled back)" in caplog.text
 
 
 def open_null():
