@@ -4,6 +4,7 @@ a real gunicorn, as `make run-stack` runs them.
 CI installs nginx-light (.ci/run); elsewhere these tests skip without it.
 """
 
+import contextlib
 import importlib.util
 import shutil
 import subprocess
@@ -38,23 +39,25 @@ def through_edge(tmp_path):
     """The edge's base URL, with gunicorn behind it on the demo registry."""
     with throwaway_database(tmp_path) as database_url:
         stack = Stack.prepared(tmp_path, database_url)
-        with stack.web(workers=2):
-            listen = f"127.0.0.1:{free_port()}"
-            conf = edge.render(
-                tmp_path / "edge", listen=listen, upstream=stack.base[7:], access_log="access.log"
-            )
-            nginx = subprocess.Popen(  # noqa: S603 (nginx, arguments built by deploy/edge.py)
-                edge.command(tmp_path / "edge", conf),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            base = f"http://{listen}"
-            try:
-                until(lambda: _up(base), "the edge did not start")
-                yield base
-            finally:
-                nginx.terminate()
-                nginx.wait(30)
+        with stack.web(workers=2), _edge(tmp_path, stack.base[7:], "access.log") as base:
+            yield base
+
+
+@contextlib.contextmanager
+def _edge(tmp_path: Path, upstream: str, access_log: str = ""):
+    """The shipped edge in front of `upstream`, started and stopped: its base URL."""
+    listen = f"127.0.0.1:{free_port()}"
+    conf = edge.render(tmp_path / "edge", listen=listen, upstream=upstream, access_log=access_log)
+    nginx = subprocess.Popen(  # noqa: S603 (nginx, arguments built by deploy/edge.py)
+        edge.command(tmp_path / "edge", conf), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://{listen}"
+    try:
+        until(lambda: _up(base), "the edge did not start")
+        yield base
+    finally:
+        nginx.terminate()
+        nginx.wait(30)
 
 
 def _up(base: str) -> bool:
@@ -163,3 +166,38 @@ def test_the_edge_access_log_writes_no_query_string(through_edge, tmp_path):
     assert '"GET /api/v1/entities HTTP/1.1" 400' in written
     assert key.removeprefix("svc_live_") not in written
     assert "quartermaster" not in written
+
+
+@pytest.fixture
+def edge_before(httpserver, tmp_path):
+    """The edge's base URL in front of a plain HTTP server (the test's own upstream)."""
+    httpserver.expect_request("/api/health").respond_with_data("ok")
+    with _edge(tmp_path, f"127.0.0.1:{httpserver.port}") as base:
+        yield base
+
+
+def test_an_expired_entry_is_refreshed_and_the_new_copy_served_never_the_old_file(
+    edge_before, httpserver
+):
+    # The edge keeps cached files open between hits (open_file_cache): once an expired entry is
+    # refreshed, every hit must read the new file, never the descriptor of the one it replaced.
+    from werkzeug import Response
+
+    served = []
+
+    def versions(request):
+        served.append(f"version {len(served) + 1}")
+        headers = {"Cache-Control": "public, max-age=1, stale-while-revalidate=60"}
+        return Response(served[-1], headers=headers, content_type="application/json")
+
+    def read() -> str:
+        answer = httpx.get(edge_before + "/api/record/x")
+        if answer.headers["X-Edge-Cache"] in ("HIT", "MISS"):
+            assert answer.text == served[-1], "answered with a copy the edge had replaced"
+        return answer.headers["X-Edge-Cache"]
+
+    httpserver.expect_request("/api/record/x").respond_with_handler(versions)
+    assert read() == "MISS"
+    assert read() == "HIT"  # the file is now held open by the worker that served it
+    until(lambda: read() == "HIT" and len(served) >= 3, "the expired entry was never refreshed")
+    assert [read() for _ in range(20)].count("HIT") > 0
