@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 from itertools import accumulate
 
-from django.db import transaction
+from django.db import connection, transaction
 
 import aggregates
 from aggregates import tally
@@ -226,18 +226,21 @@ def _document_batch(rng, offset, size, start, people, weights, leads, feeds) -> 
     with transaction.atomic():
         _stories(rng, docs, {feed.outlet_id: feed.outlet for feed in feeds})
         bulk.copy_create(Document, docs)
-        pairs = list(zip(docs, mentioned, strict=True))
+        # insert_rows passes values as they are: the instant in the column's own form, as
+        # ingest writes it (SQLite's text, not Python's isoformat with its offset).
+        stamp = connection.ops.adapt_datetimefield_value
+        pairs = [(d, stamp(d.ingested_at), m) for d, m in zip(docs, mentioned, strict=True)]
         bulk.insert_rows(
             EntityMention,
             ["document", "entity", "day", "ingested_at"],
-            [(d.pk, e.pk, d.day, d.ingested_at) for d, (entities, _) in pairs for e in entities],
+            [(d.pk, e.pk, d.day, at) for d, at, (entities, _) in pairs for e in entities],
         )
         bulk.insert_rows(
             EventMention,
             ["document", "event", "day", "ingested_at", "counted", "asserting"],
             [
-                (d.pk, topic.pk, d.day, d.ingested_at, True, bool(d.verbs))
-                for d, (_, topic) in pairs
+                (d.pk, topic.pk, d.day, at, True, bool(d.verbs))
+                for d, at, (_, topic) in pairs
                 if topic is not None
             ],
         )

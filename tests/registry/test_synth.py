@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.db.models import Count
 
 from registry.models import (
@@ -74,6 +75,21 @@ def test_counts_mentions_and_rollups_are_consistent():
     )
     assert sum(EventDay.objects.values_list("mentions", flat=True)) == EventMention.objects.count()
     assert Outlet.objects.filter(upstream__isnull=False).exists()
+
+
+def test_mentions_are_stored_at_their_documents_instant_as_the_database_compares_it():
+    # A read as of an instant compares `ingested_at` in SQL: on SQLite the column is text, so a
+    # mention written in another format than its document's (an offset appended, say) sorts
+    # after it and drops out of a read as of that very instant.
+    generate(seed=3)
+    for mention in (EntityMention._meta.db_table, EventMention._meta.db_table):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT count(*) FROM {mention} m JOIN registry_document d "  # noqa: S608 (a model's table)
+                "ON d.id = m.document_id WHERE m.ingested_at <> d.ingested_at OR m.day <> d.day"
+            )
+            assert cursor.fetchone() == (0,), mention
+    assert EventMention.objects.exists()
 
 
 def test_every_document_belongs_to_a_story_that_counts_it():
