@@ -1,5 +1,6 @@
 """What the read benchmarks share: Django set up on the 1,000,000-document database."""
 
+import math
 import os
 import signal
 import subprocess
@@ -121,3 +122,23 @@ def busiest_topics(count: int):
     return mentions.order_by(F("n").desc(nulls_last=True), "pk").select_related("lead_entity")[
         :count
     ]
+
+
+def median_interval(ordered: list[float], level: float = 0.95) -> tuple[float, float]:
+    """A distribution-free interval for the median of `ordered` (sorted): its order statistics
+    k and n + 1 - k, k the largest that leaves at least `level` between the binomial tails
+    (below six values, the whole range, which holds less). Whether one kind of request is
+    slower than another, each pair carrying the host's noise, is read off this interval of
+    their ratios, not off one median."""
+    n, k, tail = len(ordered), 0, 0.0
+    while 2 * (tail + math.comb(n, k) / 2**n) <= 1 - level:
+        tail += math.comb(n, k) / 2**n  # the chance that at most k of n fall below the median
+        k += 1
+    k = max(k, 1)
+    return ordered[k - 1], ordered[n - k]
+
+
+def sign_test(above: int, n: int) -> float:
+    """One-sided: the chance of at least `above` of `n` ratios over 1 were first and later asks
+    alike (each as likely to be the slower)."""
+    return sum(math.comb(n, k) for k in range(above, n + 1)) / 2**n

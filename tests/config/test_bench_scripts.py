@@ -3,6 +3,7 @@ the path, not the project: a project module imported at the top of a script befo
 project's root is not found (bench_ingest.py once imported `ingestion` first and did not start)."""
 
 import ast
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +178,51 @@ def test_a_timed_request_through_httpx_s_module_functions_is_caught():
         "    return timed(send)\n"
     )
     assert list(_timed_sends_through_httpx_module(tree)) == ["send"]
+
+
+# --- a first ask against its nine after: read off an interval, not one median (issue 41) -------
+
+
+def _binomial_mass(n: int, low: int, high: int) -> float:
+    """The chance that between `low` and `high` (inclusive) of n values fall below the median."""
+    return sum(math.comb(n, j) for j in range(low, high + 1)) / 2**n
+
+
+@pytest.mark.parametrize("n", [6, 7, 10, 20, 31])
+def test_the_median_interval_is_the_narrowest_of_order_statistics_holding_95_percent(n):
+    from bench.common import median_interval
+
+    low, high = median_interval(list(range(1, n + 1)))
+    k = int(low)  # values 1..n: the k-th order statistic is k
+    assert high == n + 1 - k
+    assert _binomial_mass(n, k, n - k) >= 0.95  # the median lies between them that often
+    assert _binomial_mass(n, k + 1, n - k - 1) < 0.95  # one narrower holds less
+
+
+def test_the_sign_test_counts_the_ratios_above_one_against_a_fair_coin():
+    from bench.common import sign_test
+
+    assert sign_test(0, 10) == 1.0
+    assert sign_test(10, 10) == pytest.approx(1 / 1024)
+    assert sign_test(8, 10) == pytest.approx((45 + 10 + 1) / 1024)
+
+
+@pytest.mark.parametrize(
+    ("ratios", "verdict"),
+    [
+        ([0.9] * 6 + [1.1] * 4, "met: no slower"),
+        ([0.95] * 3 + [1.05] * 7, "met: no slower that the starts can tell"),
+        ([1.05] * 10, "NOT met: slower"),
+        ([0.95] * 2 + [1.05] * 8, "met: no slower that"),  # 8 of 10 above: p = 0.055
+        ([0.95] + [1.05] * 9, "NOT met: slower"),  # 9 of 10 above: the interval is above 1
+        ([0.95] * 2 + [1.05] * 3, "not told"),  # five starts tell nothing either way
+    ],
+)
+def test_the_first_ask_verdict_reads_the_interval_of_each_start_s_pair(ratios, verdict, capsys):
+    from bench.bench_ask import first_ask_summary
+
+    warm = [40.0] * len(ratios)
+    firsts = [r * w for r, w in zip(ratios, warm, strict=True)]
+    first_ask_summary("e5", firsts, firsts, warm, 10)
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.split("): ", 1)[1].startswith(verdict), line
