@@ -139,6 +139,6 @@ def median_interval(ordered: list[float], level: float = 0.95) -> tuple[float, f
 
 
 def sign_test(above: int, n: int) -> float:
-    """One-sided: the chance of at least `above` of `n` ratios over 1 were first and later asks
-    alike (each as likely to be the slower)."""
+    """One-sided: the chance that at least `above` of `n` ratios are over 1 if first and later
+    asks were alike (each as likely as not to be the slower)."""
     return sum(math.comb(n, k) for k in range(above, n + 1)) / 2**n

@@ -199,6 +199,13 @@ def test_the_median_interval_is_the_narrowest_of_order_statistics_holding_95_per
     assert _binomial_mass(n, k + 1, n - k - 1) < 0.95  # one narrower holds less
 
 
+def test_below_six_values_the_median_interval_is_their_range():
+    from bench.common import median_interval
+
+    assert median_interval([1.0, 2.0, 3.0]) == (1.0, 3.0)
+    assert median_interval([0.5, 1.0, 1.5, 2.0, 2.5]) == (0.5, 2.5)
+
+
 def test_the_sign_test_counts_the_ratios_above_one_against_a_fair_coin():
     from bench.common import sign_test
 
@@ -211,14 +218,16 @@ def test_the_sign_test_counts_the_ratios_above_one_against_a_fair_coin():
     ("ratios", "verdict"),
     [
         ([0.9] * 6 + [1.1] * 4, "met: no slower"),
-        ([0.95] * 3 + [1.05] * 7, "met: no slower that the starts can tell"),
-        ([1.05] * 10, "NOT met: slower"),
-        ([0.95] * 2 + [1.05] * 8, "met: no slower that"),  # 8 of 10 above: p = 0.055
+        ([0.95] * 3 + [1.05] * 7, "NOT met, within the noise"),
+        ([0.95] * 2 + [1.05] * 8, "NOT met, within the noise"),  # 8 of 10 above: p = 0.055
         ([0.95] + [1.05] * 9, "NOT met: slower"),  # 9 of 10 above: the interval is above 1
-        ([0.95] * 2 + [1.05] * 3, "not told"),  # five starts tell nothing either way
+        ([1.05] * 10, "NOT met: slower"),
+        ([0.9] * 3 + [1.1] * 2, "met: no slower"),  # five starts: their median still decides
     ],
 )
-def test_the_first_ask_verdict_reads_the_interval_of_each_start_s_pair(ratios, verdict, capsys):
+def test_the_first_ask_verdict_is_the_median_of_each_start_s_pair_and_how_sure(
+    ratios, verdict, capsys
+):
     from bench.bench_ask import first_ask_summary
 
     warm = [40.0] * len(ratios)
@@ -226,3 +235,25 @@ def test_the_first_ask_verdict_reads_the_interval_of_each_start_s_pair(ratios, v
     first_ask_summary("e5", firsts, firsts, warm, 10)
     line = capsys.readouterr().out.splitlines()[-1]
     assert line.split("): ", 1)[1].startswith(verdict), line
+    assert ("95% interval" in line) == (len(ratios) >= 10), line  # fewer: the range, so named
+
+
+def test_twenty_starts_ask_each_question_first_and_tenth_twice():
+    from bench.bench_ask import turned
+
+    questions = [f"q{n}" for n in range(10)]
+    orders = [turned(questions, start) for start in range(20)]
+    assert all(sorted(order) == questions for order in orders)
+    assert sorted(order[0] for order in orders) == sorted(questions * 2)
+    assert sorted(order[9] for order in orders) == sorted(questions * 2)
+
+
+@pytest.mark.parametrize("text", ["-1", "nan", "-0.5"])
+def test_a_gap_below_zero_is_refused_before_any_worker_starts(text):
+    import argparse
+
+    from bench.bench_ask import seconds
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        seconds(text)
+    assert seconds("0") == 0
