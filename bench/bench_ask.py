@@ -30,6 +30,7 @@ say how sure); a web worker grows by at most 150 MB; async ticket median at most
 
 import argparse
 import json
+import math
 import os
 import re
 import signal
@@ -300,10 +301,11 @@ def previous_median(rev: str) -> float | None:
 
 
 def seconds(text: str) -> float:
-    """A gap: seconds, none below 0 (refused before any worker starts)."""
+    """A gap: finite seconds, none below 0 (refused before any worker starts; `time.sleep`
+    raises on infinity after one has)."""
     value = float(text)
-    if not value >= 0:  # NaN too
-        raise argparse.ArgumentTypeError(f"{text}: seconds at least 0")
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"{text}: finite seconds, at least 0")
     return value
 
 

@@ -248,8 +248,8 @@ def test_twenty_starts_ask_each_question_first_and_tenth_twice():
     assert sorted(order[9] for order in orders) == sorted(questions * 2)
 
 
-@pytest.mark.parametrize("text", ["-1", "nan", "-0.5"])
-def test_a_gap_below_zero_is_refused_before_any_worker_starts(text):
+@pytest.mark.parametrize("text", ["-1", "nan", "-0.5", "inf", "-inf"])
+def test_a_gap_below_zero_or_not_finite_is_refused_before_any_worker_starts(text):
     import argparse
 
     from bench.bench_ask import seconds
