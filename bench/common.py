@@ -119,9 +119,9 @@ def busiest_topics(count: int):
     from registry.models import Event
 
     mentions = Event.objects.annotate(n=Sum("days__mentions"))
-    return mentions.order_by(F("n").desc(nulls_last=True), "pk").select_related("lead_entity")[
-        :count
-    ]
+    return mentions.order_by(F("n").desc(nulls_last=True), "pk").select_related(
+        "lead_entity", "kind"
+    )[:count]
 
 
 def median_interval(ordered: list[float], level: float = 0.95) -> tuple[float, float]:

@@ -57,8 +57,12 @@ admin.site.unregister(Event)
 class TopicAdmin(EventAdmin):
     """A topic: retired or published again by action or by the button on its page."""
 
-    actions = ["retire_topics", "unretire_topics"]
-    readonly_fields = ["publish_state", "publish_state_since"]
+    actions = ["retire_topics", "unretire_topics", "confirm_identities"]
+    readonly_fields = [*EventAdmin.readonly_fields, "publish_state", "publish_state_since"]
+    fieldsets = [
+        *EventAdmin.fieldsets,
+        ("Publish state", {"fields": ["publish_state", "publish_state_since"]}),
+    ]
     inlines = [*EventAdmin.inlines, PublishTransitionInline]
     change_form_template = "admin/records/topic_change_form.html"
     delete_confirmation_template = "admin/records/topic_delete_confirmation.html"

@@ -11,6 +11,7 @@ from config.reads import iso
 from records.inputs import RecordInputs, record_inputs
 from records.layers.consensus import consensus_layer
 from records.layers.coverage_metric import coverage_layer
+from records.layers.identity import identity_of
 from records.layers.judgment import judgment_layer
 from records.layers.market import market_layer
 from records.layers.primary_sources import primary_sources_layer
@@ -76,6 +77,7 @@ def build_record(
         "tier": event.tier,
         "tierNote": TIER_NOTES[event.tier],
         "subjectBinding": subject_binding(inputs),
+        "identity": identity_of(event),
         "publishState": event.publish_state,
         "publishStateNote": _publish_note(event),
         "asOf": inputs.today.isoformat(),

@@ -29,7 +29,7 @@ def record_index(request):
 
 
 def record_page(request, topic: str):
-    event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
+    event = Event.objects.select_related("lead_entity", "kind").filter(subject=topic).first()
     rendered = cached_or_rendered(topic) if event else None
     if rendered is None:
         raise Http404(f"No record for {topic}")

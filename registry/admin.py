@@ -35,6 +35,7 @@ from registry.models import (
     ScheduledJob,
     SourceReading,
     Story,
+    TopicKind,
     TripwireAlert,
     Vertical,
 )
@@ -81,6 +82,13 @@ class TermsField(forms.CharField):
 
     def to_python(self, value):
         return [part.strip().lower() for part in (value or "").split(",") if part.strip()]
+
+
+class NamesField(TermsField):
+    """A list of names, edited as one comma-separated line, each keeping its capitals."""
+
+    def to_python(self, value):
+        return [part.strip() for part in (value or "").split(",") if part.strip()]
 
 
 class CuratorAdmin(admin.ModelAdmin):
@@ -263,17 +271,24 @@ class FeedAdmin(FetchableAdmin):
     autocomplete_fields = ["outlet"]
 
 
-def _terms(name: str, *, what: str = "words or phrases") -> TermsField:
+def _terms(name: str, *, what: str = "words or phrases", model=Event,
+           kind: type[TermsField] = TermsField) -> TermsField:  # fmt: skip
     """A list field edited as one line, labelled and explained as its model field is."""
-    field = Event._meta.get_field(name)
-    return TermsField(required=False, label=field.verbose_name.capitalize(),
-                      help_text=f"{field.help_text} Comma-separated {what}.")  # fmt: skip
+    field = model._meta.get_field(name)
+    return kind(required=False, label=field.verbose_name.capitalize(),
+                help_text=f"{field.help_text} Comma-separated {what}.")  # fmt: skip
+
+
+IDENTITY_FORM_FIELDS = ["kind", "name", "aliases", "former_names", "edition", "period", "place",
+                        "organisation", "outcome"]  # fmt: skip
 
 
 class EventForm(forms.ModelForm):
     subject_terms = _terms("subject_terms")
     question_terms = _terms("question_terms")
     home_domains = _terms("home_domains", what="domains")
+    aliases = _terms("aliases", what="names", kind=NamesField)
+    former_names = _terms("former_names", what="names", kind=NamesField)
 
     class Meta:
         model = Event
@@ -288,7 +303,57 @@ class EventForm(forms.ModelForm):
             "question_terms",
             "home_domains",
             "publish_state_note",
+            *IDENTITY_FORM_FIELDS,
         ]
+
+
+class NounsField(forms.CharField):
+    """A kind's nouns per language, edited as one line a language: "en: storm, hurricane"."""
+
+    widget = forms.Textarea(attrs={"rows": 7})
+
+    def prepare_value(self, value):
+        if not isinstance(value, dict):
+            return value
+        return "\n".join(f"{lang}: {', '.join(words)}" for lang, words in value.items())
+
+    def to_python(self, value):
+        said = {}
+        for line in (value or "").splitlines():
+            lang, colon, words = line.partition(":")
+            if not colon:
+                if line.strip():
+                    raise forms.ValidationError(f"Begin the line with its language: {line!r}")
+                continue
+            said[lang.strip().lower()] = [w.strip() for w in words.split(",") if w.strip()]
+        return said
+
+
+class TopicKindForm(forms.ModelForm):
+    nouns = NounsField(
+        required=False,
+        label="Nouns",
+        help_text=f"{TopicKind._meta.get_field('nouns').help_text} One line a language: "
+        "its code, a colon, then the nouns separated by commas.",
+    )
+    outcomes = _terms("outcomes", model=TopicKind)
+    attributes = _terms("attributes", model=TopicKind, what="attributes")
+
+    class Meta:
+        model = TopicKind
+        fields = ["slug", "name", "description", "nouns", "attributes", "outcomes"]
+
+
+@admin.register(TopicKind)
+class TopicKindAdmin(CuratorAdmin):
+    """The closed list of topic kinds (docs/identity.md), which curators extend here."""
+
+    form = TopicKindForm
+    list_display = ["slug", "name", "description"]
+    search_fields = ["slug", "name", "nouns"]
+
+    def changed_topics(self, kind) -> list[str]:
+        return list(kind.topics.values_list("subject", flat=True)) if kind.pk else []
 
 
 # The links are Django's own many-to-many rows, whose default label ("MarketQuestion_events
@@ -344,13 +409,53 @@ class EventAdmin(CuratorAdmin):
         return event
 
     form = EventForm
-    list_display = ["subject", "title", "tier", "action_class", "lead_entity", "publish_state"]
-    list_filter = ["tier", "action_class", "publish_state"]
+    list_display = ["subject", "title", "kind", "identity", "lead_entity", "publish_state"]
+    list_filter = ["tier", "kind", "identity_status", "action_class", "publish_state"]
+    fieldsets = [
+        (None, {"fields": ["subject", "title", "tier", "action_class", "lead_entity",
+                           "entities", "subject_terms", "question_terms", "home_domains",
+                           "publish_state_note"]}),
+        ("What the topic is (its identity)", {
+            "fields": ["identity", *IDENTITY_FORM_FIELDS],
+            "description": "What the Answer Engine holds a question's subject to: another kind, "
+            "number, place, organisation or period under the same name is a neighbour the "
+            "registry does not track. Left without a kind, one is proposed on save from the "
+            "title, lead entity and terms; saving this page with a kind confirms what it shows."}),
+    ]  # fmt: skip
+    readonly_fields = ["identity"]
+
+    def save_model(self, request, obj, form, change):
+        # A curator who saves the page with a kind stands behind the identity it shows.
+        if obj.kind_id is not None:
+            obj.identity_status = Event.IdentityStatus.CONFIRMED
+        super().save_model(request, obj, form, change)
+        # The proposal reads the attached entities, saved only after the topic itself.
+        obj._propose_identity = obj.kind_id is None  # on the row: one admin serves every request
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        event = form.instance
+        if getattr(event, "_propose_identity", False) and services.identity_filled(event=event):
+            event.save()
+            kind = event.kind.name if event.kind else "no kind"
+            self.message_user(request, f"{event.subject}: identity proposed ({kind}); check it "
+                              "and mark it confirmed.", messages.WARNING)  # fmt: skip
+
+    @admin.display(description="identity", ordering="identity_status")
+    def identity(self, event):
+        confirmed = event.identity_status == Event.IdentityStatus.CONFIRMED
+        return badge("green" if confirmed else "amber", event.identity_status)
+
+    @admin.action(description="Confirm the identity of selected topics", permissions=["change"])
+    def confirm_identities(self, request, queryset):
+        done = services.identity_confirm(events=queryset)
+        self.message_user(request, f"Confirmed: {', '.join(done) or 'none to confirm'}.")
+
     search_fields = ["subject", "title", "lead_entity__name"]
     autocomplete_fields = ["lead_entity"]
     filter_horizontal = ["entities"]
     inlines = [EventSourceInline, EventMarketInline]
-    list_select_related = ["lead_entity"]
+    list_select_related = ["lead_entity", "kind"]
 
 
 class SourceReadingInline(ReadOnlyInline):

@@ -21,10 +21,12 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
     RegistryGeneration,
+    TopicKind,
 )
 
-# What the tagger and the vocabulary are built from (rows, and the links between them).
-WATCHED = (Entity, EntityAlias, Event, MarketQuestion, PrimarySource)
+# What the tagger and the vocabulary are built from (rows, and the links between them); the
+# topic kinds' nouns are read by the Answer Engine's identity check.
+WATCHED = (Entity, EntityAlias, Event, MarketQuestion, PrimarySource, TopicKind)
 LINKS = (
     Event.entities.through,
     PrimarySource.events.through,

@@ -250,6 +250,97 @@ class Feed(FetchHealth):
         return self.url
 
 
+class TopicKind(models.Model):
+    """What kind of thing a topic is: a storm, a person, an election, a statistical release...
+
+    A closed list, documented in docs/identity.md and seeded by migration, that curators extend
+    here. The Answer Engine reads it, not a word list in code: a question that calls its subject
+    by another kind's noun ("the singer <name>" for a storm's name) is about another thing.
+    """
+
+    class Attribute(models.TextChoices):
+        EDITION = "edition", "number, edition or model"
+        PERIOD = "period", "year or period"
+        PLACE = "place", "place or jurisdiction"
+        ORGANISATION = "organisation", "organisation or issuer"
+
+    slug = models.SlugField(
+        max_length=40,
+        unique=True,
+        validators=[validate_subject_slug],
+        help_text="The kind's id, as the record's identity.kind gives it (storm, person...).",
+    )
+    name = models.CharField(max_length=80, help_text="The kind as a reader calls it.")
+    description = models.TextField(blank=True, help_text="What belongs to this kind.")
+    nouns = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Words that call a thing of this kind what it is, per language the Answer "
+        'Engine answers ({"en": ["storm", "hurricane"], "es": ["huracán"]}). A question '
+        "that calls a tracked name by another kind's noun is about another thing of that name.",
+    )
+    attributes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Which attributes tell a thing of this kind from its neighbours: edition, "
+        "period, place, organisation.",
+    )
+    entity_kinds = models.JSONField(
+        "entity kinds",
+        default=list,
+        blank=True,
+        help_text="The kinds of entity that are things of this kind (a person entity is a "
+        "person): a topic led by one is proposed this kind, and a question that calls such an "
+        "entity by another kind's noun is about another thing of the same name.",
+    )
+    outcomes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Outcomes a topic of this kind usually tracks (signed, made landfall, held, "
+        "cut, elected...): offered first when a topic's identity is proposed.",
+    )
+
+    class Meta:
+        ordering = ["slug"]
+        verbose_name = "topic kind"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def all_nouns(self) -> list[str]:
+        """Every language's nouns, each once."""
+        return list(dict.fromkeys(n for said in (self.nouns or {}).values() for n in said))
+
+    def clean(self):
+        said = self.nouns
+        if not isinstance(said, dict) or not all(
+            isinstance(lang, str) and isinstance(words, list)
+            and all(isinstance(w, str) for w in words)
+            for lang, words in said.items()
+        ):  # fmt: skip
+            raise ValidationError({"nouns": "Give each language's nouns as a list of words."})
+        self.nouns = {
+            lang.strip().lower(): [w.strip().lower() for w in words if w.strip()]
+            for lang, words in said.items()
+            if lang.strip()
+        }
+        _words_field(self, "outcomes")
+        _words_field(self, "entity_kinds")
+        if set(self.entity_kinds) - set(Entity.Kind.values):
+            raise ValidationError({"entity_kinds": f"Use only {', '.join(Entity.Kind.values)}."})
+        wrong = set(self.attributes or []) - set(self.Attribute.values)
+        if not isinstance(self.attributes, list) or wrong:
+            raise ValidationError({"attributes": f"Use only {', '.join(self.Attribute.values)}."})
+
+
+def _words_field(row: models.Model, name: str) -> None:
+    """A curated list of words: strings only, trimmed and lower-cased, empties dropped."""
+    value = getattr(row, name)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValidationError({name: "Give a list of words or phrases."})
+    setattr(row, name, [v.strip().lower() for v in value if v.strip()])
+
+
 class TopicQuerySet(models.QuerySet):
     def published(self) -> "TopicQuerySet":
         """The topics listings, signals, datasets and the Answer Engine serve: not retired."""
@@ -327,6 +418,63 @@ class Event(models.Model):
         blank=True,
         help_text="The issuers' own web domains for this topic, listed on the record.",
     )
+    # What the topic is (issue 51): its kind, its names and the attributes that tell it from a
+    # neighbour of the same name. The record carries it as `identity`; the Answer Engine holds a
+    # question's subject to it. A topic saved without a kind gets a proposal (status proposed)
+    # that a curator confirms (`registry.services.identity`).
+    kind = models.ForeignKey(
+        TopicKind,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="topics",
+        help_text="What kind of thing the topic is. Left empty, one is proposed on save.",
+    )
+    name = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text='The topic\'s own name ("Hurricane Tavia"); the title when empty.',
+    )
+    aliases = models.JSONField(
+        default=list, blank=True, help_text="Other names the topic goes by, answered as its own."
+    )
+    former_names = models.JSONField(
+        default=list, blank=True, help_text="Names it had before, answered as its own."
+    )
+    edition = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text='Its number, edition or model ("II", "X5", "third round"): a question '
+        "naming another is about a neighbour the registry does not track.",
+    )
+    period = models.CharField(
+        max_length=60, blank=True, help_text='Its year or period ("2026", "Q3 2026").'
+    )
+    place = models.CharField(
+        max_length=120, blank=True, help_text="Its place or jurisdiction, where one defines it."
+    )
+    organisation = models.CharField(
+        max_length=120, blank=True, help_text="Its organisation or issuer, where one defines it."
+    )
+    outcome = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="The outcome the topic tracks (signed, made landfall, held, cut, elected...): "
+        "a report stating it against a market pricing it is a belief divergence.",
+    )
+
+    class IdentityStatus(models.TextChoices):
+        PROPOSED = "proposed"
+        CONFIRMED = "confirmed"
+
+    identity_status = models.CharField(
+        "identity",
+        max_length=10,
+        choices=IdentityStatus.choices,
+        default=IdentityStatus.PROPOSED,
+        help_text="proposed: filled from the title, lead entity and terms, for a curator to "
+        "check; confirmed: a curator (or a world's own curation) stands behind it.",
+    )
     # Mirrors the latest `records.PublishTransition`, written only by `topic_retire` and
     # `topic_unretire` in the transaction that appends it (who and when are kept there).
     publish_state = models.CharField(
@@ -367,10 +515,16 @@ class Event(models.Model):
 
     def clean(self):
         for name in ("subject_terms", "question_terms", "home_domains"):
+            _words_field(self, name)
+        for name in ("aliases", "former_names"):  # names keep their capitals
             value = getattr(self, name)
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ValidationError({name: "Give a list of words or phrases."})
-            setattr(self, name, [v.strip().lower() for v in value if v.strip()])
+                raise ValidationError({name: "Give a list of names."})
+            setattr(self, name, [v.strip() for v in value if v.strip()])
+
+    @property
+    def own_name(self) -> str:
+        return self.name or self.title
 
 
 class Story(models.Model):

@@ -200,7 +200,7 @@ def _vertical(slug: str | None) -> Vertical | None:
 
 
 def _topic(subject: str) -> Event:
-    found = Event.objects.select_related("lead_entity").filter(subject=subject).first()
+    found = Event.objects.select_related("lead_entity", "kind").filter(subject=subject).first()
     if found is None:
         raise NotReadable("topic", f"no record for topic '{subject}' (see /api/v1/records)")
     return found

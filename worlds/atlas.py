@@ -564,6 +564,121 @@ EVENTS = [
     ),
 ]
 
+
+# What each topic is (issue 51): its kind, its own name and what tells it from a neighbour,
+# curated here as a curator keeps it in the admin: (kind, name, edition, period, place,
+# organisation, outcome).
+IDENTITIES = {
+    "strike-port-of-valmora-dockworkers": (
+        "place-bound-event",
+        "Port of Valmora dockworkers' strike",
+        "",
+        "",
+        "Port of Valmora",
+        "Valmora Dockworkers Union",
+        "ended",
+    ),
+    "drought-tessaly-basin-water-rationing": (
+        "place-bound-event",
+        "Tessaly Basin drought",
+        "",
+        "",
+        "Tessaly Basin",
+        "Tessaly Water Authority",
+        "ended",
+    ),
+    "wildfire-cardona-ridge": (
+        "place-bound-event",
+        "Cardona Ridge wildfire",
+        "",
+        "",
+        "San Aurelio County",
+        "Aurelian Fire Service",
+        "contained",
+    ),
+    "export-controls-advanced-chip-rule": (
+        "policy-decision",
+        "Advanced chip export-control rule",
+        "",
+        "",
+        "",
+        "Bureau of Industry and Security",
+        "took effect",
+    ),
+    "drug-approval-veltrazumab-severe-asthma": (
+        "product",
+        "Veltrazumab",
+        "",
+        "",
+        "",
+        "Orvane Therapeutics",
+        "approved",
+    ),
+    "football-continental-cup-final": (
+        "place-bound-event",
+        "Continental Cup final",
+        "",
+        "",
+        "",
+        "",
+        "won",
+    ),
+    "eruption-mount-kelvar-airport-closures": (
+        "place-bound-event",
+        "Mount Kelvar eruption",
+        "",
+        "",
+        "Mount Kelvar",
+        "Kelvar Volcano Observatory",
+        "erupted",
+    ),
+    "court-ruling-castellan-norbridge-merger": (
+        "policy-decision",
+        "Castellan Foods and Norbridge Dairies merger ruling",
+        "",
+        "",
+        "",
+        "Competition Appeal Tribunal",
+        "ruled",
+    ),
+    "rate-decision-central-bank-of-corvala": (
+        "policy-decision",
+        "Central Bank of Corvala rate decision",
+        "",
+        "",
+        "Corvala",
+        "Central Bank of Corvala",
+        "cut",
+    ),
+    "satellite-launch-skyforge-orbital-halcyon-3": (
+        "mission",
+        "Halcyon-3",
+        "3",
+        "",
+        "Punta Selva Spaceport",
+        "Skyforge Orbital",
+        "launched",
+    ),
+    "quarterly-results-brightwater-bank-q3": (
+        "statistical-release",
+        "Brightwater Bank third-quarter results",
+        "",
+        "third quarter",
+        "",
+        "Brightwater Bank",
+        "released",
+    ),
+    "referendum-veskaria-voting-age": (
+        "election",
+        "Veskaria voting-age referendum",
+        "",
+        "",
+        "Veskaria",
+        "Veskarian Electoral Commission",
+        "passed",
+    ),
+}
+
 # The issuers' latest words, as their pages and feeds carry them.
 CORVALA_CUT = (
     "Monetary Policy Committee decision: the Committee decided to lower the policy rate by 50 "
@@ -752,7 +867,7 @@ MARKETS = [
 
 ATLAS_SEED = 20270315
 
-ATLAS = World(VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, ATLAS_SEED)
+ATLAS = World(VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, ATLAS_SEED, IDENTITIES)
 
 
 def atlas_load(*, today: date | None = None) -> dict[str, int]:

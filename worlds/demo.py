@@ -17,6 +17,7 @@ from django.db import transaction
 import ingestion
 from outbound.fetch import content_signature
 from registry import services
+from registry.kinds import kinds_seed
 from registry.models import (
     Entity,
     Event,
@@ -586,6 +587,122 @@ EVENTS = [
     ),
 ]
 
+
+# What each topic is (issue 51): its kind, its own name and what tells it from a neighbour,
+# curated here as a curator keeps it in the admin: (kind, name, edition, period, place,
+# organisation, outcome).
+IDENTITIES = {
+    "disaster-hurricane-tavia": (
+        "storm",
+        "Hurricane Tavia",
+        "",
+        "2026",
+        "Jamaica",
+        "",
+        "made landfall",
+    ),
+    "disaster-eastern-pacific-hurricane-season-2026": (
+        "place-bound-event",
+        "Eastern Pacific hurricane season 2026",
+        "",
+        "2026",
+        "Eastern Pacific",
+        "",
+        "ended",
+    ),
+    "rate-decision-federal-reserve-december-2026": (
+        "policy-decision",
+        "Federal Reserve December 2026 rate decision",
+        "",
+        "December 2026",
+        "United States",
+        "Federal Reserve",
+        "cut",
+    ),
+    "rate-decision-european-central-bank-december-2026": (
+        "policy-decision",
+        "ECB December 2026 rate decision",
+        "",
+        "December 2026",
+        "Euro area",
+        "European Central Bank",
+        "cut",
+    ),
+    "election-brazil-general-2026": (
+        "election",
+        "Brazil general election 2026",
+        "",
+        "2026",
+        "Brazil",
+        "Superior Electoral Court",
+        "elected",
+    ),
+    "ceasefire-deal-eastern-congo": (
+        "agreement",
+        "Eastern Congo ceasefire deal",
+        "",
+        "",
+        "Eastern Congo",
+        "M23",
+        "signed",
+    ),
+    "econ-release-us-jobs-report-november-2026": (
+        "statistical-release",
+        "US jobs report, November 2026",
+        "",
+        "November 2026",
+        "United States",
+        "Bureau of Labor Statistics",
+        "released",
+    ),
+    "econ-release-euro-area-inflation-flash-november-2026": (
+        "statistical-release",
+        "Euro area flash inflation, November 2026",
+        "",
+        "November 2026",
+        "Euro area",
+        "Eurostat",
+        "released",
+    ),
+    "funding-round-northwind-robotics-series-c": (
+        "company",
+        "Northwind Robotics Series C",
+        "Series C",
+        "",
+        "",
+        "Harbor Ventures",
+        "raised",
+    ),
+    "funding-round-helio-fusion-series-b": (
+        "company",
+        "Helio Fusion Series B",
+        "Series B",
+        "",
+        "",
+        "",
+        "raised",
+    ),
+    "opec-output-decision-december-2026": (
+        "policy-decision",
+        "OPEC+ December 2026 output decision",
+        "",
+        "December 2026",
+        "",
+        "OPEC+",
+        "cut",
+    ),
+    "artemis-ii-launch": ("mission", "Artemis II", "II", "", "", "NASA", "launched"),
+    "election-nauru-parliamentary-2026": (
+        "election",
+        "Nauru parliamentary election 2026",
+        "",
+        "2026",
+        "Nauru",
+        "",
+        "elected",
+    ),
+}
+
 # How many event-relevant rows fall on each day back from today, by shape (8 weeks = 56 days).
 SHAPES = {
     "rising": lambda back: 3 if back < 7 else (1 if back % 3 == 0 else 0) if back < 40 else 0,
@@ -808,9 +925,15 @@ class World:
     sources: list[dict]
     markets: list[tuple]
     seed: int
+    identities: dict[str, tuple] = field(default_factory=dict)  # subject -> IDENTITY_FIELDS
+
+    def identity(self, subject: str) -> dict | None:
+        found = self.identities.get(subject)
+        return dict(zip(IDENTITY_FIELDS, found, strict=True)) if found else None
 
 
-DEMO = World(VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, DEMO_SEED)
+IDENTITY_FIELDS = ("kind", "name", "edition", "period", "place", "organisation", "outcome")
+DEMO = World(VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, DEMO_SEED, IDENTITIES)
 
 
 def demo_load(*, today: date | None = None) -> dict[str, int]:
@@ -846,13 +969,17 @@ def world_load(world: World, *, today: date | None = None) -> dict[str, int]:
         )
         for slug, (name, kind, tracked, verts, aliases) in world.entities.items()
     }
+    kinds_seed()  # a flushed database has lost the migration's kinds
     outlets = _load_outlets(world.outlets)
     feeds = {}
     for url, (domain, vertical, also) in world.feeds.items():
         feed = services.feed_upsert(url=url, outlet=outlets[domain], vertical=verticals[vertical])
         for filled in (vertical, *also):
             feeds[(domain, filled)] = feed
-    events = {demo.subject: _load_event(demo, entities) for demo in world.events}
+    events = {
+        demo.subject: _load_event(demo, entities, world.identity(demo.subject))
+        for demo in world.events
+    }
     if anchored is None:  # the anchor is the day the rows are laid out from, not the clock's
         Event.objects.filter(subject__in=events).update(
             created_at=datetime.combine(today, time(0), tzinfo=UTC)
@@ -907,7 +1034,7 @@ def _load_outlets(specs: dict[str, tuple]) -> dict[str, Outlet]:
     return outlets
 
 
-def _load_event(demo: DemoEvent, entities: dict[str, Entity]) -> Event:
+def _load_event(demo: DemoEvent, entities: dict[str, Entity], identity: dict | None) -> Event:
     return services.event_upsert(
         subject=demo.subject,
         title=demo.title,
@@ -918,6 +1045,7 @@ def _load_event(demo: DemoEvent, entities: dict[str, Entity]) -> Event:
         subject_terms=demo.subject_terms,
         question_terms=demo.question_terms,
         home_domains=demo.home_domains,
+        identity=identity,
     )
 
 

@@ -587,6 +587,105 @@ EVENTS = [
     ),
 ]
 
+
+# What each topic is (issue 51): its kind, its own name and what tells it from a neighbour,
+# curated here as a curator keeps it in the admin: (kind, name, edition, period, place,
+# organisation, outcome).
+IDENTITIES = {
+    "econ-release-estravia-consumer-prices-october": (
+        "statistical-release",
+        "Estravia consumer prices",
+        "",
+        "October",
+        "Estravia",
+        "Estravian Statistics Office",
+        "released",
+    ),
+    "econ-release-lusmark-gdp-third-quarter": (
+        "statistical-release",
+        "Lusmark GDP",
+        "",
+        "third quarter",
+        "Lusmark",
+        "Lusmark Statistics Board",
+        "released",
+    ),
+    "ipo-kestrel-motors": ("company", "Kestrel Motors", "", "", "", "Valtor Exchange", "listed"),
+    "data-breach-orchard-pay": ("company", "Orchard Pay", "", "", "", "", "breached"),
+    "crewed-mission-lyra-4": (
+        "mission",
+        "Lyra-4",
+        "4",
+        "",
+        "Kessary Launch Complex",
+        "Palisade Aerospace",
+        "launched",
+    ),
+    "summit-seventh-tidewater-summit": (
+        "place-bound-event",
+        "Tidewater Summit",
+        "seventh",
+        "",
+        "Port Halloran",
+        "",
+        "held",
+    ),
+    "court-ruling-estravia-surveillance-law": (
+        "policy-decision",
+        "Constitutional Court of Estravia ruling on the surveillance law",
+        "",
+        "",
+        "Estravia",
+        "Constitutional Court of Estravia",
+        "ruled",
+    ),
+    "fishing-quota-coral-sea-bigeye-tuna": (
+        "policy-decision",
+        "Coral Sea bigeye tuna quota",
+        "",
+        "",
+        "Coral Sea",
+        "Coral Sea Fisheries Commission",
+        "set",
+    ),
+    "flood-dunhollow-province": (
+        "place-bound-event",
+        "Dunhollow Province floods",
+        "",
+        "",
+        "Dunhollow Province",
+        "",
+        "receded",
+    ),
+    "budget-carrowmere-city-council": (
+        "policy-decision",
+        "Carrowmere City Council budget",
+        "",
+        "",
+        "Carrowmere",
+        "Carrowmere City Council",
+        "approved",
+    ),
+    "earthquake-isle-of-senna": (
+        "place-bound-event",
+        "Isle of Senna earthquake",
+        "",
+        "",
+        "Isle of Senna",
+        "Merrow Seismological Institute",
+        "struck",
+    ),
+    "auction-sorvania-offshore-wind-round-4": (
+        "policy-decision",
+        "Sorvania offshore wind auction",
+        "fourth round",
+        "",
+        "Sorvania",
+        "Sorvanian Energy Agency",
+        "awarded",
+    ),
+}
+
 SOURCES = [
     dict(
         slug="estravia-consumer-price-release",
@@ -1055,7 +1154,9 @@ MARKETS = [
 
 KINDRED_SEED = 20280611
 
-KINDRED = World(VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, KINDRED_SEED)
+KINDRED = World(
+    VERTICALS, ENTITIES, OUTLETS, FEEDS, EVENTS, SOURCES, MARKETS, KINDRED_SEED, IDENTITIES
+)
 
 
 def kindred_load(*, today: date | None = None) -> dict[str, int]:

@@ -32,6 +32,7 @@ from registry.models import (
     StoryBand,
     Vertical,
 )
+from registry.services.identity import IDENTITY_FIELDS
 
 PREFIX = "synth"
 DAYS = 84
@@ -161,7 +162,16 @@ def _events(rng: random.Random, count: int, people: list[Entity]) -> list[Event]
             {topic.lead_entity, *rng.sample(people, min(3, len(people)))}, key=_slug_order
         )
     )
+    _identities(topics)
     return topics
+
+
+def _identities(topics: list[Event]) -> None:
+    """Each topic's identity as a curator would first see it: proposed from its title, lead,
+    entities and terms (`registry.services.identity`), as for any topic saved without one."""
+    for topic in topics:
+        services.identity_filled(event=topic)
+    Event.objects.bulk_update(topics, IDENTITY_FIELDS, batch_size=500)
 
 
 def _slug_order(entity: Entity) -> int:

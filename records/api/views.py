@@ -67,7 +67,7 @@ def unknown_topic(topic: str) -> ApplicationError:
 
 def topic_or_error(topic: str) -> Event:
     valid_topic(topic)
-    event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
+    event = Event.objects.select_related("lead_entity", "kind").filter(subject=topic).first()
     if event is None:
         raise unknown_topic(topic)
     return event
@@ -75,7 +75,7 @@ def topic_or_error(topic: str) -> Event:
 
 def _record_builder(topic: str, as_of: datetime | None = None):
     def build() -> tuple[bytes, str]:
-        event = Event.objects.select_related("lead_entity").filter(subject=topic).first()
+        event = Event.objects.select_related("lead_entity", "kind").filter(subject=topic).first()
         if event is None:
             raise unknown_topic(topic)
         return rendered(build_record(event, as_of=as_of))

@@ -14,11 +14,15 @@ from registry.services.curation import (
     source_upsert,
     vertical_upsert,
 )
+from registry.services.identity import identity_confirm, identity_filled, identity_propose
 
 __all__ = [
     "entity_upsert",
     "event_upsert",
     "feed_upsert",
+    "identity_confirm",
+    "identity_filled",
+    "identity_propose",
     "market_question_upsert",
     "outlet_upsert",
     "rows_activate",

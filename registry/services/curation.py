@@ -20,8 +20,10 @@ from registry.models import (
     MarketQuestion,
     Outlet,
     PrimarySource,
+    TopicKind,
     Vertical,
 )
+from registry.services.identity import IDENTITY_FIELDS, identity_filled
 
 M = TypeVar("M", bound=models.Model)
 
@@ -105,7 +107,12 @@ def event_upsert(
     subject_terms: Sequence[str] = (),
     question_terms: Sequence[str] = (),
     home_domains: Sequence[str] = (),
+    identity: dict[str, Any] | None = None,
 ) -> Event:
+    """Create or update a topic. `identity` gives what it is (`kind` as a kind's slug, `name`,
+    `aliases`, `former_names`, `edition`, `period`, `place`, `organisation`, `outcome`), taken
+    as confirmed; without it, a topic with no kind gets a proposal (`registry.services.identity`).
+    """
     fields = {
         "title": title,
         "lead_entity": lead_entity,
@@ -115,8 +122,13 @@ def event_upsert(
         "question_terms": list(question_terms),
         "home_domains": list(home_domains),
     }
+    if identity is not None:
+        kind = TopicKind.objects.get(slug=identity["kind"]) if identity.get("kind") else None
+        fields |= {**identity, "kind": kind, "identity_status": Event.IdentityStatus.CONFIRMED}
     event = _upsert(Event, key={"subject": subject}, fields=fields)
     event.entities.set(entities)
+    if identity_filled(event=event):
+        event.save(update_fields=IDENTITY_FIELDS)
     forget_tagger()
     curation_changed([event.subject])
     return event

@@ -222,7 +222,7 @@ def test_a_document_records_when_it_was_stored_and_its_mentions_carry_it(fed, ti
 def test_a_record_as_of_an_instant_costs_the_same_queries_however_many_documents(
     demo, time_machine
 ):
-    fed = Event.objects.select_related("lead_entity").get(subject=FED)
+    fed = Event.objects.select_related("lead_entity", "kind").get(subject=FED)
     time_machine.move_to(READ, tick=False)
     with CaptureQueriesContext(connection) as few:
         build_record(fed, as_of=LOADED + timedelta(minutes=1))
