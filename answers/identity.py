@@ -190,11 +190,90 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
     own = _own_words(topic)
     others = frozenset().union(*(o.entity_ids for o in context.others))
     return (
-        (_longer_name(said, topic, own) if context.capitals else None)
+        _other_kind(said, topic, vocab)
+        or _other_edition(said, topic)
+        or (_longer_name(said, topic, own) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others) if context.capitals else None)
         or _other_number(said, topic, own)
         or _other_place(said, topic, vocab, own, context, others)
-        or _other_indicator(said, topic, context)
+        or _other_indicator(said, topic, context, vocab)
+    )
+
+
+# --- kinds and editions, read from the topic's curated identity -------------------------------
+
+# Words that put a kind's noun to a name ("the village of <name>", "a singer called <name>").
+_NAMING = frozenset("of called named nicknamed".split())
+_ARTICLES = frozenset("the a an".split())
+
+
+def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
+    """A name of the topic called by a noun of another kind ("the singer <a storm's name>",
+    "the village of <a company's name>", "<name>, the novelist"): a thing of that kind under
+    the same name, which the registry does not track. The kinds and their nouns are curated
+    rows (`TopicKind`); what a name is comes from the topic's kind (its lead) and the kinds its
+    entity's kind makes (`TopicKind.entity_kinds`)."""
+    for first, after, entity_id in said.names:
+        if entity_id not in topic.entity_ids:
+            continue
+        named = set(vocab.entity_kind_kinds.get(vocab.entity_kinds.get(entity_id, ""), ()))
+        if entity_id == topic.lead_id and topic.kind:
+            named.add(topic.kind)
+        called = _noun_before(said, first, vocab) or _noun_apposed(said, after, vocab)
+        if named and called and not vocab.kind_nouns[called[0]] & named:
+            start, end = min(called[1], first), max(called[2], after)
+            return Mismatch(_words(said, start, end), "kind")
+    return None
+
+
+def _noun_before(said: Said, first: int, vocab: Vocabulary) -> tuple[str, int, int] | None:
+    """A kind's noun just before a name, or before "of" / "called" ("the city of <name>")."""
+    end = first - 1 if first and said.tokens[first - 1].low in _NAMING else first
+    return _kind_noun(said, end - 2, end, vocab) or _kind_noun(said, end - 1, end, vocab)
+
+
+def _noun_apposed(said: Said, after: int, vocab: Vocabulary) -> tuple[str, int, int] | None:
+    """A kind's noun set beside a name by a comma ("<name>, the novelist")."""
+    tokens = said.tokens
+    if after >= len(tokens) or "," not in said.text[tokens[after - 1].end : tokens[after].start]:
+        return None
+    start = after + (tokens[after].low in _ARTICLES)
+    return _kind_noun(said, start, start + 2, vocab) or _kind_noun(said, start, start + 1, vocab)
+
+
+def _kind_noun(said: Said, start: int, end: int, vocab: Vocabulary) -> tuple[str, int, int] | None:
+    if start < 0 or end > len(said.tokens) or end <= start:
+        return None
+    noun = " ".join(_singular(t.low) for t in said.tokens[start:end])
+    return (noun, start, end) if noun in vocab.kind_nouns else None
+
+
+def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
+    """Another number, edition or model beside a word of the topic's names than its curated one
+    ("<Name> X6" for the "X5"; "<Name>-3X" for the "3"), letters and digits together: the number
+    reading below takes only numerals for an edition."""
+    held = topic.edition.lower().replace(" ", "")
+    if not any(c.isdigit() for c in held):
+        return None
+    name_words = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.names]))}
+    tokens = said.tokens
+    for i, token in enumerate(tokens):
+        if token.bare not in name_words - STOP:
+            continue
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(tokens) and _model_like(tokens[j].low) and tokens[j].low != held:
+                return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
+    return None
+
+
+def _model_like(word: str) -> bool:
+    """A model's mark: letters and digits together ("x6", "a321"), not a year or a quarter."""
+    return (
+        any(c.isdigit() for c in word)
+        and any(c.isalpha() for c in word)
+        and not _QUARTER.match(word)
+        and not _YEAR.match(word)
+        and not re.fullmatch(r"\d+(?:st|nd|rd|th|s)", word)
     )
 
 
@@ -602,16 +681,20 @@ def _says(low: str, singular: set[str], phrase: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", low) is not None
 
 
-def _other_indicator(said: Said, topic: Topic, context: Context) -> Mismatch | None:
+def _other_indicator(said: Said, topic: Topic, context: Context,
+                     vocab: Vocabulary) -> Mismatch | None:  # fmt: skip
     """A subject-defining noun (an indicator, a kind of event) none of whose family's words the
     topic uses, nor any other topic the question is routed to: the same issuer or country, asked
-    about something else."""
+    about something else. A noun of the topic's own curated kind agrees whatever its family ("the
+    hurricane <name>" for a cyclone: the same storm)."""
     named = {i for a, b, _ in said.names for i in range(a, b)}
     unnamed = " ".join(t.text for i, t in enumerate(said.tokens)
                        if i not in named and t.low not in context.foreign)  # fmt: skip
     held = families_in(" ".join([topic.text, topic.reported,
                                  *(f"{o.text} {o.reported}" for o in context.others)]))  # fmt: skip
     for family, phrase in families_in(unnamed).items():
+        if topic.kind and topic.kind in vocab.kind_nouns.get(phrase, ()):
+            continue
         if family not in held and not context.reported(topic, FAMILIES[family]):
             return Mismatch(_indicator_subject(said, phrase), "indicator")
     return None

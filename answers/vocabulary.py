@@ -24,6 +24,7 @@ from registry.models import (
     EventMention,
     MarketQuestion,
     PrimarySource,
+    TopicKind,
 )
 
 _WORD = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
@@ -81,6 +82,9 @@ class Topic:
     stems: frozenset[str] = field(default_factory=frozenset)
     text: str = ""  # what its embedding is made from: curated words and its first headlines
     reported: str = ""  # its first reports' summaries: words its rows use (`answers.identity`)
+    # Its curated identity (`Event.kind` and attributes): what a question's subject is held to.
+    kind: str = ""
+    edition: str = ""
 
 
 @dataclass
@@ -96,6 +100,10 @@ class Vocabulary:
     name_labels: list[int]  # entity id per row of name_vectors: "Name (alias, alias)" each
     name_vectors: np.ndarray | None
     model: str | None
+    # The curated topic kinds: each noun with the kinds it names, each entity kind with the
+    # topic kinds made of it (`TopicKind.nouns`, `TopicKind.entity_kinds`).
+    kind_nouns: dict[str, frozenset[str]] = field(default_factory=dict)
+    entity_kind_kinds: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @functools.cached_property
     def phrases(self) -> str:
@@ -206,7 +214,20 @@ def build() -> Vocabulary:
         name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
     return Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated, place_words,
                       topic_vectors, list(entity_names), name_vectors,
-                      model.name if model else None)  # fmt: skip
+                      model.name if model else None, *_kinds())  # fmt: skip
+
+
+def _kinds() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    nouns: dict[str, set[str]] = {}
+    made_of: dict[str, set[str]] = {}
+    for kind in TopicKind.objects.all():
+        slug, entity_kinds = kind.slug, kind.entity_kinds
+        for noun in kind.all_nouns():
+            nouns.setdefault(noun.lower(), set()).add(slug)
+        for entity_kind in entity_kinds:
+            made_of.setdefault(entity_kind, set()).add(slug)
+    freeze = lambda found: {key: frozenset(value) for key, value in found.items()}  # noqa: E731
+    return freeze(nouns), freeze(made_of)
 
 
 def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
@@ -215,21 +236,25 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
     extra = _topic_extras()
     topics = []
     # A retired topic is no longer maintained: the engine neither routes to it nor suggests it.
-    for event in Event.objects.published().prefetch_related("entities").order_by("pk"):
+    events = Event.objects.published().select_related("kind").prefetch_related("entities")
+    for event in events.order_by("pk"):
         ids = frozenset({event.lead_entity_id, *(e.pk for e in event.entities.all())})
         names = tuple(n for entity_id in sorted(ids) for n in entity_names.get(entity_id, []))
         terms = tuple(dict.fromkeys([*event.subject_terms, *event.question_terms]))
         lead = entity_names.get(event.lead_entity_id, [""])[0]
+        # The topic's own names (its curated name, aliases and former names) are its words too.
+        own = [n for n in (event.name, *event.aliases, *event.former_names) if n != event.title]
         text = ". ".join(
-            [event.title, event.subject.replace("-", " "), ", ".join(names), ", ".join(terms),
-             *extra.get(event.pk, [])]
+            [event.title, event.subject.replace("-", " "), ", ".join([*names, *own]),
+             ", ".join(terms), *extra.get(event.pk, [])]
         )  # fmt: skip
         first = _first_reports(event)
         headlines = ". ".join(first)
         topics.append(
-            Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids, names,
-                  terms, frozenset(stems(text)), f"{text}. {headlines}",
-                  " ".join(filter(None, first.values())))
+            Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids,
+                  (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
+                  " ".join(filter(None, first.values())),
+                  event.kind.slug if event.kind else "", event.edition)
         )  # fmt: skip
     return topics
 
