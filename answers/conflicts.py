@@ -134,3 +134,37 @@ def _belief_differs(reading: Evidence, price: Evidence) -> str | None:
         if family in asked:
             return question
     return None
+
+
+# --- the topic's curated outcome (issue 51) ---------------------------------------------------
+
+
+def outcome_family(outcome: str) -> str | None:
+    """The state family of a topic's curated outcome ("signed": sign), or the outcome itself
+    when no family holds its verb ("made landfall"): what its markets ask about."""
+    words = outcome.lower().split()
+    return next(filter(None, map(premises.family_of, words)), None) or (" ".join(words) or None)
+
+
+def asked_of(question: str, outcome: str) -> set[str]:
+    """What a topic's market question asks about: its own state word, else the outcome the
+    topic tracks (a question of the topic with no state word of its own asks of that: "Will
+    the accord take effect by March?"); none for another occasion."""
+    asked = asked_outcomes(question)
+    if asked or set(question.lower().split()) & _ANOTHER_TIME:
+        return asked
+    return {outcome_family(outcome)} - {None}
+
+
+def stated_outcomes(text: str, outcome: str) -> set[str]:
+    """The state families `text` states as done, with the topic's outcome when its words are
+    said as done (no hedge or negation in the three words before: "made landfall", never "is
+    expected to make landfall")."""
+    found = {family for family, _, _ in decisions(text)}
+    wanted = outcome.lower().split()
+    tokens = [t.lower() for t in _TOKEN.findall(text)]
+    for i in range(len(tokens) - len(wanted) + 1) if wanted else ():
+        hedged = set(tokens[max(0, i - 3) : i]) & (premises.HEDGES | {"to"})
+        if tokens[i : i + len(wanted)] == wanted and not hedged:
+            found.add(outcome_family(outcome))
+    return found

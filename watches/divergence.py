@@ -4,10 +4,12 @@ The record's side is a statement of an outcome as done: the issuer's latest read
 guarding the topic, or one of the topic's newest reports (`REPORTS_READ`), read by the Answer
 Engine's own rule (`answers.conflicts.decisions`: a state stated as done, never hedged, negated
 or a noun). The market's side is a live question of the topic asking about that outcome
-(`answers.conflicts.asked_outcomes`: "Will the Fed cut?" asks about a cut, not about another
-meeting's). The statement holds the outcome at 100%. A statement of an opposite state ("held"
-against "will cut") is not taken as one: a market question looks ahead, and the state an issuer
-stated last time is no side of the next occasion.
+(`answers.conflicts.asked_of`: "Will the Fed cut?" asks about a cut, not about another
+meeting's; a question with no state word of its own asks of the outcome the topic tracks, its
+curated identity, so any stated outcome counts, not only a rate decision's). The statement
+holds the outcome at 100%. A statement of an opposite state ("held" against "will cut") is not
+taken as one: a market question looks ahead, and the state an issuer stated last time is no side
+of the next occasion.
 
 A pair diverges when the market prices the stated outcome below even odds, at least
 `minGapPoints` from 100 (priced against: the Answer Engine's rule for a crowd against the issuer),
@@ -32,7 +34,7 @@ from django.db.models import F, OuterRef, Q, Subquery, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from answers.conflicts import asked_outcomes, decisions
+from answers.conflicts import asked_of, stated_outcomes
 from config.reads import envelope, iso
 from registry.models import (
     EventMention,
@@ -75,7 +77,7 @@ def divergences(*, min_gap: float, window: int, vertical: Vertical | None) -> di
         (topic, q, statement)
         for q in questions
         for topic in q.topics
-        for statement in _stated(statements.get(topic.pk, []), q.question)
+        for statement in _stated(statements.get(topic.pk, []), q.question, topic.outcome)
     ]
     since = min((s.at for _, _, s in pairs), default=now)
     prices = _prices([q.pk for _, q, _ in pairs], max(since, now - HISTORY), now, window)
@@ -151,16 +153,13 @@ def _newest_per_topic() -> Window:
     return Window(RowNumber(), partition_by=F("event_id"), order_by=newest)
 
 
-def _stated(statements: list[Statement], question: str) -> list[Statement]:
-    """The statements that state as done the outcome `question` asks about."""
-    asked = asked_outcomes(question)
+def _stated(statements: list[Statement], question: str, outcome: str) -> list[Statement]:
+    """The statements that state as done the outcome `question` asks about: its own state
+    word, else the outcome the topic tracks (its curated identity, `Event.outcome`)."""
+    asked = asked_of(question, outcome)
     if not asked:
         return []
-    return [
-        statement
-        for statement in statements
-        if asked & {family for family, _, _ in decisions(statement.said)}
-    ]
+    return [s for s in statements if asked & stated_outcomes(s.said, outcome)]
 
 
 def _prices(question_ids: list[int], since: datetime, now: datetime, window: int) -> dict:

@@ -215,3 +215,38 @@ def test_saved_versioned_and_delivered_signed_like_every_base(
     assert STANDARD[BASE].identity(reading["reading"]) == [
         f"{TOPIC}:{match['market']['id']}:priced-against,moved-against"
     ]
+
+
+@pytest.mark.parametrize("kind", ["agreement", "storm", "election", "mission", "product"])
+def test_any_outcome_a_topic_tracks_stated_against_a_crowd_fires_it(api, kind):
+    """The outcome is the topic's curated identity, not a rate decision's words: each kind's
+    first outcome (a row curators keep), stated plainly by a report, against a market of the
+    topic priced at 31% with no state word of its own."""
+    from registry.models import TopicKind
+
+    outcome = TopicKind.objects.get(slug=kind).outcomes[0]
+    vertical = services.vertical_upsert(slug="world", name="World")
+    lead = services.entity_upsert(slug="varnholt", name="Varnholt", verticals=[vertical])
+    topic = services.event_upsert(
+        subject=f"varnholt-{kind}", title=f"Varnholt {kind}", lead_entity=lead, entities=[lead],
+        subject_terms=["varnholt"], identity={"kind": kind, "outcome": outcome},
+    )  # fmt: skip
+    now = timezone.now()
+    outlet = services.outlet_upsert(domain="ledger.example", name="Harbour Ledger")
+    for n, said in enumerate([f"Varnholt {outcome} on Tuesday, officials said.",
+                              f"Varnholt is expected to {outcome} soon."]):  # fmt: skip
+        at = now - timedelta(hours=5 + n)
+        ingestion.documents_ingest(items=[ingestion.IncomingDocument(
+            url=f"https://ledger.example/varnholt-{n}", title=said, summary=said, outlet=outlet,
+            vertical=vertical, published_at=at, fetched_at=at)])  # fmt: skip
+    market = services.market_question_upsert(
+        venue="manifold", external_id=f"varnholt-{kind}", url="https://manifold.example/varnholt",
+        question="Varnholt by March 31?", category="World", deadline=now + timedelta(days=90),
+        events=[topic], entities=[lead],
+    )  # fmt: skip
+    ingestion.market_price_record(question=market, captured_at=now - timedelta(hours=1),
+                                  probability_pct=31.0, priced_at=now)  # fmt: skip
+    [match] = unfurl(api)["reading"]["divergences"]
+    assert match["topic"] == f"varnholt-{kind}"
+    assert match["statement"]["said"].startswith(f"Varnholt {outcome} on Tuesday")
+    assert match["gap"]["points"] == 69.0
