@@ -37,10 +37,11 @@ from typing import Any
 from django.db import transaction
 
 from answers import embeddings, engine
+from answers.casegen import cases_generate
 from records.services import records_transition
-from worlds.atlas import atlas_anchor_day, atlas_load
-from worlds.demo import anchor_day, demo_load
-from worlds.kindred import kindred_anchor_day, kindred_load
+from worlds.atlas import ATLAS, atlas_anchor_day, atlas_load
+from worlds.demo import DEMO, World, anchor_day, demo_load
+from worlds.kindred import KINDRED, kindred_anchor_day, kindred_load
 
 EVAL_DIR = Path(__file__).resolve().parent / "eval"
 EVAL_SET = EVAL_DIR / "questions.json"
@@ -58,13 +59,19 @@ class Registry:
     load: Callable[..., dict]
     anchor: Callable[[], date | None]
     cases: Path
+    world: World
+
+    @property
+    def subjects(self) -> frozenset[str]:
+        return frozenset(event.subject for event in self.world.events)
 
 
 REGISTRIES = {
-    "demo": Registry(demo_load, anchor_day, EVAL_SET),
-    "atlas": Registry(atlas_load, atlas_anchor_day, EVAL_DIR / "atlas.json"),
-    "kindred": Registry(kindred_load, kindred_anchor_day, EVAL_DIR / "kindred.json"),
+    "demo": Registry(demo_load, anchor_day, EVAL_SET, DEMO),
+    "atlas": Registry(atlas_load, atlas_anchor_day, EVAL_DIR / "atlas.json", ATLAS),
+    "kindred": Registry(kindred_load, kindred_anchor_day, EVAL_DIR / "kindred.json", KINDRED),
 }
+GENERATED_SEED = 51
 
 
 def load_cases(path: Path = EVAL_SET) -> list[dict[str, Any]]:
@@ -261,6 +268,26 @@ def identity_evaluate(
     cases = [c for c in load_cases(path) if not registries or c["registry"] in registries]
     with transaction.atomic():
         registries_load()
+        scored = identity_scored(cases)
+        transaction.set_rollback(True)
+    return scored
+
+
+def generated_evaluate(
+    *, registries: list[str] | None = None, seed: int = GENERATED_SEED, per_class: int | None = None
+) -> dict[str, Any]:
+    """Cases generated from each registry's own topics (`answers.casegen`), scored as the
+    identity set is, per class and per registry, every registry loaded, in one transaction
+    rolled back at the end."""
+    with transaction.atomic():
+        registries_load()
+        cases = [
+            case
+            for name in registries or list(REGISTRIES)
+            for case in cases_generate(
+                registry=name, seed=seed, per_class=per_class, subjects=REGISTRIES[name].subjects
+            )
+        ]
         scored = identity_scored(cases)
         transaction.set_rollback(True)
     return scored

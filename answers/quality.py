@@ -13,6 +13,9 @@ The classes and what each counts as right, over which cases:
 - languages: questions in another language answered in it;
 - repeatStability: every general question asked again as of the same instant, after all the
   others, answering the same words and citations;
+- generated: cases generated from each registry's own topics (`answers.casegen`: neighbours of
+  another kind, edition, place, period or longer name declined; aliases, former names,
+  misspellings and own-kind nouns answered), which no hand-written list was tuned to;
 - inventedClaims: answers phrased by a model that lies on purpose (each kind of lie of the
   lying-model suite, `LIES`, on questions over the demo and the atlas) that carry none of its
   lies (the engine's `generator` seam, in process: the same reading and check as a model behind
@@ -34,8 +37,10 @@ from django.utils import timezone
 from scipy.stats import binomtest
 
 from answers import engine
+from answers.casegen import cases_generate
 from answers.evaluation import (
     EVAL_DIR,
+    GENERATED_SEED,
     IDENTITY_SET,
     REGISTRIES,
     evaluate,
@@ -48,9 +53,11 @@ LEVEL = 0.95
 CONFLICTS_SET = EVAL_DIR / "conflicts.json"
 STATEMENT = (
     "These figures are the project's own cases: questions the project wrote over worlds it "
-    "built (the demo, atlas and kindred registries), scored by its own harness, with a model "
-    "that lies on purpose written by the project too. They are not an independent benchmark: "
-    "a rate here says how the engine does on these cases, not on questions nobody wrote."
+    "built (the demo, atlas and kindred registries), and questions generated from those "
+    "registries' own topics by rules that read the registry (the generated class), scored by "
+    "its own harness, with a model that lies on purpose written by the project too. They are "
+    "not an independent benchmark: a rate here says how the engine does on these cases, not on "
+    "questions nobody wrote."
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _FIGURES = re.compile(r"\d+(?:\.\d+)?%?")
@@ -119,6 +126,7 @@ def quality_evaluate(*, registries: list[str] | None = None, limit: int | None =
             "general": general,
             "identity": identity_scored(_first(_of(load_cases(IDENTITY_SET), names), limit)),
             "conflicts": conflicts_scored(_first(_of(load_cases(CONFLICTS_SET), names), limit)),
+            "generated": identity_scored(_generated(names, limit)),
             "repeat": repeat_scored(answered),
             "lies": lies_scored([q for q in LYING_QUESTIONS if q[0] in names], limit),
             # read now: the anchor days are the loaded rows', gone once rolled back
@@ -126,6 +134,17 @@ def quality_evaluate(*, registries: list[str] | None = None, limit: int | None =
         }
         transaction.set_rollback(True)
     return ran
+
+
+def _generated(names: list[str], limit: int | None) -> list[dict]:
+    """The cases generated from each named registry's own topics (`limit` of each class)."""
+    return [
+        case
+        for name in names
+        for case in cases_generate(
+            registry=name, seed=GENERATED_SEED, per_class=limit, subjects=REGISTRIES[name].subjects
+        )
+    ]
 
 
 def _first(cases: list, limit: int | None) -> list:
@@ -230,6 +249,7 @@ def quality_card(ran: dict[str, Any], *, registries: list[str], limit: int | Non
 def _counts(ran: dict[str, Any]) -> dict[str, tuple[int, int]]:
     """(right, of) per class, from the tallies of what ran."""
     general, identity = ran["general"].values(), ran["identity"]["tally"]
+    generated = ran["generated"]["tally"]
 
     def total(key: str) -> int:
         return sum(g["tally"].get(key, 0) for g in general)
@@ -248,6 +268,10 @@ def _counts(ran: dict[str, Any]) -> dict[str, tuple[int, int]]:
             sum(c.get("cases", 0) for c in compared),
         ),
         "conflicts": (ran["conflicts"]["right"], ran["conflicts"]["of"]),
+        "generated": (
+            generated.get("declinesRight", 0) + generated.get("nearMissesRight", 0),
+            generated.get("cases", 0),
+        ),
         "languages": (total("languageRight"), total("languages")),
         "repeatStability": (ran["repeat"]["right"], ran["repeat"]["of"]),
         "inventedClaims": (ran["lies"]["right"], ran["lies"]["of"]),
@@ -264,6 +288,9 @@ MEASURES = {
     "comparisons": "Comparison questions that pass every check of their case.",
     "conflicts": "Rows at odds said to disagree, both sides cited; rows that agree never said "
     "to (the conflicts set).",
+    "generated": "Cases generated from each registry's own topics: neighbours of another "
+    "kind, edition, place, period or longer name declined; aliases, former names, misspellings "
+    "and own-kind nouns answered from their topic.",
     "languages": "Questions in another language answered in it.",
     "repeatStability": "Questions asked again as of the same instant, after all the others, "
     "answered with the same words and citations.",
@@ -292,6 +319,7 @@ def _evaluation(ran: dict, registries: list[str], limit: int | None) -> dict[str
     sets += [
         {"set": "identity", "file": _shown(IDENTITY_SET), "cases": ran["identity"]["cases"]},
         {"set": "conflicts", "file": _shown(CONFLICTS_SET), "cases": ran["conflicts"]["of"]},
+        {"set": "generated", "file": None, "cases": ran["generated"]["cases"]},
         {"set": "repeat", "file": None, "cases": ran["repeat"]["of"]},
         {"set": "lying-model", "file": None, "cases": ran["lies"]["of"]},
     ]

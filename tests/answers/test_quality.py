@@ -22,8 +22,8 @@ from tests.mcpdoor.door import post
 
 pytestmark = pytest.mark.django_db
 CLASSES = {
-    "routing", "declines", "identity", "premises", "comparisons", "conflicts", "languages",
-    "repeatStability", "inventedClaims",
+    "routing", "declines", "identity", "premises", "comparisons", "conflicts", "generated",
+    "languages", "repeatStability", "inventedClaims",
 }  # fmt: skip
 
 
@@ -94,6 +94,9 @@ def test_the_card_counts_every_class_and_says_whose_cases_these_are(api, publish
     assert evaluation["asks"] == sum(s["cases"] for s in evaluation["sets"]) > 0
     assert card["classes"]["repeatStability"]["of"] == 2  # the demo set's two, asked again
     assert card["classes"]["inventedClaims"]["of"] > 0  # the lying model was put to it
+    # Beside the hand-written sets, cases generated from the registry (two of each class).
+    generated = next(s for s in evaluation["sets"] if s["set"] == "generated")
+    assert generated["cases"] == card["classes"]["generated"]["of"] > 2
     assert card["code"]["serviceVersion"]
     assert card["version"] == published.pk
     assert card["digest"] == published.digest

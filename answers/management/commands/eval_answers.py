@@ -3,7 +3,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from answers.evaluation import REGISTRIES, identity_evaluate, registries_evaluate
+from answers.evaluation import (
+    GENERATED_SEED,
+    REGISTRIES,
+    generated_evaluate,
+    identity_evaluate,
+    registries_evaluate,
+)
 
 
 class Command(BaseCommand):
@@ -26,9 +32,13 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--set",
-            choices=["general", "identity"],
+            choices=["general", "identity", "generated"],
             default="general",
-            help="The registries' own sets (default), or the identity set across them.",
+            help="The registries' own sets (default), the identity set across them, or the "
+            "cases generated from each registry's own topics (answers.casegen).",
+        )
+        parser.add_argument(
+            "--seed", type=int, default=GENERATED_SEED, help="The generated cases' seed."
         )
         parser.add_argument(
             "--file", help="A questions file to score in place of the registry's (not with all)."
@@ -37,7 +47,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         names = list(REGISTRIES) if options["registry"] == "all" else [options["registry"]]
-        if options["set"] == "identity":
+        if options["set"] == "generated":
+            scores = {"generated": generated_evaluate(registries=names, seed=options["seed"])}
+        elif options["set"] == "identity":
             scores = {"identity": self._identity(names, options["file"])}
         else:
             files = {}
