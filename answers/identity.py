@@ -244,8 +244,11 @@ def _noun_apposed(said: Said, after: int, vocab: Vocabulary) -> tuple[str, int, 
 def _kind_noun(said: Said, start: int, end: int, vocab: Vocabulary) -> tuple[str, int, int] | None:
     if start < 0 or end > len(said.tokens) or end <= start:
         return None
-    noun = " ".join(_singular(t.low) for t in said.tokens[start:end])
-    return (noun, start, end) if noun in vocab.kind_nouns else None
+    for noun in (" ".join(t.low for t in said.tokens[start:end]),
+                 " ".join(_singular(t.low) for t in said.tokens[start:end])):  # fmt: skip
+        if noun in vocab.kind_nouns:
+            return noun, start, end
+    return None
 
 
 def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
@@ -275,6 +278,17 @@ def _model_like(word: str) -> bool:
         and not _YEAR.match(word)
         and not re.fullmatch(r"\d+(?:st|nd|rd|th|s)", word)
     )
+
+
+def another_actor(miss: Mismatch, topic: Topic) -> bool:
+    """Whether a disagreement names another actor or place rather than another subject: a
+    place or a name sharing no word with the topic's lead ("<another country>'s central bank"
+    beside the lead's own decision), where a longer name, a branch or a number of the lead's
+    own name ("the regional <lead>") is another subject."""
+    said = {_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(miss.subject)}
+    content = said - STOP - _CONNECTORS
+    own = {w.lower() for w in _TOKEN.findall(f"{topic.lead} {topic.title}")} - STOP - _CONNECTORS
+    return miss.qualifier in ("place", "name") and bool(content) and not content & own
 
 
 def _own_words(topic: Topic) -> frozenset[str]:

@@ -199,11 +199,11 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         routed = []
     said = identity.restored(question, corrected)
     capitals = languages.detect(question) != "de"
-    routed, mismatch = held_to_subject(routed, said, vocab, capitals, question, as_of)
+    routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of)
     if mismatch and topic is None and not (named | span_names):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of) or routed
         mismatch = None if routed else mismatch
-    unplaced = _unplaced(said, routed, vocab)
+    unplaced = actor or _unplaced(said, routed, vocab)
     untracked = [n.span for n in unknown]
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
     if mismatch:
@@ -242,20 +242,24 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
                     typed: str = "", as_of: datetime | None = None):  # fmt: skip
     """The routed topics whose subject every qualifier of the question agrees with, and, when
     none does, the first disagreement with the topic it was found on (`answers.identity`); its
-    documents read as stored by `as_of`."""
+    documents read as stored by `as_of`. A disagreement about another actor or place beside a
+    topic the question names by its lead is a premise to correct, not another subject: the
+    topic is kept and the words are returned third."""
     said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
-    kept, first = [], None
+    kept, first, actor = [], None, ""
     seen = functools.partial(reported, as_of=as_of)
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
         foreign = FALSE_FRIENDS if not capitals else frozenset()
         context = identity.Context(r.named == "lead", others, capitals, foreign, seen)
         miss = identity.disagreement(said, r.topic, vocab, context)
+        if miss is not None and r.named == "lead" and identity.another_actor(miss, r.topic):
+            actor, miss = actor or miss.subject, None
         if miss is None:
             kept.append(r)
         elif first is None:
             first = (miss, r.topic)
-    return kept, (None if kept else first)
+    return kept, (None if kept else first), (actor if kept else "")
 
 
 def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary) -> str:
@@ -276,8 +280,8 @@ def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: 
     for topic, score, how in scored[1:]:
         if score < max(MIN_SCORE, FALLBACK_CUT * best):
             break
-        kept, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed,
-                                  as_of)  # fmt: skip
+        kept, _, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed,
+                                     as_of)  # fmt: skip
         if kept:
             return kept
     return []
@@ -354,7 +358,11 @@ def _fixed(word: str, vocab: Vocabulary) -> str:
         return word
     # A name is matched whole: one slip of a key ("Tavya") is a typo, a different letter group
     # ("Southgate" for "Northgate") is another name, never corrected into ours.
-    edits = Levenshtein.distance(low, best[0])
+    # Two letters swapped ("Fuison") is one slip of the keys, as a letter dropped is: OSA
+    # counts a transposition once, Levenshtein twice. Only at the same length: a swap beside a
+    # dropped letter ("Lumenstar" for "Lumentra") is another name.
+    same = len(low) == len(best[0])
+    edits = (OSA if same else Levenshtein).distance(low, best[0])
     slips = _name_slips(low, best[0], best[0] in vocab.place_words)
     # A lower-case word gets two slips only in a long word of the same length ("wrod"); a word
     # two letters shorter or longer is another word ("stricken" is not "strike").

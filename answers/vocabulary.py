@@ -212,9 +212,15 @@ def build() -> Vocabulary:
         topic_vectors = embedded(model, Embedding.Kind.TOPIC, texts)
         names = {pk: _display(n) for pk, n in entity_names.items()}
         name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
-    return Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated, place_words,
-                      topic_vectors, list(entity_names), name_vectors,
-                      model.name if model else None, *_kinds())  # fmt: skip
+    vocab = Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated,
+                       place_words, topic_vectors, list(entity_names), name_vectors,
+                       model.name if model else None, *_kinds())  # fmt: skip
+    # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
+    # first question that needs them: the word sets of every name cost a first user-worded ask
+    # most of its time at 1M documents.
+    for derived in ("phrases", "name_words", "name_word_sets", "index"):
+        getattr(vocab, derived)
+    return vocab
 
 
 def _kinds() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
@@ -243,7 +249,8 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
         terms = tuple(dict.fromkeys([*event.subject_terms, *event.question_terms]))
         lead = entity_names.get(event.lead_entity_id, [""])[0]
         # The topic's own names (its curated name, aliases and former names) are its words too.
-        own = [n for n in (event.name, *event.aliases, *event.former_names) if n != event.title]
+        own = [n for n in dict.fromkeys((event.name, *event.aliases, *event.former_names))
+               if n and n != event.title and n not in names]  # fmt: skip
         text = ". ".join(
             [event.title, event.subject.replace("-", " "), ", ".join([*names, *own]),
              ", ".join(terms), *extra.get(event.pk, [])]

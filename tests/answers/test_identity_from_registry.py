@@ -43,12 +43,14 @@ def _load() -> None:
     now = timezone.now()
     outlet = services.outlet_upsert(domain="wire.example", name="Example Wire", is_wire=True)
     vertical = services.vertical_upsert(slug="world", name="World")
+    market = services.entity_upsert(slug="dravonia", name="Dravonia", kind="country")
     for subject, (title, (lead, kind, aliases), identity, reports) in TOPICS.items():
         entity = services.entity_upsert(
             slug=subject.split("-", 1)[1], name=lead, kind=kind, aliases=aliases
         )
+        attached = [entity, market] if kind == "company" else [entity]  # where it sells
         services.event_upsert(
-            subject=subject, title=title, lead_entity=entity, entities=[entity],
+            subject=subject, title=title, lead_entity=entity, entities=attached,
             subject_terms=[title.split()[-1].lower()], identity=identity,
         )  # fmt: skip
         items = [
@@ -109,6 +111,17 @@ def test_a_sibling_model_is_declined_and_the_tracked_one_answered(api, registry)
     _declined_naming(body, "X8", "Quillon X7")
     _answered_from(ask(api, "How many Quillon X7 handsets were sold?"),
                    "product-quillon-x7-release")  # fmt: skip
+
+
+def test_a_wrong_place_beside_the_named_subject_is_corrected_not_declined(api, registry):
+    """The subject is tracked and named: another place in the premise is named first as not
+    held, and the rest is answered from the topic."""
+    body = ask(api, "Why did Cyclone Marenko hit Dravonia?")
+    _answered_from(body, "disaster-cyclone-marenko")
+    first = SENTENCE.split(body["answer"])[0]
+    assert "does not support the premise" in first
+    assert "Dravonia" in first
+    assert "Ostrava Bay" in body["answer"]  # what the record holds instead
 
 
 def test_a_former_name_is_answered_as_the_topic(api, registry):

@@ -259,6 +259,23 @@ def test_with_embeddings_off_a_start_loads_what_an_ask_needs_but_the_model(
     assert [t["topic"] for t in answer["topics"]] == [calder.subject]
 
 
+@pytest.mark.django_db
+def test_a_start_builds_what_a_user_worded_first_ask_needs(calder, monkeypatch):
+    """Issue 51: the word sets of every name, the phrases and the index are the vocabulary's
+    build's, not a first user-worded question's; the start rehearses a question naming things
+    no registry holds, declined whatever the registry."""
+    from answers import engine
+
+    vocabulary.forget()
+    warmup.preload()
+    vocab = vocabulary.current()
+    assert {"phrases", "name_words", "name_word_sets", "index"} <= set(vars(vocab))
+    assert engine.answer(warmup.UNTRACKED_QUESTION)["grounded"] is False
+    monkeypatch.setattr(vocabulary._vocabulary, "_build", lambda: pytest.fail("rebuilt"))
+    answer = engine.answer("What did the Calder Shipping dock strike bring this week?")
+    assert [t["topic"] for t in answer["topics"]] == [calder.subject]
+
+
 @pytest.mark.django_db(transaction=True)  # the connection outside any test transaction
 def test_a_serving_start_rehearses_an_ask_keeps_nothing_and_keeps_its_connection(
     settings, calder, caplog
