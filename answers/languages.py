@@ -1,8 +1,8 @@
 """The question's language: the Answer Engine answers in it, among those it has catalogues for.
 
 The model is py3langid's (langid.py's naive Bayes over byte n-grams, shipped inside its wheel: no
-download), cut to the languages it must tell apart. Portuguese and Italian are kept in the cut
-only so that they are recognised and answered in English, instead of read as Spanish or French.
+download), cut to the languages it must tell apart. Italian is kept in the cut only so that it is
+recognised and answered in English, instead of read as Spanish or French.
 Measured on short questions (docs/decisions.md): right more often than lingua's detector on them,
 a tenth of a millisecond a question, about 50 MB resident once loaded (lingua: about 180 MB).
 
@@ -20,10 +20,10 @@ from collections.abc import Iterator
 import numpy as np
 from django.utils import translation
 
-SUPPORTED = ("en", "es", "de", "fr", "ja", "ar")
+SUPPORTED = ("en", "es", "de", "fr", "ja", "ar", "pt")
 FALLBACK = "en"
 # Told apart so that they are not mistaken for a supported neighbour; answered in English.
-_RECOGNISED = (*SUPPORTED, "pt", "it")
+_RECOGNISED = (*SUPPORTED, "it")
 # Below this the model is guessing (a lone "Wer?" or "Cuba?"): English, said plainly, is safer
 # than a confident answer in the wrong language.
 _CONFIDENT = 0.6

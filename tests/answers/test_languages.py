@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from answers import phrases
 from answers.languages import SUPPORTED, answering, detect
+from config.contract import schema_of
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 TRANSLATED = [code for code in SUPPORTED if code != "en"]
@@ -70,12 +71,16 @@ QUESTIONS = {
         "ما حجم الأضرار التي خلفتها العاصفة؟",
         "ماذا قالت Federal Reserve عن أسعار الفائدة؟",
     ],
+    "pt": [
+        "O que a Federal Reserve decidiu sobre os juros?",
+        "Quando a Artemis II vai ser lançada?",
+        "Quanto custaram os danos da tempestade?",
+        "O furacão ainda está a ganhar força esta noite?",
+        "Quem está a ganhar as eleições segundo os mercados?",
+    ],
 }
-# Not among the six: answered in English, not in the neighbour they resemble.
+# Not among the catalogued: answered in English, not in the neighbour they resemble.
 ELSEWHERE = [
-    "O que a Federal Reserve decidiu sobre os juros?",
-    "Quando a Artemis II vai ser lançada?",
-    "Quanto custaram os danos da tempestade?",
     "Cosa ha deciso la Federal Reserve sui tassi?",
     "Quando partirà la missione Artemis II?",
     "Quanti danni ha fatto la tempesta sulla costa?",
@@ -149,6 +154,29 @@ def test_every_engine_phrase_is_extracted():
 
 def _phrases():
     return [v for v in vars(phrases).values() if isinstance(v, Promise)]
+
+
+def test_portuguese_answers_like_every_catalogued_language():
+    assert "pt" in TRANSLATED
+    assert {p.name for p in LOCALE.iterdir() if p.is_dir()} == set(TRANSLATED)
+    assert [code for code, _ in settings.LANGUAGES] == list(SUPPORTED)
+    language = schema_of("svc.answer.v1")["properties"]["language"]
+    assert language["enum"] == list(SUPPORTED)
+
+
+# The source check refuses a market sentence that does not say it is belief, in the words of
+# BELIEF_WORDS in the answering language: each language's market sentences must carry one.
+MARKET_PHRASES = [phrases.CROWD_PRICES, phrases.HISTORICAL_PRICE, phrases.PRICE_MOVED,
+                  phrases.COMPARE_MORE_LIKELY]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", SUPPORTED)
+def test_every_market_sentence_says_belief_in_its_language(language):
+    with translation.override(language):
+        belief = str(phrases.BELIEF_WORDS).casefold().split()
+        for phrase in MARKET_PHRASES:
+            said = str(phrase).casefold()
+            assert any(word in said for word in belief), (language, said)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
