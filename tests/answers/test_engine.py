@@ -293,7 +293,7 @@ def test_every_citation_carries_its_snippet_digest(api, demo):
     assert "not investment" in answer["disclaimer"]
 
 
-# --- languages: Portuguese answered from its catalogue ------------------------------------------
+# --- languages: Portuguese from its catalogue; a language without one in English, named -------
 
 # Each topic's lead as the demo registry names it: the questions below are written around it.
 LEADS = {event.subject: ENTITIES[event.lead][0] for event in EVENTS}
@@ -356,3 +356,33 @@ def test_a_portuguese_question_is_answered_in_portuguese_from_its_english_twins_
     assert cited(answer) == cited(twin)
     assert said_in(answer) == {"pt"}
     assert said_in(twin) == {"en"}
+
+
+def notice(language: str) -> str:
+    with translation.override("en"):
+        return str(phrases.ANSWERED_IN_ENGLISH.format(language=language))
+
+
+# (topic, an English twin, the question, the name of its language): each in a language the
+# engine has no catalogue for.
+ELSEWHERE = [
+    ("funding-round-helio-fusion-series-b", "How much did {lead} raise?",
+     "Hoeveel geld heeft {lead} opgehaald?", "Dutch"),
+    ("funding-round-northwind-robotics-series-c", "Who led the {lead} funding round?",
+     "Vem ledde finansieringsrundan för {lead}?", "Swedish"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("topic", "english", "question", "language"), ELSEWHERE)
+def test_a_language_without_a_catalogue_is_answered_in_english_and_says_so(
+    api, demo, topic, english, question, language
+):
+    twin = ask(api, english.format(lead=LEADS[topic]))
+    answer = ask(api, question.format(lead=LEADS[topic]))
+    assert answer["understood"]["untracked"] == []
+    assert answer["grounded"] is True
+    assert answer["language"] == "en"
+    assert topics(answer)[0] == topics(twin)[0] == topic
+    assert answer["answer"].endswith(f"]. {notice(language)}")
+    assert notice(language) not in twin["answer"]
+    assert said_in(answer) == {"en"}

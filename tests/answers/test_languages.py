@@ -15,7 +15,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from answers import phrases
-from answers.languages import SUPPORTED, answering, detect
+from answers.languages import (
+    SUPPORTED,
+    answering,
+    detect,
+    identify,
+    uncatalogued,
+)
 from config.contract import schema_of
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -79,14 +85,22 @@ QUESTIONS = {
         "Quem está a ganhar as eleições segundo os mercados?",
     ],
 }
-# Not among the catalogued: answered in English, not in the neighbour they resemble.
-ELSEWHERE = [
-    "Cosa ha deciso la Federal Reserve sui tassi?",
-    "Quando partirà la missione Artemis II?",
-    "Quanti danni ha fatto la tempesta sulla costa?",
-    "美联储决定了什么？",
-    "فدرال رزرو درباره نرخ بهره چه تصمیمی گرفت؟",
-]
+# Without a catalogue: answered in English, not in the neighbour they resemble, and named.
+ELSEWHERE = {
+    "Cosa ha deciso la Federal Reserve sui tassi?": "Italian",
+    "Quando partirà la missione Artemis II?": "Italian",
+    "Quanti danni ha fatto la tempesta sulla costa?": "Italian",
+    "Wat heeft de Federal Reserve besloten over de rente?": "Dutch",
+    "Is er een staakt-het-vuren in het oosten van Congo?": "Dutch",
+    "Kiedy wystartuje misja Artemis II?": "Polish",
+    "Czy huragan nadal się wzmacnia na wybrzeżu?": "Polish",
+    "Kapan misi Artemis II akan diluncurkan?": "Indonesian",
+    "Berapa banyak dana yang dikumpulkan perusahaan itu?": "Indonesian",
+    "Vad beslutade Federal Reserve om räntan?": "Swedish",
+    "Är orkanen fortfarande aktiv vid kusten?": "Swedish",
+    "美联储决定了什么？": "Chinese",
+    "فدرال رزرو درباره نرخ بهره چه تصمیمی گرفت؟": "Persian",
+}
 
 
 @pytest.mark.parametrize(
@@ -100,6 +114,25 @@ def test_detect_names_the_question_language(language, question):
 @pytest.mark.parametrize("question", ELSEWHERE)
 def test_detect_answers_other_languages_in_english(question):
     assert detect(question) == "en"
+
+
+@pytest.mark.parametrize(("question", "name"), ELSEWHERE.items())
+def test_a_language_without_a_catalogue_is_recognised_and_named(question, name):
+    assert identify(question) not in SUPPORTED
+    assert uncatalogued(question) == name
+
+
+@pytest.mark.parametrize(
+    "question", [q for language, questions in QUESTIONS.items() for q in questions]
+)
+def test_a_language_with_a_catalogue_or_english_names_no_other(question):
+    assert uncatalogued(question) is None
+
+
+@pytest.mark.parametrize("question", ["", "?", "Cuba?", "Artemis II", "ok", "Wer?"])
+def test_too_little_to_tell_names_no_language(question):
+    assert identify(question) == "en"
+    assert uncatalogued(question) is None
 
 
 @pytest.mark.parametrize("question", ["", "?", "Cuba?", "Federal Reserve", "Artemis II", "ok"])
