@@ -105,6 +105,23 @@ def uncatalogued(text: str) -> str | None:
     return None if language in SUPPORTED else Locale("en").languages.get(language, language)
 
 
+def reads_as(words: str, language: str) -> bool:
+    """Whether the model finds `words` (a few of a question's) likelier in `language` than in
+    English: "Furacão Tavia" in a Portuguese question is its own words for a tracked name, "Bank
+    of Japan" is a name in the registry's language. A run it has no n-grams for ("OPEP") is
+    likelier in neither."""
+    likely = dict(_identifier().rank(words))
+    return likely.get(language, 0.0) > likely[FALLBACK]
+
+
+def capitals_mark_names(language: str) -> bool:
+    """Whether a capitalised word of a question in `language` may be read as a name. Not in
+    German, which capitalises every noun, nor in Portuguese or a language without a catalogue:
+    their questions say the registry's names in their own words ("O Furacão Tavia", "L'uragano
+    Tavia"), which the registry's English vocabulary cannot tell from another name."""
+    return language not in ("de", "pt", *UNCATALOGUED)
+
+
 def _without_names(text: str) -> str:
     """`text` less its runs of capitalised words, unless that leaves next to nothing (a question
     typed in title case is read whole)."""

@@ -202,7 +202,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         # a place the registry does not track and names nothing it does: never a neighbour's.
         routed = []
     said = identity.restored(question, corrected)
-    capitals = languages.detect(question) != "de"
+    capitals = languages.capitals_mark_names(languages.identify(question))
     routed, mismatch = held_to_subject(routed, said, vocab, capitals, question, as_of)
     if mismatch and topic is None and not (named | span_names):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of) or routed
@@ -413,7 +413,8 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     tagger = current_tagger()
     named = set(tagger.tag(question).entity_ids) | set(tagger.tag(corrected).entity_ids)
     by_meaning, untracked, mentioned = set(), [], []
-    german = languages.detect(question) == "de"
+    asked_in = languages.identify(question)
+    german = asked_in == "de"
     for span, place, tail, subject in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
         span_words = [w for w in words(span) if w not in _CONNECTORS]
         compound = german and (" " not in span or span.replace(" ", "-") in question)
@@ -434,10 +435,24 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
             entity_id = None  # meaning never turns one company, person or lake into another
         if entity_id is not None:
             by_meaning.add(entity_id)
-        else:
+        elif not own_words(span, asked_in):
             subject = subject and not tagger.entity_spans(span)  # a longer tracked name is
             untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject))  # identity's
     return named, by_meaning, untracked, mentioned
+
+
+def own_words(span: str, language: str) -> bool:
+    """A capitalised run of a question in Portuguese or in a language without a catalogue that
+    reads as that language rather than English: the question's own words ("Furacão Tavia",
+    "Rezerwa Federalna"), not a name the registry lacks. Why: the engine's vocabulary is the
+    registry's, in English; in those languages it cannot tell a capitalised word from a name,
+    and taking one for an untracked name declines every question that says a tracked name the
+    way its language does. The cost: an untracked name said in that language ("Banco do Japão")
+    is not named, and the question is answered only if it routes on its own (German's trade,
+    `capitals_mark_names`). A name in English words ("Bank of Japan") is still one."""
+    return (language == "pt" or language in languages.UNCATALOGUED) and languages.reads_as(
+        span, language
+    )
 
 
 @dataclass(frozen=True)

@@ -329,6 +329,7 @@ def cited(answer: dict) -> list[tuple[str, str, str]]:
 TWINS = [
     ("rate-decision-federal-reserve-december-2026", "What did the {lead} decide?",
      "O que decidiu a {lead}?"),
+    ("disaster-hurricane-tavia", "Is {lead} still active?", "O {lead} ainda está ativo?"),
     ("disaster-hurricane-tavia", "What changed for {lead} recently?",
      "O que mudou recentemente com o {lead}?"),
     ("funding-round-northwind-robotics-series-c", "Who led the {lead} funding round?",
@@ -358,14 +359,42 @@ def test_a_portuguese_question_is_answered_in_portuguese_from_its_english_twins_
     assert said_in(twin) == {"en"}
 
 
+@pytest.mark.parametrize(
+    ("topic", "english", "portuguese"),
+    [
+        # Portuguese capitalises the kind of thing in a storm's name: its own word, no other name.
+        ("disaster-hurricane-tavia", "Is Hurricane Tavia still active?",
+         "O Furacão Tavia ainda está ativo?"),
+        ("rate-decision-federal-reserve-december-2026", "What did the Federal Reserve decide?",
+         "O que decidiu a Reserva Federal?"),
+    ],
+)  # fmt: skip
+def test_a_tracked_name_said_in_portuguese_words_is_not_an_untracked_one(
+    api, demo, topic, english, portuguese
+):
+    twin = ask(api, english)
+    answer = ask(api, portuguese)
+    assert answer["understood"]["untracked"] == []
+    assert answer["grounded"] is True
+    assert topics(answer)[0] == topics(twin)[0] == topic
+    assert cited(answer) == cited(twin)
+    assert answer["language"] == "pt"
+
+
 def notice(language: str) -> str:
     with translation.override("en"):
         return str(phrases.ANSWERED_IN_ENGLISH.format(language=language))
 
 
 # (topic, an English twin, the question, the name of its language): each in a language the
-# engine has no catalogue for.
+# engine has no catalogue for, some saying the topic's name in that language's words.
 ELSEWHERE = [
+    ("disaster-hurricane-tavia", "Is Hurricane Tavia still active?",
+     "L'uragano Tavia è ancora attivo?", "Italian"),
+    ("disaster-hurricane-tavia", "Is Hurricane Tavia still active?",
+     "Apakah Badai Tavia masih aktif?", "Indonesian"),
+    ("rate-decision-federal-reserve-december-2026", "What did the Federal Reserve decide?",
+     "Co Rezerwa Federalna postanowiła w sprawie stóp procentowych?", "Polish"),
     ("funding-round-helio-fusion-series-b", "How much did {lead} raise?",
      "Hoeveel geld heeft {lead} opgehaald?", "Dutch"),
     ("funding-round-northwind-robotics-series-c", "Who led the {lead} funding round?",
@@ -386,3 +415,20 @@ def test_a_language_without_a_catalogue_is_answered_in_english_and_says_so(
     assert answer["answer"].endswith(f"]. {notice(language)}")
     assert notice(language) not in twin["answer"]
     assert said_in(answer) == {"en"}
+
+
+# (question, the language it is answered in, the language its last line names, if any)
+@pytest.mark.parametrize(
+    ("question", "language", "named"),
+    [("Quanto angariou a Eastgate Robotics?", "pt", None),
+     ("Quanto ha raccolto Eastgate Robotics?", "en", "Italian")],
+)  # fmt: skip
+def test_a_name_in_the_registrys_words_is_still_declined_in_another_language(
+    api, demo, question, language, named
+):
+    answer = ask(api, question)
+    assert answer["grounded"] is False
+    assert answer["understood"]["untracked"] == ["Eastgate Robotics"]
+    assert answer["language"] == language
+    if named:
+        assert answer["answer"].endswith(notice(named))

@@ -18,8 +18,10 @@ from answers import phrases
 from answers.languages import (
     SUPPORTED,
     answering,
+    capitals_mark_names,
     detect,
     identify,
+    reads_as,
     uncatalogued,
 )
 from config.contract import schema_of
@@ -138,6 +140,29 @@ def test_too_little_to_tell_names_no_language(question):
 @pytest.mark.parametrize("question", ["", "?", "Cuba?", "Federal Reserve", "Artemis II", "ok"])
 def test_detect_too_little_to_tell_is_english(question):
     assert detect(question) == "en"
+
+
+@pytest.mark.parametrize(
+    ("words", "language"),
+    [("Furacão Tavia", "pt"), ("Reserva Federal", "pt"), ("L'uragano Tavia", "it"),
+     ("Rezerwa Federalna", "pl"), ("Apakah Badai Tavia", "id"), ("Orkaan Tavia", "nl")],
+)  # fmt: skip
+def test_a_run_of_the_questions_own_words_reads_as_its_language(words, language):
+    assert reads_as(words, language)
+
+
+@pytest.mark.parametrize(
+    ("words", "language"),
+    [("Bank of Japan", "pt"), ("Eastgate Robotics", "it"), ("Meridian Airlines", "pt"),
+     ("Brightwater Bank", "sv"), ("Orchard Pay", "id"), ("Lusmak", "pt")],
+)  # fmt: skip
+def test_a_name_in_the_registrys_language_does_not(words, language):
+    assert not reads_as(words, language)
+
+
+def test_capitals_mark_names_only_where_the_language_capitalises_names_alone():
+    assert all(capitals_mark_names(code) for code in ("en", "es", "fr", "ja", "ar"))
+    assert not any(capitals_mark_names(code) for code in ("de", "pt", "it", "nl", "pl", "id"))
 
 
 def test_registry_names_do_not_flip_a_spanish_question():
