@@ -39,9 +39,18 @@ def answer(question: str, *, topic: Event | None = None, generator=None,
     now = as_of or now
     with languages.answering(question) as language:
         answered = _answer(question, topic, generator, now, as_of)
+        answered["answer"] = _language_said(question, answered["answer"])
     # The instant the evidence was read: the same question as of the same instant, on the same
     # rows, is the same answer (a changed registry and a changed engine told apart).
     return {**answered, "language": language, "asOf": now.astimezone(UTC).isoformat()}
+
+
+def _language_said(question: str, text: str) -> str:
+    """`text`, then a line naming the question's language when the engine recognises it and has
+    no catalogue for it: the answer is in English, and says why. Last, so the first sentence still
+    answers (or names a premise, or declines) as in any other language."""
+    name = languages.uncatalogued(question)
+    return f"{text} {phrases.ANSWERED_IN_ENGLISH.format(language=name)}" if name else text
 
 
 def _answer(question: str, topic: Event | None, generator, now: datetime,

@@ -27,6 +27,7 @@ from their topic.
 
 import json
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -199,11 +200,18 @@ def _citations(case: dict, result: dict, day: date, tally: dict) -> list[str]:
     for sentence in _SENTENCE.split(result["answer"]):
         for n in re.findall(r"\[(\d+)\]", sentence):
             row = cited[int(n) - 1]
-            # "histor": historical, historische, historique, histórica (the answer's language).
-            if "historical capture" in row["snippet"] and "histor" not in sentence.lower():
+            # "histor": historical, historische, historique, histórica (the answer's language),
+            # its accents dropped first: "histórica" does not contain "histor" as written.
+            if "historical capture" in row["snippet"] and "histor" not in _unaccented(sentence):
                 tally["resolvedAsLive"] += 1
                 problems.append("a historical market capture stated as live")
     return problems
+
+
+def _unaccented(text: str) -> str:
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
+    )
 
 
 def _wording(case: dict, result: dict, tally: dict) -> list[str]:

@@ -50,15 +50,15 @@ _ORDINALS = {
     word: n
     for n, forms in enumerate(
         [
-            "first premier première primer primero primera erste",
+            "first premier première primer primero primera erste primeiro primeira",
             "second deuxième seconde segundo segunda zweite",
-            "third troisième tercer tercero tercera dritte",
-            "fourth quatrième cuarto cuarta vierte",
+            "third troisième tercer tercero tercera dritte terceiro terceira",
+            "fourth quatrième cuarto cuarta vierte quarto quarta",
             "fifth cinquième quinto quinta fünfte",
             "sixth sixième sexto sexta sechste",
-            "seventh septième séptimo séptima siebte siebente",
-            "eighth huitième octavo octava achte",
-            "ninth neuvième noveno novena neunte",
+            "seventh septième séptimo séptima siebte siebente sétimo sétima",
+            "eighth huitième octavo octava achte oitavo oitava",
+            "ninth neuvième noveno novena neunte nono nona",
             "tenth dixième décimo décima zehnte",
             "eleventh onzième undécimo elfte",
             "twelfth douzième duodécimo zwölfte",
@@ -590,8 +590,8 @@ def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
 
 
 LOCATIVE = frozenset(
-    """in near over across off around at into toward towards to from on en dans em im nel
-    hacia""".split()
+    """in near over across off around at into toward towards to from on en dans em na nas no nos
+    im nel hacia""".split()
 )
 
 

@@ -113,3 +113,11 @@ NO_CHANGE_RECORDED = _("No state change, issuer flip or price move is recorded f
 NOTHING_AFTER = _("Nothing after {date} is known to this answer.")
 # `NOTHING_AFTER`'s date when no cited row carries one.
 THE_LATEST_READING = _("the latest reading")
+
+# --- the question's language --------------------------------------------------------------------
+# After an answer to a question in a language the engine recognises and has no catalogue for: the
+# answer is in English, so this is too; {language} is the language's English name ("Italian").
+ANSWERED_IN_ENGLISH = _(
+    "The question reads as {language}, a language this engine does not answer in, so this "
+    "answer is in English."
+)

@@ -40,6 +40,9 @@ CONNECTIVES: dict[str, tuple[str, ...]] = {
     "ja": ("また", "一方", "一方で", "さらに", "そして", "なお", "これに対し", "ただし", "最後に"),
     "ar": ("و", "كما", "في حين", "بينما", "في المقابل", "من جهة أخرى", "إضافة إلى ذلك", "أيضا",
            "لكن", "أخيرا"),
+    "pt": ("e", "também", "enquanto", "entretanto", "por outro lado", "além disso",
+           "em contrapartida", "separadamente", "por sua vez", "quanto a", "mas", "igualmente",
+           "por fim"),
 }  # fmt: skip
 MAX_FACTS = 3  # in one phrased sentence: more reads as a list, and a list is the engine's job
 MAX_EXTRA = 2  # phrased sentences over facts the engine's own answer did not use

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 CREATIVE = re.compile(
     r"\b(?:write|compose|draft|pen|make up|create|generate|invent|escribe|escriba|schreib|"
-    r"schreibe|écris|écrivez)\b[^.?!]{0,40}?\b(?:poem|poems|story|stories|song|lyrics|haiku|"
-    r"limerick|essay|joke|tweet|speech|script|rap|sonnet|novel|fiction|ballad|op-ed|slogan|"
-    r"poema|cuento|canción|gedicht|geschichte|lied|poème|histoire|chanson)\b"
+    r"schreibe|écris|écrivez|escreve|escreva)\b[^.?!]{0,40}?\b(?:poem|poems|story|stories|song|"
+    r"lyrics|haiku|limerick|essay|joke|tweet|speech|script|rap|sonnet|novel|fiction|ballad|op-ed|"
+    r"slogan|poema|cuento|canción|gedicht|geschichte|lied|poème|histoire|chanson|conto|canção|"
+    r"história)\b"
     r"|\b(?:tell me a (?:story|joke)|pretend (?:that|you)|imagine (?:that|you|a world))\b",
     re.IGNORECASE,
 )
@@ -34,7 +35,7 @@ ADVICE = re.compile(
             r"\b(?:worth|good) (?:buying|selling|investing)\b",
             r"\bmy (?:portfolio|savings|pension|investments?|mortgage|money)\b",
             r"\b(?:debería|deberíamos|soll ich|sollte ich|sollten wir|dois-je|devrais-je|"
-            r"faut-il que je)\b",
+            r"faut-il que je|devo|devemos)\b",
         ]
     ),
     re.IGNORECASE,
@@ -61,7 +62,7 @@ KINDS = (
 _FACT = re.compile(
     r"^\W*(?:what|who|which|when|where|why|how|is|are|was|were|did|does|do|has|have|had|will|"
     r"tell me (?:what|about|whether)|qué|quién|cuándo|cómo|was|wer|wann|wie|que|qui|quand|"
-    r"comment)\b",
+    r"comment|quem|quando|como|qual|quanto|onde|o que)\b",
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"(?<=[?.!;])\s+|\s*,\s*(?:and|but|also)\s+|\s+(?:and|but) also\s+")

@@ -44,20 +44,23 @@ _AMBIGUOUS = {"may", "march", "mars", "sept", "sep", "jan", "feb", "apr", "jun",
 _INTRODUCERS = {"in", "of", "since", "until", "till", "by", "from", "during", "early", "mid",
                 "late", "last", "this", "next", "between", "and", "to", "through", "before",
                 "after", "on", "for", "en", "de", "depuis", "seit", "im", "desde", "hasta",
-                "entre", "el", "le", "au", "bis", "von", "zwischen", "und", "et", "y"}  # fmt: skip
+                "entre", "el", "le", "au", "bis", "von", "zwischen", "und", "et", "y", "em",
+                "até"}  # fmt: skip
 _WEEKDAYS = """monday tuesday wednesday thursday friday saturday sunday lunes martes miércoles
     miercoles jueves viernes sábado sabado domingo montag dienstag mittwoch donnerstag freitag
     samstag sonnabend sonntag lundi mardi mercredi jeudi vendredi samedi dimanche
     segunda-feira terça-feira quarta-feira quinta-feira sexta-feira lunedì martedì mercoledì
     giovedì venerdì""".split()
 # Relative phrases dateparser reads (checked one by one: it does not read "vergangene Woche",
-# "la semaine passée", "il mese scorso" or the Portuguese forms, so they are not listed).
+# "la semaine passée", "il mese scorso" or a Portuguese one with its article, "o mês passado",
+# so they are not listed; the phrase after the article is: "no mês passado" reads "mês passado").
 _RELATIVE = r"""today|yesterday|tonight|this\s+morning|this\s+afternoon|this\s+evening
     |(?:this|last|next)\s+(?:week|month|year)|hoy|ayer|heute|gestern|aujourd'hui|hier|hoje
     |ontem|oggi|ieri|esta\s+semana|el\s+mes\s+pasado|el\s+año\s+pasado|la\s+semana\s+pasada
     |este\s+mes|este\s+año|diese\s+woche|letzte\s+woche|diesen\s+monat|letzten\s+monat
     |dieses\s+jahr|letztes\s+jahr|cette\s+semaine|la\s+semaine\s+derni[eè]re|ce\s+mois(?:-ci)?
-    |le\s+mois\s+dernier|cette\s+année|l'année\s+derni[eè]re|questa\s+settimana"""
+    |le\s+mois\s+dernier|cette\s+année|l'année\s+derni[eè]re|questa\s+settimana|este\s+mês
+    |mês\s+passado|semana\s+passada|este\s+ano|ano\s+passado"""
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                  "few": 3, "a few": 3, "couple": 2, "a couple": 2, "couple of": 2,
@@ -69,7 +72,7 @@ _UNITS = {"hour": "hours", "hours": "hours", "day": "days", "days": "days", "wee
           "años": "years", "stunden": "hours", "tage": "days", "tagen": "days",
           "wochen": "weeks", "monate": "months", "monaten": "months", "jahre": "years",
           "jahren": "years", "heures": "hours", "jours": "days", "semaines": "weeks",
-          "mois": "months", "ans": "years", "années": "years"}  # fmt: skip
+          "mois": "months", "ans": "years", "années": "years", "anos": "years"}  # fmt: skip
 
 
 def _alternation(names) -> str:
@@ -90,7 +93,7 @@ _EXPRESSION = re.compile(
     |(?P<start>(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+|this\s+)(?P<of>week|month|year))
     |{_COUNT}\s+(?:days?|weeks?|months?|years?)\s+ago
     |hace\s+\d{{1,3}}\s+(?:días|semanas|meses|años)|vor\s+\d{{1,3}}\s+(?:tagen|wochen|monaten)
-    |il\s+y\s+a\s+\d{{1,3}}\s+(?:jours|semaines|mois|ans)
+    |il\s+y\s+a\s+\d{{1,3}}\s+(?:jours|semaines|mois|ans)|há\s+\d{{1,3}}\s+(?:dias|semanas|meses|anos)
     |{_RELATIVE}
     |(?P<weekday>(?P<which>(?:last|this|next)\s+)?{_WEEKDAY})
     |(?P<bare_year>{_YEAR}(?![\d%]|[.,]\d))
@@ -110,6 +113,8 @@ _ROLLING = [
         r"|monaten?|jahren?)\b",
         r"\b(?:les|ces|des)\s+(?P<n>\d{1,3})\s+derni(?:ers|ères|eres)\s+(?P<unit>heures|jours"
         r"|semaines|mois|ans|années)\b",
+        r"\b(?:[nd]?os|[nd]?as)\s+últim[oa]s\s+(?P<n>\d{1,3})\s+(?P<unit>horas|dias|semanas|meses"
+        r"|anos)\b",
     )
 ]
 # A number with a unit, or after a currency sign, is a quantity: never a year or a day.
@@ -119,7 +124,8 @@ _QUANTITY_UNITS = r"""percent|per\s+cent|pct|bps?|basis\s+points?|million|millio
     |degrees|dollars|euros|pounds|yen|yuan|usd|eur|gbp|units|jobs|homes|households|seats|votes
     |deaths|cases|times|x|kg|lbs?|gw|mw|kwh|twh|ships|vessels|aircraft|planes|troops|soldiers
     |workers|employees|shares|contracts|cars|vehicles|customers|users|acres|hectares|gallons
-    |litres|liters|por\s+ciento|millones|mil|prozent|millionen|milliarden|pour\s+cent|milliards"""
+    |litres|liters|por\s+ciento|millones|mil|prozent|millionen|milliarden|pour\s+cent|milliards
+    |por\s+cento|milhões|milhares"""
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _QUANTITY = re.compile(
     rf"""(?:[$€£¥₹]|\b(?:US\$|A\$|C\$|USD|EUR|GBP|JPY|CHF)\s?){_NUMBER}
@@ -128,11 +134,13 @@ _QUANTITY = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _BETWEEN = re.compile(
-    r"^\s*(?:and|to|until|till|through|thru|-|\u2013|\u2014|y|und|et|e|a|al|au|hasta|bis)\s*$", re.I
+    r"^\s*(?:and|to|until|till|through|thru|-|\u2013|\u2014|y|und|et|e|a|al|au|hasta|bis|até)\s*$",
+    re.I,
 )
 _RANGE_LEAD = re.compile(r"\b(?:between|from|entre|zwischen|von|du|desde|dal|tra|fra)\s+$", re.I)
 _SINCE = re.compile(
-    r"\b(?:ever\s+)?(?:since|desde|seit|depuis|dal|dalla)\s+(?:(?:el|le|la|dem|der)\s+)?$", re.I
+    r"\b(?:ever\s+)?(?:since|desde|seit|depuis|dal|dalla)\s+(?:(?:el|le|la|dem|der|o|a|o\s+dia)\s+)?$",
+    re.I,
 )
 _NTH_WEEK = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last)\s+week\s+of\s+$", re.I)
 _NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
@@ -249,9 +257,9 @@ def _composed(masked: str, reads: list[_Read], today: date):
 # Two days of one month: "between the 1st and the 15th (of this month)", "from 3 to 10
 # November", "between November 3 and 9", "del 3 al 10 de noviembre", "vom 3. bis 10. November".
 _DAY_RANGE = re.compile(
-    rf"""\b(?:between|from|entre|zwischen|von|vom|du|desde|del|dal|dall')\s+
+    rf"""\b(?:between|from|entre|zwischen|von|vom|du|desde|del|dal|dall'|de|do)\s+
     (?:(?P<month_first>{_MONTH})\.?\s+)?(?:the\s+|el\s+|le\s+)?(?P<first>{_DAY})\s*
-    (?:and|to|until|till|through|-|\u2013|y|al|a|au|bis|et|und|e)\s*(?:the\s+|el\s+|le\s+)?
+    (?:and|to|until|till|through|-|\u2013|y|al|a|ao|au|até|bis|et|und|e)\s*(?:the\s+|el\s+|le\s+)?
     (?P<last>{_DAY})(?![\d%])
     (?:\s+(?:of\s+|de\s+)?(?:(?P<month>{_MONTH})\.?(?:\s+(?P<year>{_YEAR}))?
     |(?P<which>this|last)\s+month))?""",

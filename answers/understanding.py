@@ -44,7 +44,7 @@ SEMANTIC_SUPPORT = 1.0  # meaning that backs a topic routed by a single shared w
 SIDE_SCORE, SIDE_MARGIN = 3.0, 1.0  # one side of "X and Y", routed by its words and names alone
 _SIDES = re.compile(
     r"\s*(?:\band\b|\bor\b|\bthan\b|\bvs\.?|\bversus\b|[,;:]|\by\b|\bund\b|\bet\b|\bou\b"
-    r"|\boder\b)\s*",
+    r"|\boder\b|\be\b(?!-))\s*",
     re.IGNORECASE,
 )
 # Entities a name said in other words may be taken for: institutions and places have names in
@@ -71,7 +71,7 @@ _OPENERS = frozenset(
     check find name rank estimate predict please any anything latest quick brief hey hi hello
     okay ok so and but also regarding about besides versus vs qué que quel quelle quels cuál
     cuáles cuánto cuántos wie was wer welche welcher vergleiche comparez compara dime
-    zeige""".split()
+    zeige o os as qual quais quanto quantos quantas quem diga mostra""".split()
 )
 # Between a Latin-script name and a word in kana or kanji there is no space to split on.
 SCRIPT_BOUNDARY = re.compile(
@@ -91,24 +91,28 @@ _WHICH_MORE = re.compile(
 INTENTS: list[tuple[str, tuple[str, ...]]] = [
     ("changed", ("what changed", "what has changed", "what's changed", "what is new", "what's new",
                  "anything new", "latest developments", "changes", "qué cambió", "geändert",
-                 "quoi de neuf", "o que mudou")),
+                 "quoi de neuf", "o que mudou", "o que há de novo", "novidades")),
     ("compare", ("compare", "comparison", " vs ", " vs. ", " versus ", "difference between",
                  "which is more", "which one", "both", "compara", "vergleich")),
     ("attention", ("attention", "coverage", "momentum", "trending", "how much reporting",
-                   "being written", "buzz", "covered")),
+                   "being written", "buzz", "covered", "cobertura")),
     ("how-much", ("how much", "how many", "how big", "how large", "how strong", "how high",
                   "what amount", "what figure", "what level", "cuánto", "cuántos", "wie viel",
                   "combien", "quanto")),
-    ("who", ("who ", "which company", "which investor", "which firm", "quién", "wer ", "qui ")),
-    ("why", ("why ", "reason", "por qué", "warum", "pourquoi", "por que")),
+    ("who", ("who ", "which company", "which investor", "which firm", "quién", "wer ", "qui ",
+             "quem ")),
+    ("why", ("why ", "reason", "por qué", "warum", "pourquoi", "por que", "porque", "porquê")),
     ("markets", ("market", "odds", "chance", "probability", "likely", "likelihood", "bet ",
                  "bettors", "punters", "traders",
                  "betting", "traders", "priced", "expect", "forecast", "polymarket", "kalshi",
-                 "manifold", "probable", "wahrscheinlich", "probabilidad")),
+                 "manifold", "probable", "wahrscheinlich", "probabilidad", "mercado",
+                 "probabilidade", "provável")),
     ("decided", ("decide", "decision", "what happened", "outcome", "result", "announce",
-                 "agreed", "signed", "decidió", "entschieden", "décidé", "decidiu", "did ")),
+                 "agreed", "signed", "decidió", "entschieden", "décidé", "decidiu", "decisão",
+                 "o que aconteceu", "resultado", "did ")),
     ("status", ("still", "status", "currently", "right now", " now", "active", "ongoing",
-                "is there", "sigue", "noch", "toujours", "ainda", "situation")),
+                "is there", "sigue", "noch", "toujours", "ainda", "situation", "situação",
+                "atualmente", "ativo", "ativa", "em curso")),
 ]  # fmt: skip
 
 # Each intent's cues from the start of a word ("wer " is German's "who", never the end of
@@ -145,7 +149,7 @@ _POSSESSIVE = re.compile(r"['\u2019]s?$")  # "Japan's": the name is Japan
 _CONNECTORS = CONNECTORS
 # A name after one of these is where the question is set, not what it is about.
 _LOCATIVE = {"in", "near", "over", "across", "off", "around", "at", "into", "toward", "towards",
-             "en", "dans", "em", "im", "nel"}  # fmt: skip
+             "en", "dans", "em", "na", "nas", "no", "nos", "im", "nel"}  # fmt: skip
 
 
 @dataclass
@@ -198,7 +202,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         # a place the registry does not track and names nothing it does: never a neighbour's.
         routed = []
     said = identity.restored(question, corrected)
-    capitals = languages.detect(question) != "de"
+    capitals = languages.capitals_mark_names(languages.identify(question))
     routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of)
     if mismatch and topic is None and not (named | span_names):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of) or routed
@@ -417,7 +421,8 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     tagger = current_tagger()
     named = set(tagger.tag(question).entity_ids) | set(tagger.tag(corrected).entity_ids)
     by_meaning, untracked, mentioned = set(), [], []
-    german = languages.detect(question) == "de"
+    asked_in = languages.identify(question)
+    german = asked_in == "de"
     for span, place, tail, subject in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
         span_words = [w for w in words(span) if w not in _CONNECTORS]
         compound = german and (" " not in span or span.replace(" ", "-") in question)
@@ -438,10 +443,24 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
             entity_id = None  # meaning never turns one company, person or lake into another
         if entity_id is not None:
             by_meaning.add(entity_id)
-        else:
+        elif not own_words(span, asked_in):
             subject = subject and not tagger.entity_spans(span)  # a longer tracked name is
             untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject))  # identity's
     return named, by_meaning, untracked, mentioned
+
+
+def own_words(span: str, language: str) -> bool:
+    """A capitalised run of a question in Portuguese or in a language without a catalogue that
+    reads as that language rather than English: the question's own words ("Furacão Tavia",
+    "Rezerwa Federalna"), not a name the registry lacks. Why: the engine's vocabulary is the
+    registry's, in English; in those languages it cannot tell a capitalised word from a name,
+    and taking one for an untracked name declines every question that says a tracked name the
+    way its language does. The cost: an untracked name said in that language ("Banco do Japão")
+    is not named, and the question is answered only if it routes on its own (German's trade,
+    `capitals_mark_names`). A name in English words ("Bank of Japan") is still one."""
+    return (language == "pt" or language in languages.UNCATALOGUED) and languages.reads_as(
+        span, language
+    )
 
 
 @dataclass(frozen=True)

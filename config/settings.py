@@ -254,6 +254,7 @@ LANGUAGES = [
     ("fr", "French"),
     ("ja", "Japanese"),
     ("ar", "Arabic"),
+    ("pt", "Portuguese"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True

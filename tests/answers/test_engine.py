@@ -10,10 +10,13 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise
 
+from answers import phrases
+from answers.languages import SUPPORTED
 from tests.conftest import loaded_once
-from worlds.demo import demo_load
+from worlds.demo import ENTITIES, EVENTS, demo_load
 
 pytestmark = pytest.mark.django_db
 demo_once = loaded_once(demo_load)
@@ -288,3 +291,144 @@ def test_every_citation_carries_its_snippet_digest(api, demo):
         assert cited["snippetSha256"] == hashlib.sha256(cited["snippet"].encode()).hexdigest()
     assert answer["sourceCheck"]["dropped"] == 0
     assert "not investment" in answer["disclaimer"]
+
+
+# --- languages: Portuguese from its catalogue; a language without one in English, named -------
+
+# Each topic's lead as the demo registry names it: the questions below are written around it.
+LEADS = {event.subject: ENTITIES[event.lead][0] for event in EVENTS}
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def template_words(language: str) -> set[str]:
+    """The words of the engine's own sentences in `language`, placeholders left out."""
+    with translation.override(language):
+        texts = [str(v) for v in vars(phrases).values() if isinstance(v, Promise)]
+    return {w.casefold() for text in texts for w in WORD.findall(re.sub(r"\{\w+\}", " ", text))}
+
+
+def said_in(answer: dict) -> set[str]:
+    """The languages whose own template words (no other language's, and none of the cited
+    evidence's) the answer is written with."""
+    cited = " ".join(f"{c['title']} {c['snippet']} {c['source']}" for c in answer["citations"])
+    said = {w.casefold() for w in WORD.findall(answer["answer"])}
+    said -= {w.casefold() for w in WORD.findall(cited)}
+    own = {code: template_words(code) for code in SUPPORTED}
+    return {
+        code
+        for code, words in own.items()
+        if said & (words - set().union(*(w for other, w in own.items() if other != code)))
+    }
+
+
+def cited(answer: dict) -> list[tuple[str, str, str]]:
+    return [(c["layer"], c["url"], c["snippet"]) for c in answer["citations"]]
+
+
+# (topic, the English question, its Portuguese twin): "{lead}" is the topic's lead.
+TWINS = [
+    ("rate-decision-federal-reserve-december-2026", "What did the {lead} decide?",
+     "O que decidiu a {lead}?"),
+    ("disaster-hurricane-tavia", "Is {lead} still active?", "O {lead} ainda está ativo?"),
+    ("disaster-hurricane-tavia", "What changed for {lead} recently?",
+     "O que mudou recentemente com o {lead}?"),
+    ("funding-round-northwind-robotics-series-c", "Who led the {lead} funding round?",
+     "Quem liderou a ronda de financiamento da {lead}?"),
+    ("funding-round-helio-fusion-series-b", "How much did {lead} raise?",
+     "Quanto angariou a {lead}?"),
+    ("artemis-ii-launch", "When does {lead} launch?", "Quando será o lançamento da {lead}?"),
+    ("election-nauru-parliamentary-2026", "What happened in the {lead} election?",
+     "O que aconteceu nas eleições de {lead}?"),
+    ("econ-release-euro-area-inflation-flash-november-2026", "What is inflation in the {lead}?",
+     "Qual é a inflação na {lead}?"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("topic", "english", "portuguese"), TWINS)
+def test_a_portuguese_question_is_answered_in_portuguese_from_its_english_twins_rows(
+    api, demo, topic, english, portuguese
+):
+    twin = ask(api, english.format(lead=LEADS[topic]))
+    answer = ask(api, portuguese.format(lead=LEADS[topic]))
+    assert topics(twin)[0] == topic
+    assert answer["language"] == "pt"
+    assert answer["grounded"] is True
+    assert topics(answer) == topics(twin)
+    assert cited(answer) == cited(twin)
+    assert said_in(answer) == {"pt"}
+    assert said_in(twin) == {"en"}
+
+
+@pytest.mark.parametrize(
+    ("topic", "english", "portuguese"),
+    [
+        # Portuguese capitalises the kind of thing in a storm's name: its own word, no other name.
+        ("disaster-hurricane-tavia", "Is Hurricane Tavia still active?",
+         "O Furacão Tavia ainda está ativo?"),
+        ("rate-decision-federal-reserve-december-2026", "What did the Federal Reserve decide?",
+         "O que decidiu a Reserva Federal?"),
+    ],
+)  # fmt: skip
+def test_a_tracked_name_said_in_portuguese_words_is_not_an_untracked_one(
+    api, demo, topic, english, portuguese
+):
+    twin = ask(api, english)
+    answer = ask(api, portuguese)
+    assert answer["understood"]["untracked"] == []
+    assert answer["grounded"] is True
+    assert topics(answer)[0] == topics(twin)[0] == topic
+    assert cited(answer) == cited(twin)
+    assert answer["language"] == "pt"
+
+
+def notice(language: str) -> str:
+    with translation.override("en"):
+        return str(phrases.ANSWERED_IN_ENGLISH.format(language=language))
+
+
+# (topic, an English twin, the question, the name of its language): each in a language the
+# engine has no catalogue for, some saying the topic's name in that language's words.
+ELSEWHERE = [
+    ("disaster-hurricane-tavia", "Is Hurricane Tavia still active?",
+     "L'uragano Tavia è ancora attivo?", "Italian"),
+    ("disaster-hurricane-tavia", "Is Hurricane Tavia still active?",
+     "Apakah Badai Tavia masih aktif?", "Indonesian"),
+    ("rate-decision-federal-reserve-december-2026", "What did the Federal Reserve decide?",
+     "Co Rezerwa Federalna postanowiła w sprawie stóp procentowych?", "Polish"),
+    ("funding-round-helio-fusion-series-b", "How much did {lead} raise?",
+     "Hoeveel geld heeft {lead} opgehaald?", "Dutch"),
+    ("funding-round-northwind-robotics-series-c", "Who led the {lead} funding round?",
+     "Vem ledde finansieringsrundan för {lead}?", "Swedish"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("topic", "english", "question", "language"), ELSEWHERE)
+def test_a_language_without_a_catalogue_is_answered_in_english_and_says_so(
+    api, demo, topic, english, question, language
+):
+    twin = ask(api, english.format(lead=LEADS[topic]))
+    answer = ask(api, question.format(lead=LEADS[topic]))
+    assert answer["understood"]["untracked"] == []
+    assert answer["grounded"] is True
+    assert answer["language"] == "en"
+    assert topics(answer)[0] == topics(twin)[0] == topic
+    assert answer["answer"].endswith(f"]. {notice(language)}")
+    assert notice(language) not in twin["answer"]
+    assert said_in(answer) == {"en"}
+
+
+# (question, the language it is answered in, the language its last line names, if any)
+@pytest.mark.parametrize(
+    ("question", "language", "named"),
+    [("Quanto angariou a Eastgate Robotics?", "pt", None),
+     ("Quanto ha raccolto Eastgate Robotics?", "en", "Italian")],
+)  # fmt: skip
+def test_a_name_in_the_registrys_words_is_still_declined_in_another_language(
+    api, demo, question, language, named
+):
+    answer = ask(api, question)
+    assert answer["grounded"] is False
+    assert answer["understood"]["untracked"] == ["Eastgate Robotics"]
+    assert answer["language"] == language
+    if named:
+        assert answer["answer"].endswith(notice(named))

@@ -142,6 +142,8 @@ def test_a_historical_capture_is_stated_as_one_in_the_answers_language():
 
     assert live("Eine historische Aufzeichnung, kein aktueller Preis: 38 % [1].") == 0
     assert live("Une capture historique, pas un prix en direct : 3 % [1].") == 0
+    assert live("Una captura histórica, no un precio en vivo: 38 % [1].") == 0
+    assert live("Uma captura histórica, não um preço em tempo real: 38% [1].") == 0
     assert live("On Polymarket, a crowd prices it at 38% [1].") == 1
 
 

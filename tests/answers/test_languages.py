@@ -15,7 +15,16 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from answers import phrases
-from answers.languages import SUPPORTED, answering, detect
+from answers.languages import (
+    SUPPORTED,
+    answering,
+    capitals_mark_names,
+    detect,
+    identify,
+    reads_as,
+    uncatalogued,
+)
+from config.contract import schema_of
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 TRANSLATED = [code for code in SUPPORTED if code != "en"]
@@ -70,18 +79,30 @@ QUESTIONS = {
         "ما حجم الأضرار التي خلفتها العاصفة؟",
         "ماذا قالت Federal Reserve عن أسعار الفائدة؟",
     ],
+    "pt": [
+        "O que a Federal Reserve decidiu sobre os juros?",
+        "Quando a Artemis II vai ser lançada?",
+        "Quanto custaram os danos da tempestade?",
+        "O furacão ainda está a ganhar força esta noite?",
+        "Quem está a ganhar as eleições segundo os mercados?",
+    ],
 }
-# Not among the six: answered in English, not in the neighbour they resemble.
-ELSEWHERE = [
-    "O que a Federal Reserve decidiu sobre os juros?",
-    "Quando a Artemis II vai ser lançada?",
-    "Quanto custaram os danos da tempestade?",
-    "Cosa ha deciso la Federal Reserve sui tassi?",
-    "Quando partirà la missione Artemis II?",
-    "Quanti danni ha fatto la tempesta sulla costa?",
-    "美联储决定了什么？",
-    "فدرال رزرو درباره نرخ بهره چه تصمیمی گرفت؟",
-]
+# Without a catalogue: answered in English, not in the neighbour they resemble, and named.
+ELSEWHERE = {
+    "Cosa ha deciso la Federal Reserve sui tassi?": "Italian",
+    "Quando partirà la missione Artemis II?": "Italian",
+    "Quanti danni ha fatto la tempesta sulla costa?": "Italian",
+    "Wat heeft de Federal Reserve besloten over de rente?": "Dutch",
+    "Is er een staakt-het-vuren in het oosten van Congo?": "Dutch",
+    "Kiedy wystartuje misja Artemis II?": "Polish",
+    "Czy huragan nadal się wzmacnia na wybrzeżu?": "Polish",
+    "Kapan misi Artemis II akan diluncurkan?": "Indonesian",
+    "Berapa banyak dana yang dikumpulkan perusahaan itu?": "Indonesian",
+    "Vad beslutade Federal Reserve om räntan?": "Swedish",
+    "Är orkanen fortfarande aktiv vid kusten?": "Swedish",
+    "美联储决定了什么？": "Chinese",
+    "فدرال رزرو درباره نرخ بهره چه تصمیمی گرفت؟": "Persian",
+}
 
 
 @pytest.mark.parametrize(
@@ -97,9 +118,51 @@ def test_detect_answers_other_languages_in_english(question):
     assert detect(question) == "en"
 
 
+@pytest.mark.parametrize(("question", "name"), ELSEWHERE.items())
+def test_a_language_without_a_catalogue_is_recognised_and_named(question, name):
+    assert identify(question) not in SUPPORTED
+    assert uncatalogued(question) == name
+
+
+@pytest.mark.parametrize(
+    "question", [q for language, questions in QUESTIONS.items() for q in questions]
+)
+def test_a_language_with_a_catalogue_or_english_names_no_other(question):
+    assert uncatalogued(question) is None
+
+
+@pytest.mark.parametrize("question", ["", "?", "Cuba?", "Artemis II", "ok", "Wer?"])
+def test_too_little_to_tell_names_no_language(question):
+    assert identify(question) == "en"
+    assert uncatalogued(question) is None
+
+
 @pytest.mark.parametrize("question", ["", "?", "Cuba?", "Federal Reserve", "Artemis II", "ok"])
 def test_detect_too_little_to_tell_is_english(question):
     assert detect(question) == "en"
+
+
+@pytest.mark.parametrize(
+    ("words", "language"),
+    [("Furacão Tavia", "pt"), ("Reserva Federal", "pt"), ("L'uragano Tavia", "it"),
+     ("Rezerwa Federalna", "pl"), ("Apakah Badai Tavia", "id"), ("Orkaan Tavia", "nl")],
+)  # fmt: skip
+def test_a_run_of_the_questions_own_words_reads_as_its_language(words, language):
+    assert reads_as(words, language)
+
+
+@pytest.mark.parametrize(
+    ("words", "language"),
+    [("Bank of Japan", "pt"), ("Eastgate Robotics", "it"), ("Meridian Airlines", "pt"),
+     ("Brightwater Bank", "sv"), ("Orchard Pay", "id"), ("Lusmak", "pt")],
+)  # fmt: skip
+def test_a_name_in_the_registrys_language_does_not(words, language):
+    assert not reads_as(words, language)
+
+
+def test_capitals_mark_names_only_where_the_language_capitalises_names_alone():
+    assert all(capitals_mark_names(code) for code in ("en", "es", "fr", "ja", "ar"))
+    assert not any(capitals_mark_names(code) for code in ("de", "pt", "it", "nl", "pl", "id"))
 
 
 def test_registry_names_do_not_flip_a_spanish_question():
@@ -149,6 +212,29 @@ def test_every_engine_phrase_is_extracted():
 
 def _phrases():
     return [v for v in vars(phrases).values() if isinstance(v, Promise)]
+
+
+def test_portuguese_answers_like_every_catalogued_language():
+    assert "pt" in TRANSLATED
+    assert {p.name for p in LOCALE.iterdir() if p.is_dir()} == set(TRANSLATED)
+    assert [code for code, _ in settings.LANGUAGES] == list(SUPPORTED)
+    language = schema_of("svc.answer.v1")["properties"]["language"]
+    assert language["enum"] == list(SUPPORTED)
+
+
+# The source check refuses a market sentence that does not say it is belief, in the words of
+# BELIEF_WORDS in the answering language: each language's market sentences must carry one.
+MARKET_PHRASES = [phrases.CROWD_PRICES, phrases.HISTORICAL_PRICE, phrases.PRICE_MOVED,
+                  phrases.COMPARE_MORE_LIKELY]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", SUPPORTED)
+def test_every_market_sentence_says_belief_in_its_language(language):
+    with translation.override(language):
+        belief = str(phrases.BELIEF_WORDS).casefold().split()
+        for phrase in MARKET_PHRASES:
+            said = str(phrase).casefold()
+            assert any(word in said for word in belief), (language, said)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -328,6 +328,7 @@ IN_EACH_LANGUAGE = {
     "fr": "Qu'a décidé la Federal Reserve ?",
     "ja": "Federal Reserveは何を決めましたか？",
     "ar": "ماذا قرر الاحتياطي الفيدرالي؟",
+    "pt": "O que decidiu a Federal Reserve?",
 }
 JOINED = {"ja": "{{1}}、{c}{{2}}。", "ar": "{{1}}، {c} {{2}}."}
 

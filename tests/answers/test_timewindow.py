@@ -31,6 +31,8 @@ def d(month: int, day: int, year: int = 2026) -> date:
         ("¿Qué pasó con la huelga desde el martes?", d(11, 24), d(11, 25), "desde el martes"),
         ("Was hat die EZB seit Freitag gesagt?", d(11, 20), d(11, 25), "seit Freitag"),
         ("Quoi de neuf depuis jeudi ?", d(11, 19), d(11, 25), "depuis jeudi"),
+        ("O que disse a OPEP desde terça-feira?", d(11, 24), d(11, 25), "desde terça-feira"),
+        ("Notícias desde o dia 3 de novembro", d(11, 3), d(11, 25), "desde o dia 3 de novembro"),
         # rolling: N units back, N units inclusive
         ("Coverage of the merger over the last 10 days", d(11, 16), d(11, 25), None),
         ("Wildfire reports in the past 2 weeks", d(11, 12), d(11, 25), "the past 2 weeks"),
@@ -45,6 +47,8 @@ def d(month: int, day: int, year: int = 2026) -> date:
         ("Noticias de los últimos 5 días", d(11, 21), d(11, 25), "los últimos 5 días"),
         ("Berichte aus den letzten 3 Wochen", d(11, 5), d(11, 25), "den letzten 3 Wochen"),
         ("Articles des 4 derniers jours", d(11, 22), d(11, 25), None),
+        ("Notícias dos últimos 5 dias", d(11, 21), d(11, 25), "dos últimos 5 dias"),
+        ("O que mudou nas últimas 2 semanas?", d(11, 12), d(11, 25), "nas últimas 2 semanas"),
         # single days
         ("What did the central bank say yesterday?", d(11, 24), d(11, 24), "yesterday"),
         ("Summarise yesterday's shipping headlines", d(11, 24), d(11, 24), "yesterday"),
@@ -52,6 +56,8 @@ def d(month: int, day: int, year: int = 2026) -> date:
         ("Anything on the pipeline this morning?", d(11, 25), d(11, 25), "this morning"),
         ("Was geschah gestern in Berlin?", d(11, 24), d(11, 24), "gestern"),
         ("What happened 4 days ago at the summit?", d(11, 21), d(11, 21), "4 days ago"),
+        ("O que aconteceu há 4 dias na cimeira?", d(11, 21), d(11, 21), "há 4 dias"),
+        ("O que disse o banco central ontem?", d(11, 24), d(11, 24), "ontem"),
         ("Did the senate vote last Thursday?", d(11, 19), d(11, 19), "last Thursday"),
         ("What did the regulator publish on August 12?", d(8, 12), d(8, 12), "August 12"),
         ("Results of the 7th of June 2025 poll", d(6, 7, 2025), d(6, 7, 2025), None),
@@ -61,6 +67,8 @@ def d(month: int, day: int, year: int = 2026) -> date:
         ("Flooding coverage July to September", d(7, 1), d(9, 30), "July to September"),
         ("Tariffs between 2023 and 2024", d(1, 1, 2023), d(12, 31, 2024), None),
         ("Drilling from May to August", d(5, 1), d(8, 31), "from May to August"),
+        ("Cobertura de 3 a 10 de novembro", d(11, 3), d(11, 10), "de 3 a 10 de novembro"),
+        ("A greve entre 3 e 10 de novembro", d(11, 3), d(11, 10), "entre 3 e 10 de novembro"),
         # calendar periods, clamped to today while they run
         ("Which outlets covered the vote this week?", d(11, 23), d(11, 25), "this week"),
         ("The shipping lane closure last week", d(11, 16), d(11, 22), "last week"),
@@ -71,6 +79,9 @@ def d(month: int, day: int, year: int = 2026) -> date:
         ("Las ventas de la semana pasada", d(11, 16), d(11, 22), "la semana pasada"),
         ("Was war letzte Woche mit Kupfer?", d(11, 16), d(11, 22), "letzte Woche"),
         ("Les grèves de la semaine dernière", d(11, 16), d(11, 22), None),
+        ("As vendas da semana passada", d(11, 16), d(11, 22), "semana passada"),
+        ("O preço do cobre no mês passado", d(10, 1), d(10, 31), "mês passado"),
+        ("Decisões sobre juros este ano", d(1, 1), d(11, 25), "este ano"),
         # months and years
         ("Jobs data from September 2026", d(9, 1), d(9, 30), "September 2026"),
         ("Output cuts in 2025", d(1, 1, 2025), d(12, 31, 2025), "2025"),
@@ -88,6 +99,7 @@ def d(month: int, day: int, year: int = 2026) -> date:
         ("Yields rose 25 bps in October", d(10, 1), d(10, 31), "October"),
         ("A €12 billion deal signed in September", d(9, 1), d(9, 30), "September"),
         ("2025 barrels a day since February", d(2, 1), d(11, 25), "since February"),
+        ("A inflação abrandou para 2,5 por cento em agosto", d(8, 1), d(8, 31), "agosto"),
     ],
 )
 def test_time_expressions_become_windows(question, start, end, text):
@@ -160,6 +172,8 @@ def test_a_future_window_names_the_event_and_does_not_filter(question, start, en
         "Output of 2030 tonnes a day",
         "Spreads widened by 2026 basis points",  # absurd, but a quantity all the same
         "Prices up 12 per cent",
+        "Os preços subiram 12 por cento",
+        "Uma produção de 2030 milhões de barris",
         "Yields at 4.5",
         "May the Fed cut rates?",
         "The bank may hold rates",
