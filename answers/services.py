@@ -1,6 +1,6 @@
 """Asks: submitted (charged once, with an Idempotency-Key replayed), then answered now (sync)
 or queued for a worker (async). What follows the charge (answered once, refunded once, reaped)
-is `answers.tickets`; the send to the broker is `answers.tasks`.
+is `answers.serve.tickets`; the send to the broker is `answers.tasks`.
 
 Under faults the ask keeps its ticket: an async ask whose message the broker refused, and a
 sync ask the database was cut from mid-answer, are answered 503 carrying the ticket and its
@@ -17,8 +17,9 @@ from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
-from answers import tasks, tickets
+from answers import tasks
 from answers.models import AskTicket, QualityCard
+from answers.serve import tickets
 from billing import services as billing
 from billing.models import ApiKey
 from config import readcache
@@ -236,9 +237,9 @@ def ticket_for(ticket: str, key: ApiKey | None) -> AskTicket:
 
 @transaction.atomic
 def quality_card_store(*, card: dict) -> QualityCard:
-    """Publish a quality card (`answers.quality`): a new row, the newest served; its number is
-    the card's version. The card and the release (which names its version) are read afresh
-    after commit."""
+    """Publish a quality card (`answers.measure.quality`): a new row, the newest served; its number
+    is the card's version. The card and the release (which names its version) are read afresh after
+    commit."""
     canonical = json.dumps(card, sort_keys=True, separators=(",", ":"))
     stored = QualityCard.objects.create(
         published_at=timezone.now(),

@@ -6,7 +6,8 @@ import logging
 from celery import shared_task
 from django.db import transaction
 
-from answers import embeddings, tickets, vocabulary
+from answers.serve import tickets
+from answers.understand import embeddings, vocabulary
 from config.broker import BROKER_ERRORS
 
 logger = logging.getLogger(__name__)

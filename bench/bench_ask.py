@@ -343,7 +343,7 @@ def main() -> None:
     django_on_bench_database()
     from django.test import Client
 
-    from answers import embeddings
+    from answers.understand import embeddings
 
     questions = user_questions()
     legacy = [f"What is happening with synthetic topic {n}?" for n in range(100, 100 + RUNS)]

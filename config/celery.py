@@ -36,6 +36,6 @@ def _prepare_folders(sender, **kwargs):
 def _load_answer_engine(**kwargs):
     # Each pool process (prefork forks them before any task) loads the model, the vocabulary
     # and the tagger once, so its first ask costs what its tenth does. Never fails the process.
-    from answers.warmup import preload
+    from answers.serve.warmup import preload
 
     preload()

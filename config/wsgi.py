@@ -19,7 +19,7 @@ import_module("config.startup").compile_url_patterns()
 # (gunicorn imports this module once per worker; no --preload, so each worker holds its own C
 # handle). Skipped with SVC_ANSWER_EMBEDDINGS=off; a database that is down is logged, not fatal.
 # `make run` (SVC_WARMUP=background) serves first and loads beside: its first 200 in seconds.
-preload = import_module("answers.warmup").preload
+preload = import_module("answers.serve.warmup").preload
 if settings.SVC_WARMUP == "background":
     threading.Thread(target=preload, name="answer-engine-warmup", daemon=True).start()
 else:

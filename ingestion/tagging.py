@@ -78,8 +78,8 @@ class Tagger:
 
     def entity_spans(self, text: str) -> list[tuple[int, int, int]]:
         """Where `text` names an entity: (start, end, entity id), longest match first at each
-        place. What a question says around a name (`answers.identity`) tells one body from
-        another that shares its words ("Northwind" in "Northwind Logistics")."""
+        place. What a question says around a name (`answers.understand.identity`) tells one body
+        from another that shares its words ("Northwind" in "Northwind Logistics")."""
         spans = []
         for automaton, haystack in ((self._folded, text.lower()), (self._exact, text)):
             for start, end, kind, value in _whole_word_spans(automaton, haystack):

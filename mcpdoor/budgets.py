@@ -2,7 +2,7 @@
 
 A tool's answer is cut the way its surface declares here: a page is read again shorter, so its
 cursor (or offset) follows the last item served; a record, a reading or an entity loses its
-least important lists first; an answer its supporting sentences (`answers.budget`, applied by
+least important lists first; an answer its supporting sentences (`answers.serve.budget`, applied by
 the ask and get_answer handlers, which know the ticket the whole answer is kept under). A tool
 with nothing it may drop (start_here, the catalogue) fits or is refused naming the minimum.
 The REST record, signals and ask take the same parameter under the same rule.
@@ -71,7 +71,7 @@ BUDGETS = {
     ),
     "get_watch_readings": Budget(page="readings"),
 }
-# Their handlers cut the answer themselves (`answers.budget.answer_within`).
+# Their handlers cut the answer themselves (`answers.serve.budget.answer_within`).
 ANSWERING = ("ask", "get_answer")
 
 

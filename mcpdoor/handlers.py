@@ -13,7 +13,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from answers import services as answers
 from answers.api.views import AskRequest, answered_later, ticket_body
-from answers.budget import answer_within
+from answers.serve import answer_within
 from billing.auth import ApiKeyAuthentication
 from billing.models import ApiKey
 from config import budget

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.db import connections, transaction
 from rest_framework.test import APIClient
 
-from answers import embeddings, vocabulary
+from answers.understand import embeddings, vocabulary
 from config.cachekeys import forget_local
 from config.celery import app as celery_app
 from ingestion.tagging import forget_tagger

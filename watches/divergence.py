@@ -2,14 +2,14 @@
 
 The record's side is a statement of an outcome as done: the issuer's latest reading of a source
 guarding the topic, or one of the topic's newest reports (`REPORTS_READ`), read by the Answer
-Engine's own rule (`answers.conflicts.decisions`: a state stated as done, never hedged, negated
-or a noun). The market's side is a live question of the topic asking about that outcome
-(`answers.conflicts.asked_of`: "Will the Fed cut?" asks about a cut, not about another
+Engine's own rule (`answers.ground.conflicts.decisions`: a state stated as done, never hedged,
+negated or a noun). The market's side is a live question of the topic asking about that outcome
+(`answers.ground.conflicts.asked_of`: "Will the Fed cut?" asks about a cut, not about another
 meeting's; a question with no state word of its own asks of the outcome the topic tracks, its
-curated identity, so any stated outcome counts, not only a rate decision's). The statement
-holds the outcome at 100%. A statement of an opposite state ("held" against "will cut") is not
-taken as one: a market question looks ahead, and the state an issuer stated last time is no side
-of the next occasion.
+curated identity, so any stated outcome counts, not only a rate decision's). The statement holds the
+outcome at 100%. A statement of an opposite state ("held" against "will cut") is not taken as one: a
+market question looks ahead, and the state an issuer stated last time is no side of the next
+occasion.
 
 A pair diverges when the market prices the stated outcome below even odds, at least
 `minGapPoints` from 100 (priced against: the Answer Engine's rule for a crowd against the issuer),
@@ -34,7 +34,7 @@ from django.db.models import F, OuterRef, Q, Subquery, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from answers.conflicts import asked_of, stated_outcomes
+from answers.ground import asked_of, stated_outcomes
 from config.reads import envelope, iso
 from registry.models import (
     EventMention,

@@ -1,4 +1,5 @@
-"""The atlas registry: a second world for the Answer Engine's eval (`answers/eval/atlas.json`).
+"""The atlas registry: a second world for the Answer Engine's eval
+(`answers/measure/eval/atlas.json`).
 
 The demo is the world the engine was tuned on; this one shares none of its topics or wording, so
 an eval over it measures whether routing and answering generalise. Twelve topics far from the

@@ -1,6 +1,6 @@
 """The kindred registry: a third world for the Answer Engine's eval, built so that every topic has
-near neighbours a question might name instead (`answers/eval/kindred.json` and the identity set,
-`answers/eval/identity.json`).
+near neighbours a question might name instead (`answers/measure/eval/kindred.json` and the identity
+set, `answers/measure/eval/identity.json`).
 
 Twelve topics, each with the neighbour it is built against:
 - one statistics office's release of one indicator (Estravia's consumer prices): the same

@@ -6,9 +6,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from answers import selectors, services, tickets
-from answers.budget import answer_within
+from answers import selectors, services
 from answers.models import AskTicket
+from answers.serve import answer_within, tickets
 from billing.auth import KeyedAPIView
 from config import budget, contract
 from config.fields import Choice, Instant, TextField

@@ -5,8 +5,9 @@ import json
 import pytest
 from django.utils.timezone import now
 
-from answers import engine, services, tasks, tickets
+from answers import services, tasks
 from answers.models import AskTicket
+from answers.serve import engine, tickets
 from billing.models import AddressDay, ApiKey, AskCharge
 from tests.conftest import loaded_once
 from worlds.demo import demo_load

@@ -17,8 +17,8 @@ from django.core.cache import cache
 from django.core.management import call_command
 from werkzeug import Response
 
+from answers.compose.phrasing import MAX_SENTENCES, REPLY_CAP
 from answers.models import AskTicket
-from answers.phrasing import MAX_SENTENCES, REPLY_CAP
 from tests.receivers import drip, silent
 from worlds.demo import demo_load
 

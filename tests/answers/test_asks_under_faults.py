@@ -13,8 +13,9 @@ from django.db import InterfaceError, OperationalError, connection
 from kombu.exceptions import OperationalError as BrokerError
 from rest_framework.test import APIClient
 
-from answers import engine, tasks, tickets
+from answers import tasks
 from answers.models import AskTicket
+from answers.serve import engine, tickets
 from billing.models import AddressDay, AskCharge
 from worlds.demo import demo_load
 

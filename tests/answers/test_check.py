@@ -5,8 +5,8 @@ Each rule gets a sentence that breaks only that rule, against rows that support 
 
 import pytest
 
-from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
-from answers.retrieval import Evidence, unmarked
+from answers.check.sentences import Sentence, failure, markers_of, meaning_failure, source_check
+from answers.ground.retrieval import Evidence, unmarked
 
 
 def row(snippet: str, layer: str = "reporting", title: str = "Fed holds rates") -> Evidence:

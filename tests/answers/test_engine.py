@@ -13,8 +13,8 @@ import pytest
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 
-from answers import phrases
-from answers.languages import SUPPORTED
+from answers.understand import phrases
+from answers.understand.languages import SUPPORTED
 from tests.conftest import loaded_once
 from worlds.demo import ENTITIES, EVENTS, demo_load
 

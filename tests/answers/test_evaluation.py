@@ -16,7 +16,7 @@ from django.apps import apps
 from django.core.management import call_command
 from rapidfuzz import fuzz
 
-from answers.evaluation import (
+from answers.measure.evaluation import (
     IDENTITY_SET,
     REGISTRIES,
     identity_evaluate,

@@ -7,8 +7,8 @@ class can hide behind another's count.
 
 import pytest
 
-from answers.casegen import GENERATORS, cases_generate
-from answers.evaluation import REGISTRIES, identity_scored, registries_load
+from answers.measure.casegen import GENERATORS, cases_generate
+from answers.measure.evaluation import REGISTRIES, identity_scored, registries_load
 from registry import services
 from tests.conftest import loaded_once
 

@@ -4,8 +4,8 @@ import time
 
 import pytest
 
-from answers.generator import phrase
-from answers.phrasing import Fact
+from answers.compose.generator import phrase
+from answers.compose.phrasing import Fact
 from tests.receivers import drip, elapsed, flood
 
 EVIDENCE = [Fact(1, "Reuters reported on 2026-11-05: The Federal Reserve held its range", 1)]

@@ -14,8 +14,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
-from answers import phrases
-from answers.languages import (
+from answers.understand import phrases
+from answers.understand.languages import (
     SUPPORTED,
     answering,
     capitals_mark_names,

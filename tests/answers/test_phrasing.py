@@ -14,9 +14,17 @@ import re
 import pytest
 from werkzeug import Response
 
-from answers.check import Sentence
-from answers.phrasing import CONNECTIVES, Fact, Phrased, assemble, lead_held, read, segment_refusal
-from answers.quality import LIES, LYING_QUESTIONS, lies
+from answers.check.sentences import Sentence
+from answers.compose.phrasing import (
+    CONNECTIVES,
+    Fact,
+    Phrased,
+    assemble,
+    lead_held,
+    read,
+    segment_refusal,
+)
+from answers.measure.quality import LIES, LYING_QUESTIONS, lies
 from worlds.atlas import atlas_load
 from worlds.demo import demo_load
 
@@ -204,7 +212,7 @@ def _lying_server(httpserver, lie: dict):
     httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_handler(respond)
 
 
-# The kinds of lie and their questions are the quality card's (`answers.quality`): one
+# The kinds of lie and their questions are the quality card's (`answers.measure.quality`): one
 # definition, run here through the HTTP model and there through the engine's generator seam.
 QUESTIONS = [question for _, question in LYING_QUESTIONS]
 KINDS = list(LIES)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from answers.premises import claim_of, verdict
+from answers.ground.premises import claim_of, verdict
 
 SUBJECT = {"harbour", "authority", "port", "kestrel", "strike", "rate", "central", "bank"}
 

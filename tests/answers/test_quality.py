@@ -13,7 +13,8 @@ from django.db import connection
 from django.utils.html import escape
 from jsonschema import Draft202012Validator
 
-from answers import quality, services
+from answers import services
+from answers.measure import quality
 from answers.models import QualityCard
 from config import readcache
 from config.contract import self_contained

@@ -11,8 +11,9 @@ import pytest
 from django.core.management import call_command
 
 import ingestion
-from answers import embeddings, tickets
 from answers.models import AskTicket
+from answers.serve import tickets
+from answers.understand import embeddings
 from billing.models import AskCharge
 from records.models import StateTransition
 from records.services import records_transition

@@ -18,8 +18,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from answers import embeddings, retrieval, vocabulary, warmup
+from answers.ground import retrieval
 from answers.models import AskTicket, Embedding
+from answers.serve import warmup
+from answers.understand import embeddings, vocabulary
 from billing.models import AddressDay, AskCharge
 from ingestion.documents import IncomingDocument, documents_ingest
 from registry.models import Document, EntityMention, EventMention
@@ -233,7 +235,7 @@ def test_an_asks_queries_do_not_grow_with_the_documents(api, calder, django_asse
 
 def test_a_worker_starts_with_the_database_down(database_down, caplog):
     embeddings.use(Counting([]))
-    with caplog.at_level(logging.WARNING, logger="answers.warmup"):
+    with caplog.at_level(logging.WARNING, logger="answers.serve.warmup"):
         warmup.preload()
     assert any("not all loaded at start" in r.getMessage() for r in caplog.records)
 
@@ -264,7 +266,7 @@ def test_a_start_builds_what_a_user_worded_first_ask_needs(calder, monkeypatch):
     """Issue 51: the word sets of every name, the phrases and the index are the vocabulary's
     build's, not a first user-worded question's; the start rehearses a question naming things
     no registry holds, declined whatever the registry."""
-    from answers import engine
+    from answers.serve import engine
 
     vocabulary.forget()
     warmup.preload()
@@ -291,7 +293,7 @@ def test_a_serving_start_rehearses_an_ask_keeps_nothing_and_keeps_its_connection
     warmup.preload()
     assert connection.connection is None  # a start that serves nothing: closed
     kept = [model.objects.count() for model in (AskTicket, AskCharge, AddressDay)]
-    with caplog.at_level(logging.INFO, logger="answers.warmup"):
+    with caplog.at_level(logging.INFO, logger="answers.serve.warmup"):
         warmup.preload(serving=True)
     assert "one ask rehearsed at start (200, rolled back)" in caplog.text
     assert [model.objects.count() for model in (AskTicket, AskCharge, AddressDay)] == kept
@@ -313,7 +315,7 @@ def test_the_rehearsed_ask_is_answered_where_https_is_required(settings, calder,
     settings.SECURE_SSL_REDIRECT = True
     settings.SECURE_PROXY_SSL_HEADER = proxy
     embeddings.forget()
-    with caplog.at_level(logging.INFO, logger="answers.warmup"):
+    with caplog.at_level(logging.INFO, logger="answers.serve.warmup"):
         warmup._rehearse_request("What is the latest on the Calder Shipping dock strike?")
     assert "one ask rehearsed at start (200, rolled back)" in caplog.text
 

@@ -5,7 +5,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from answers.timewindow import time_window
+from answers.understand.timewindow import time_window
 
 WEDNESDAY = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
 MONDAY = datetime(2026, 11, 23, 9, 30, tzinfo=UTC)

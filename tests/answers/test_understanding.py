@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 
-from answers import embeddings, vocabulary
 from answers.models import Embedding
-from answers.understanding import correct, intent_of, understand
+from answers.understand import embeddings, vocabulary
+from answers.understand.understanding import correct, intent_of, understand
 from registry.models import Event
 from worlds.demo import demo_load
 
@@ -119,7 +119,7 @@ def test_a_model_that_cannot_load_falls_back_to_words_loudly(api, settings, capl
         raise OSError("weights missing")
 
     monkeypatch.setattr(embeddings, "E5", broken)
-    with caplog.at_level(logging.WARNING, logger="answers.embeddings"):
+    with caplog.at_level(logging.WARNING, logger="answers.understand.embeddings"):
         answer = api.post("/api/ask", {"question": "Huricane Tavya"}, format="json").json()
     assert any("did not load" in r.getMessage() for r in caplog.records)
     assert answer["understood"]["routing"].startswith("words only")
@@ -134,7 +134,7 @@ def test_embeddings_switched_off_is_said_and_the_engine_still_answers(api, setti
     demo_load()
     embeddings.forget()
     vocabulary.forget()
-    with caplog.at_level(logging.WARNING, logger="answers.embeddings"):
+    with caplog.at_level(logging.WARNING, logger="answers.understand.embeddings"):
         answer = api.post("/api/ask", {"question": "What did OPEC agree?"}, format="json").json()
     assert any("switched off" in r.getMessage() for r in caplog.records)
     assert answer["grounded"]
@@ -146,7 +146,7 @@ def test_any_text_a_caller_may_send_is_answered_or_declined_never_raised():
     from hypothesis import HealthCheck, example, given, settings
     from hypothesis import strategies as st
 
-    from answers import engine
+    from answers.serve import engine
 
     demo_load()
     pieces = ["Fed", "ECB", "OPEC", "first week of", "Huricane", "1e400", "¿", "[1]", "Will",

@@ -139,7 +139,8 @@ def _quality_card_published() -> None:
     point here; tests/answers/test_quality.py runs the real one)."""
     from django.core.cache import cache
 
-    from answers import quality, services
+    from answers import services
+    from answers.measure import quality
     from config.cachekeys import forget_local
 
     nothing = {"right": 0, "of": 0, "failures": []}

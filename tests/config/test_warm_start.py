@@ -74,9 +74,10 @@ def test_make_run_s_web_process_loads_the_answer_engine_beside_serving():
 def test_a_question_in_the_first_minute_gets_the_settled_answer():
     """Issue 51: `make run`'s first answers are the ones every background job leaves, not ones
     that change as the beat fills in passage vectors. Each demo topic asked by its title."""
-    from answers import embeddings, engine
     from answers.models import Embedding
+    from answers.serve import engine
     from answers.tasks import embed_documents
+    from answers.understand import embeddings
     from records.services import records_transition
     from registry.models import Event
 

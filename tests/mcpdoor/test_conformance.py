@@ -163,7 +163,8 @@ async def resources(url: str, mode: str) -> dict:
 
 @pytest.mark.parametrize("mode", ["2026-07-28", "legacy"])
 def test_the_sdk_reads_the_quality_card_as_a_resource(door, mode):
-    from answers import quality, services
+    from answers import services
+    from answers.measure import quality
 
     nothing = {"right": 0, "of": 0, "failures": []}
     ran = {"general": {}, "identity": {"tally": {}, "cases": 0}, "conflicts": nothing,

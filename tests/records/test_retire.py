@@ -137,7 +137,7 @@ def test_the_answer_engine_does_not_route_to_a_retired_topic(api, topic, setting
     routed = api.post("/api/ask", question, format="json").json()
     assert topic.subject in [t["topic"] for t in routed["topics"]]
     topic_retire(event=topic, by="carol")
-    from answers import vocabulary
+    from answers.understand import vocabulary
 
     vocabulary.forget()  # every process rebuilds within VERSION_CHECK_SECONDS; this one now
     answered = api.post("/api/ask", question, format="json").json()

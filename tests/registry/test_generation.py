@@ -10,7 +10,7 @@ admin or a loader on another machine makes it, with no `forget_*` call in this p
 import pytest
 from django.db import transaction
 
-from answers import vocabulary
+from answers.understand import vocabulary
 from ingestion import tagging
 from registry import generation
 from registry.models import EntityAlias, Event

@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from answers.calibration import calibrate
+from answers.measure import calibrate
 
 
 class Command(BaseCommand):

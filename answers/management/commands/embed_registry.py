@@ -3,7 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from answers import embeddings, vocabulary
+from answers.understand import embeddings, vocabulary
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from answers.evaluation import (
+from answers.measure import (
     GENERATED_SEED,
     REGISTRIES,
     generated_evaluate,
@@ -35,7 +35,7 @@ class Command(BaseCommand):
             choices=["general", "identity", "generated"],
             default="general",
             help="The registries' own sets (default), the identity set across them, or the "
-            "cases generated from each registry's own topics (answers.casegen).",
+            "cases generated from each registry's own topics (answers.measure.casegen).",
         )
         parser.add_argument(
             "--seed", type=int, default=GENERATED_SEED, help="The generated cases' seed."

@@ -3,8 +3,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from answers import services
-from answers.evaluation import REGISTRIES
-from answers.quality import quality_card, quality_evaluate
+from answers.measure import REGISTRIES, quality_card, quality_evaluate
 
 
 class Command(BaseCommand):

@@ -16,7 +16,8 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.db import connections, transaction
 
-from answers import embeddings, engine, vocabulary
+from answers.serve import engine
+from answers.understand import embeddings, vocabulary
 from ingestion.tagging import current_tagger
 
 logger = logging.getLogger(__name__)

@@ -7,8 +7,8 @@ connective text, and that text must be made, word for word, of a closed vocabula
 certainty, negation or causal word in it). The engine fills each placeholder with its fact word for
 word and puts the fact's marker after it. So every number, name, date, direction and certainty word
 in a phrased sentence comes from a fact; what the model can still get wrong is which facts it
-joins, and the source check (`answers.check`) holds the filled sentence to its rows as it holds the
-engine's own.
+joins, and the source check (`answers.check.sentences`) holds the filled sentence to its rows as it
+holds the engine's own.
 
 A phrased sentence replaces the engine's sentences whose facts it carries, one by one
 (`assemble`): a rejected one leaves the engine's sentence in place, never the whole answer. The

@@ -3,8 +3,9 @@
 For every question of both evaluation sets, as of its registry's day: each sentence the engine
 composes, against the snippets it cites (held: what a faithful sentence scores), against another
 row of the same topic and against a row of another topic (not held). The floor
-(`answers.check.MEANING_FLOOR`) must sit under every held sentence; how much of the rest it keeps
-out is what the figures say. Runs in a transaction rolled back at the end, as the evaluation does.
+(`answers.check.sentences.MEANING_FLOOR`) must sit under every held sentence; how much of the rest
+it keeps out is what the figures say. Runs in a transaction rolled back at the end, as the
+evaluation does.
 """
 
 import random
@@ -14,12 +15,11 @@ from typing import Any
 
 from django.db import transaction
 
-from answers import vocabulary
 from answers.check import _MARKER, MEANING_FLOOR
-from answers.composition import Layers, compose
-from answers.evaluation import REGISTRIES, dated, load_cases
-from answers.retrieval import gather, similarity
-from answers.understanding import understand
+from answers.compose import Layers, compose
+from answers.ground import gather, similarity
+from answers.measure.evaluation import REGISTRIES, dated, load_cases
+from answers.understand import understand, vocabulary
 from registry.models import Event
 
 SEED = 20261125

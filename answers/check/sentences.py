@@ -22,9 +22,8 @@ from dataclasses import dataclass
 
 from django.utils import translation
 
-from answers import phrases
-from answers.retrieval import Evidence, similarity
-from answers.understanding import SCRIPT_BOUNDARY, direction_of
+from answers.ground import Evidence, similarity
+from answers.understand import SCRIPT_BOUNDARY, direction_of, phrases
 
 _MARKER = re.compile(r"\[([0-9]+)\]")  # the engine's own markers: ASCII digits only
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
@@ -123,7 +122,7 @@ def _in_template_run(word: str, allowed: frozenset[str]) -> bool:
 
 def _directions(claim: str, support: str, allowed: frozenset[str]) -> str | None:
     # The engine's own words ("is higher" in a verdict it worked out from two cited figures)
-    # are not the rows' to carry; a model can write none of them (answers.phrasing).
+    # are not the rows' to carry; a model can write none of them (answers.compose.phrasing).
     own = " ".join(w for w in _WORD.findall(claim) if w.casefold() not in allowed)
     missing = direction_of(own) - direction_of(support)
     return f"the direction {sorted(missing)[0]} is not in the cited rows" if missing else None

@@ -1,9 +1,10 @@
 """The Answer Engine's own sentences: templates with named placeholders, translated in locale/.
 
-Lazy: each is looked up when it is formatted, in the language `answers.languages.answering`
-activated, so `SAID_ON.format(source=..., date=..., words=...)` is German inside a German answer.
-Quoted evidence goes in through a placeholder and stays in its own language. A new sentence goes
-here (or in `_()` where it is used), then `make catalogues` and a translation in each .po.
+Lazy: each is looked up when it is formatted, in the language
+`answers.understand.languages.answering` activated, so `SAID_ON.format(source=..., date=...,
+words=...)` is German inside a German answer. Quoted evidence goes in through a placeholder and
+stays in its own language. A new sentence goes here (or in `_()` where it is used), then `make
+catalogues` and a translation in each .po.
 """
 
 from django.utils.translation import gettext_lazy as _

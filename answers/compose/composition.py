@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.functional import Promise
 
-from answers import conflicts, figures, phrases, premises, verdicts
 from answers.check import Sentence
-from answers.retrieval import Evidence, posing, similarity, unmarked
-from answers.understanding import Understanding, stem_set
-from answers.vocabulary import STOP, Topic, stems, words
+from answers.compose import verdicts
+from answers.ground import Evidence, conflicts, figures, posing, premises, similarity, unmarked
+from answers.understand import STOP, Topic, Understanding, phrases, stem_set, stems, words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
 _AMOUNT = re.compile(r"\d")
@@ -334,7 +333,7 @@ def _untracked(understood: Understanding) -> str:
 
 def _premise(understood: Understanding, layers: Layers) -> str:
     """Named first when the record contradicts or does not hold what the question takes for
-    granted (`answers.premises`)."""
+    granted (`answers.ground.premises`)."""
     topic = layers.topic
     if understood.unplaced and topic.pk == understood.topics[0].topic.pk:
         return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced))

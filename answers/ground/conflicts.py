@@ -1,23 +1,23 @@
 """Conflicts: held rows that disagree about one decision or one figure.
 
 Three kinds, each between rows of different origins:
-- a figure: two rows give the same quantity (`answers.figures`: "the unemployment rate was")
+- a figure: two rows give the same quantity (`answers.ground.figures`: "the unemployment rate was")
   as an actual reading with values that do not overlap;
 - a decision: one row states a state ("kept its rate", "signed the deal") and another states an
   opposite one of the same thing ("cut its rate"), each as done, neither hedged nor a noun;
 - belief against the record: the issuer states an outcome as done that a live market question
   asks about, and the crowd prices it below even odds.
 The answer then says that the rows disagree and who says what, the issuer first
-(`answers.composition`), never one side alone.
+(`answers.compose.composition`), never one side alone.
 """
 
 import itertools
 import re
 from dataclasses import dataclass
 
-from answers import figures, premises
-from answers.retrieval import Evidence
-from answers.vocabulary import STOP, stem
+from answers.ground import figures, premises
+from answers.ground.retrieval import Evidence
+from answers.understand import STOP, stem
 
 REPORTS_COMPARED = 6  # the best reports held against the issuer and each other
 # What may follow a state word that is a verb with its object ("cut its rate", "held rates").

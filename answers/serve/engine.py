@@ -3,7 +3,7 @@
 Each stage has its room: `understanding` (intent, window, routing, untracked names, premise),
 `retrieval` (the rows per layer), `composition` (the first sentence answers, the rest support),
 `check` (each sentence against the rows it cites). This module assembles them. An optional
-generator (OpenAI-compatible, `answers.generator`) may phrase instead, under the same check.
+generator (OpenAI-compatible, `answers.compose.generator`) may phrase instead, under the same check.
 """
 
 import hashlib
@@ -15,11 +15,10 @@ from django.db.models import OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 
-from answers import languages, phrases, phrasing, vocabulary
 from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
-from answers.composition import Layers, Writer, compose, engine_words, figure_asked
-from answers.retrieval import Evidence, gather, unmarked
-from answers.understanding import Understanding, understand
+from answers.compose import Layers, Writer, compose, engine_words, figure_asked, phrasing
+from answers.ground import Evidence, gather, unmarked
+from answers.understand import Understanding, languages, phrases, understand, vocabulary
 from config.reads import envelope
 from records.models import StateTransition
 from registry.models import Event

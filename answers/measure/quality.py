@@ -13,9 +13,9 @@ The classes and what each counts as right, over which cases:
 - languages: questions in another language answered in it;
 - repeatStability: every general question asked again as of the same instant, after all the
   others, answering the same words and citations;
-- generated: cases generated from each registry's own topics (`answers.casegen`: neighbours of
-  another kind, edition, place, period or longer name declined; aliases, former names,
-  misspellings and own-kind nouns answered), which no hand-written list was tuned to;
+- generated: cases generated from each registry's own topics (`answers.measure.casegen`:
+  neighbours of another kind, edition, place, period or longer name declined; aliases, former
+  names, misspellings and own-kind nouns answered), which no hand-written list was tuned to;
 - inventedClaims: answers phrased by a model that lies on purpose (each kind of lie of the
   lying-model suite, `LIES`, on questions over the demo and the atlas) that carry none of its
   lies (the engine's `generator` seam, in process: the same reading and check as a model behind
@@ -36,9 +36,8 @@ from django.db import transaction
 from django.utils import timezone
 from scipy.stats import binomtest
 
-from answers import engine
-from answers.casegen import cases_generate
-from answers.evaluation import (
+from answers.measure.casegen import cases_generate
+from answers.measure.evaluation import (
     EVAL_DIR,
     GENERATED_SEED,
     IDENTITY_SET,
@@ -48,6 +47,7 @@ from answers.evaluation import (
     load_cases,
     registries_load,
 )
+from answers.serve import engine
 
 LEVEL = 0.95
 CONFLICTS_SET = EVAL_DIR / "conflicts.json"

@@ -1,4 +1,4 @@
-"""Subject-defining nouns (`answers.identity`), by the kind of subject they name.
+"""Subject-defining nouns (`answers.understand.identity`), by the kind of subject they name.
 
 A question that says one of a family's phrases is about that kind of thing (an indicator, a kind
 of event, a domain), and a topic none of whose words or reports use any of the family's phrases

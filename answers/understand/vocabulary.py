@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import snowballstemmer
 
-from answers import embeddings
 from answers.models import Embedding
+from answers.understand import embeddings
 from ingestion.tagging import Versioned, registry_version
 from registry.models import (
     Entity,
@@ -81,7 +81,9 @@ class Topic:
     terms: tuple[str, ...]  # curated subject-line and question-set terms
     stems: frozenset[str] = field(default_factory=frozenset)
     text: str = ""  # what its embedding is made from: curated words and its first headlines
-    reported: str = ""  # its first reports' summaries: words its rows use (`answers.identity`)
+    reported: str = (
+        ""  # its first reports' summaries: words its rows use (`answers.understand.identity`)
+    )
     # Its curated identity (`Event.kind` and attributes): what a question's subject is held to.
     kind: str = ""
     edition: str = ""

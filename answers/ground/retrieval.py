@@ -17,9 +17,17 @@ from typing import Any
 import numpy as np
 from django.db.models import Case, F, QuerySet, When
 
-from answers import embeddings, vocabulary
-from answers.understanding import Understanding, Window, stem_set
-from answers.vocabulary import Topic, stem, stems, words
+from answers.understand import (
+    Topic,
+    Understanding,
+    Window,
+    embeddings,
+    stem,
+    stem_set,
+    stems,
+    vocabulary,
+    words,
+)
 from records.inputs import last_day
 from records.models import StateTransition
 from records.states import states_at
@@ -85,7 +93,7 @@ def unmarked(text: str) -> str:
     """`text` (words the engine quotes: the question's, a row's) with each bracketed numeral in
     full-width brackets, so that it reads the same and no reader, here or a client's, takes it for
     a marker. A sentence carries its citations as `[n]` in its own text; only the engine writes
-    them (`Writer.add`, `answers.phrasing`)."""
+    them (`Writer.add`, `answers.compose.phrasing`)."""
     return _NUMERAL_IN_BRACKETS.sub("\uff3b\\1\uff3d", text)
 
 
@@ -126,14 +134,35 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     instant, the same rows come back (`None`: every row held, for a caller that sets the
     clock, as the evaluation does)."""
     window = understood.window if understood.window and understood.window.filters else None
-    rows = [*readings(event, topic, window, as_of=as_of)]
-    rows += reporting(event, topic, understood.question, window, as_of=as_of)
+    rows = _stated(event, topic, understood.question, window, as_of=as_of)
+    if not rows and _reference_period(window, now):
+        rows = _stated(event, topic, understood.question, Window(
+            window.start, now.date(), window.text, filters=True), as_of=as_of)  # fmt: skip
     rows += markets(event, topic, window, now=now, as_of=as_of)
     if understood.intent == "changed" or window is not None:
         rows += transitions(event, topic, window, now=now, as_of=as_of)
         rows += flips(event, topic, window, now=now, as_of=as_of)
     rows.append(attention(event, topic, as_of=as_of))
     return rows
+
+
+def _stated(event: Event, topic: Topic, question: str, window: Window | None, *,
+            as_of: datetime | None) -> list[Evidence]:  # fmt: skip
+    """What the issuers and the reporting say, in the window."""
+    rows = [*readings(event, topic, window, as_of=as_of)]
+    return rows + reporting(event, topic, question, window, as_of=as_of)
+
+
+REFERENCE_REACH = timedelta(days=62)  # how long after a period its figures are still published
+
+
+def _reference_period(window: Window | None, now: datetime) -> bool:
+    """A whole month or more, recently over ("October", "the third quarter"): a figure for it
+    is published after it ends (October's freight figures in November), so when nothing was
+    said within it, what was said about it since is read."""
+    if window is None or window.start.day != 1 or (window.end - window.start).days < 27:
+        return False
+    return window.end < now.date() <= window.end + REFERENCE_REACH
 
 
 def held(rows: QuerySet, column: str, as_of: datetime | None) -> QuerySet:
@@ -163,8 +192,11 @@ def _said(source: PrimarySource, window: Window | None, as_of: datetime | None):
     """(words, their date, state) of the source's latest confirmed reading (by `as_of`; in the
     window, when there is one). The source's own stamps hold the latest: they serve when no
     reading since `as_of` has moved them, else the readings by then are read."""
+    # The issuer's own date where its words carry one, else the day they were read: a pattern
+    # that reads no date was quoted "said on None".
     if window is None and (as_of is None or (source.observed_read_at or as_of) <= as_of):
-        return source.observed, source.observed_date, source.observed_state
+        read = source.observed_read_at.date() if source.observed_read_at else None
+        return source.observed, source.observed_date or read, source.observed_state
     readings = held(SourceReading.objects.filter(source=source, ok=True), "attempted_at", as_of)
     if window is not None:
         readings = readings.filter(attempted_at__date__range=(window.start, window.end))
@@ -172,7 +204,8 @@ def _said(source: PrimarySource, window: Window | None, as_of: datetime | None):
     reading = readings.order_by("-attempted_at", "-id").first()
     if reading is None:
         return None, None, None
-    return reading.observed_words, reading.observed_date, reading.observed_state
+    day = reading.observed_date or reading.attempted_at.date()
+    return reading.observed_words, day, reading.observed_state
 
 
 def _link(source: PrimarySource) -> str:

@@ -6,13 +6,13 @@ a forecast; "up from 4.2%" an earlier reading; "the board rejected a bid of $3 b
 one. The quantity is the run of lower-case words before the figure, less the words that link a
 quantity to its value ("was", "rose to", "at") and a place or name set in it ("inflation in
 <Country>"): two rows that name the same quantity with figures that do not overlap disagree
-(`answers.conflicts`), and of several figures of one quantity the newest actual comes first.
+(`answers.ground.conflicts`), and of several figures of one quantity the newest actual comes first.
 """
 
 import re
 from dataclasses import dataclass
 
-from answers.vocabulary import STOP, stem
+from answers.understand import STOP, stem
 
 _FIGURE = re.compile(
     r"(?P<cur>[$€£])\s?(?P<amount>\d+(?:[.,]\d+)*)\s*(?P<scale>million|billion|bn|trillion)?"

@@ -15,8 +15,9 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from answers import engine, generator
+from answers.compose import generator
 from answers.models import AskTicket
+from answers.serve import engine
 from billing import services as billing
 from registry.models import Event
 

@@ -1,4 +1,4 @@
-"""Scoring the engine on its evaluation set (`answers/eval/questions.json`), per category.
+"""Scoring the engine on its evaluation set (`answers/measure/eval/questions.json`), per category.
 
 Figures, each of which a wrong engine moves:
 - routing: answered cases whose first topic is the expected one (comparisons: all of them).
@@ -37,8 +37,9 @@ from typing import Any
 
 from django.db import transaction
 
-from answers import embeddings, engine
-from answers.casegen import cases_generate
+from answers.measure.casegen import cases_generate
+from answers.serve import engine
+from answers.understand import embeddings
 from records.services import records_transition
 from worlds.atlas import ATLAS, atlas_anchor_day, atlas_load
 from worlds.demo import DEMO, World, anchor_day, demo_load
@@ -284,7 +285,7 @@ def identity_evaluate(
 def generated_evaluate(
     *, registries: list[str] | None = None, seed: int = GENERATED_SEED, per_class: int | None = None
 ) -> dict[str, Any]:
-    """Cases generated from each registry's own topics (`answers.casegen`), scored as the
+    """Cases generated from each registry's own topics (`answers.measure.casegen`), scored as the
     identity set is, per class and per registry, every registry loaded, in one transaction
     rolled back at the end."""
     with transaction.atomic():

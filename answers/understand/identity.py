@@ -23,9 +23,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from answers.families import FAMILIES
-from answers.timewindow import TIME_WORDS
-from answers.vocabulary import STOP, Topic, Vocabulary
+from answers.understand.families import FAMILIES
+from answers.understand.timewindow import TIME_WORDS
+from answers.understand.vocabulary import STOP, Topic, Vocabulary
 
 _TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
 _CONNECTORS = frozenset("of the de del da do la le des di for and &".split())

@@ -1,11 +1,11 @@
 """Understanding a question: what it asks (intent), when (a window), about which topic, what it
 names that the registry does not track, and what it takes for granted (a premise).
 
-Routing adds three signals over the registry's own vocabulary (`answers.vocabulary`): names and
-aliases found by the tagger (after typo correction with rapidfuzz against the registry's words),
-shared stems weighted by rarity (curated subject-line and question-set terms included), and the
-cosine of the question's embedding to each topic's (when the model loaded). Time expressions are
-read by `answers.timewindow`.
+Routing adds three signals over the registry's own vocabulary (`answers.understand.vocabulary`):
+names and aliases found by the tagger (after typo correction with rapidfuzz against the registry's
+words), shared stems weighted by rarity (curated subject-line and question-set terms included), and
+the cosine of the question's embedding to each topic's (when the model loaded). Time expressions are
+read by `answers.understand.timewindow`.
 """
 
 import functools
@@ -18,10 +18,10 @@ import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
-from answers import embeddings, identity, languages
-from answers.scope import scope_of
-from answers.timewindow import TIME_WORDS, Window, time_window
-from answers.vocabulary import CONNECTORS, STOP, Topic, Vocabulary, stem, stems, words
+from answers.understand import embeddings, identity, languages
+from answers.understand.scope import scope_of
+from answers.understand.timewindow import TIME_WORDS, Window, time_window
+from answers.understand.vocabulary import CONNECTORS, STOP, Topic, Vocabulary, stem, stems, words
 from ingestion.tagging import current_tagger
 from registry.models import Document, EntityMention, Event, EventMention
 from search import fulltext
@@ -170,7 +170,7 @@ class Understanding:
     suggestions: list[Topic] = field(default_factory=list)
     model: str | None = None
     # The question's subject as it differs from the topic it resembles, when that is why no
-    # topic answers it (`answers.identity`).
+    # topic answers it (`answers.understand.identity`).
     mismatch: tuple[identity.Mismatch, Topic] | None = None
     # A request the service does not serve (creative, advice, prediction), set aside.
     scope: str | None = None
@@ -245,10 +245,10 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,
                     typed: str = "", as_of: datetime | None = None):  # fmt: skip
     """The routed topics whose subject every qualifier of the question agrees with, and, when
-    none does, the first disagreement with the topic it was found on (`answers.identity`); its
-    documents read as stored by `as_of`. A disagreement about another actor or place beside a
-    topic the question names by its lead is a premise to correct, not another subject: the
-    topic is kept and the words are returned third."""
+    none does, the first disagreement with the topic it was found on
+    (`answers.understand.identity`); its documents read as stored by `as_of`. A disagreement about
+    another actor or place beside a topic the question names by its lead is a premise to correct,
+    not another subject: the topic is kept and the words are returned third."""
     said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
     kept, first, actor = [], None, ""
     seen = functools.partial(reported, as_of=as_of)
@@ -509,8 +509,8 @@ def _may_mean(span: str, entity_id: int, vocab: Vocabulary) -> bool:
 def unheld_name(span: str, vocab: Vocabulary, tagger) -> bool:
     """A name of words the registry uses, put together as no name it holds ("<Continent>
     Investment Bank" of the words of "<Continent> Central Bank"): two words or more, no tracked
-    name inside it (a longer form of one is `answers.identity`'s to judge), and no topic's
-    title, terms, sources or headlines saying it."""
+    name inside it (a longer form of one is `answers.understand.identity`'s to judge), and no
+    topic's title, terms, sources or headlines saying it."""
     if len([w for w in words(span) if w not in _CONNECTORS]) < 2 or tagger.entity_spans(span):
         return False
     fixed = words(correct(span, vocab))

@@ -14,11 +14,9 @@ The verdict quotes both figures with their rows' markers, so the source check ho
 import re
 from dataclasses import dataclass
 
-from answers import figures, phrases
 from answers.check import Sentence
-from answers.retrieval import Evidence
-from answers.understanding import stem_set
-from answers.vocabulary import STOP, stem
+from answers.ground import Evidence, figures
+from answers.understand import STOP, phrases, stem, stem_set
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
 

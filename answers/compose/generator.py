@@ -1,8 +1,9 @@
 """Optional phrasing by a language model behind an OpenAI-compatible `/chat/completions` URL.
 
 Off unless `SVC_ANSWER_GENERATOR_URL` is set. The model sees only the numbered facts and may
-write placeholders and connectives (`answers.phrasing`); whatever it writes then goes through
-the same source check as the default composition, so an invented claim is dropped, never served.
+write placeholders and connectives (`answers.compose.phrasing`); whatever it writes then goes
+through the same source check as the default composition, so an invented claim is dropped, never
+served.
 
 A hostile model costs an ask nothing: the call has one deadline for all of it (connect, headers,
 body), `SVC_ANSWER_GENERATOR_SYNC_TIMEOUT` when a caller waits in the request; at most
@@ -17,7 +18,7 @@ from itertools import accumulate
 
 from django.conf import settings
 
-from answers.phrasing import CONNECTIVES, Fact, prompt_facts
+from answers.compose.phrasing import CONNECTIVES, Fact, prompt_facts
 from outbound.fetch import FetchError, bounded_client, read_capped
 
 # A chat completion is a few KiB; anything far past that is not one.
@@ -54,8 +55,8 @@ def phrase(question: str, facts: list[Fact], language: str = "en", *,
            seconds: float | None = None) -> str | None:  # fmt: skip
     """The model's text over the numbered facts, or None if it could not be reached within
     `seconds` (default `SVC_ANSWER_GENERATOR_TIMEOUT`) or did not answer a completion (the
-    engine's own sentences then stand). What it wrote is read by `answers.phrasing`, never served
-    as is."""
+    engine's own sentences then stand). What it wrote is read by `answers.compose.phrasing`, never
+    served as is."""
     headers = {"Accept-Encoding": "identity"}
     if settings.SVC_ANSWER_GENERATOR_KEY:
         headers["Authorization"] = f"Bearer {settings.SVC_ANSWER_GENERATOR_KEY}"

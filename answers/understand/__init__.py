@@ -1,0 +1,35 @@
+"""Understand: what a question asks and which topics it is about.
+
+Its language, the request it sets aside, its time window, its misspellings fixed, the names it says
+(tracked, said in other words, or untracked), the topics it is routed to, and whether its subject is
+each topic's (`identity`: the topic's curated kind and edition first, then every qualifier it
+states). The registry's words for the engine (`vocabulary`) and the embedding model (`embeddings`)
+live here; so do the engine's sentence templates (`phrases`), which every later stage writes or
+checks against.
+"""
+
+import importlib
+
+# The stage's face: each name later stages use, and the module that holds it. Read on first use
+# (PEP 562), so importing one of the stage's modules alone (an embedding worker process, before
+# Django is set up) loads nothing else.
+FACE = {
+    "direction_of": "answers.understand.understanding",
+    "SCRIPT_BOUNDARY": "answers.understand.understanding",
+    "stem": "answers.understand.vocabulary",
+    "stem_set": "answers.understand.understanding",
+    "stems": "answers.understand.vocabulary",
+    "STOP": "answers.understand.vocabulary",
+    "Topic": "answers.understand.vocabulary",
+    "understand": "answers.understand.understanding",
+    "Understanding": "answers.understand.understanding",
+    "Window": "answers.understand.understanding",
+    "words": "answers.understand.vocabulary",
+}
+__all__ = sorted(FACE)
+
+
+def __getattr__(name: str):
+    if name not in FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(FACE[name]), name)
