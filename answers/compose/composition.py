@@ -14,13 +14,17 @@ from django.utils.functional import Promise
 from answers.check import Sentence
 from answers.compose import verdicts
 from answers.ground import Evidence, conflicts, figures, posing, premises, similarity, unmarked
-from answers.understand import STOP, Topic, Understanding, phrases, stem_set, stems, words
+from answers.understand import STOP, Topic, Understanding, phrases, stem, stem_set, stems, words
 
+_STOP_STEMS = frozenset(stem(w) for w in STOP)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
 _AMOUNT = re.compile(r"\d")
 SUPPORTING_REPORTS = 2
 POINTED = ("how-much", "who", "why")
 POINTED_REPORTS = 4
+# Intents whose answer is a figure's reading: a revision of it is said with it (who and why are
+# answered by the report that says who or why).
+REVISABLE = ("how-much", "status", "overview", "decided", "compare")
 # Words about the asking, not the answer: they pick no sentence ("what did reporting say").
 META = stem_set("report reporting reported say said says market markets news tell")
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
@@ -93,13 +97,29 @@ class Writer:
         kind = _KIND_LABELS.get(self.figure_kind(item))
         self.add([item], statement, "; ".join(str(p) for p in (preface, kind) if p))
 
+    def say_revised(self, earlier: figures.Figure, later: figures.Figure, preface: str = "",
+                    label: str = "") -> None:  # fmt: skip
+        """The later figure's row, said to revise the earlier figure (and its row, cited too)."""
+        said = self.statement(later.row)
+        statement = str(phrases.REVISED_FROM.format(
+            earlier=earlier.text, later=later.text, statement=said))  # fmt: skip
+        if label:
+            statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
+        rows = [later.row, *([earlier.row] if earlier.row is not later.row else [])]
+        self.add(rows, statement, preface)
+
+    def measured(self, topic: Topic) -> set[str]:
+        """What the question asks about past its topic: its stems less the topic's names, title
+        and terms and the words every question uses ("how many people died": died, people)."""
+        return self.asked - self.names - _curated(topic) - _STOP_STEMS
+
     def figure_kind(self, item: Evidence) -> str | None:
         """What a report's quoted figures are when none is an actual reading (a forecast, an
         earlier or a rejected figure): said before it, so it is never read as the answer."""
         if item.kind != "report":
             return None
         kinds = {f.kind for f in figures.stated(self.best_sentence(item))}
-        return None if not kinds or kinds & {"actual", "provisional"} else sorted(kinds)[0]
+        return None if not kinds or kinds & figures.READINGS else sorted(kinds)[0]
 
     def statement(self, item: Evidence) -> str:
         """The engine's clause for one row, in the answering language; quoted words stay in
@@ -162,6 +182,11 @@ class Writer:
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
 
 
+def _curated(topic: Topic) -> frozenset[str]:
+    """The stems of a topic's title, names and terms."""
+    return frozenset(stem_set(" ".join([topic.title, *topic.names, *topic.terms])))
+
+
 def _newest_actual_first(order: list[int], stated: list[list], head: list[Evidence]) -> list[int]:
     """Of the reports giving an actual figure of a quantity the first one gives (as a forecast,
     an earlier reading or the actual), the newest leads: a later reading answers before an
@@ -169,7 +194,9 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
     lead = order[0]
     asked = {f.quantity for f in stated[lead] if f.quantity}
     actual = [
-        i for i in order if any(f.kind == "actual" and f.quantity in asked for f in stated[i])
+        i
+        for i in order
+        if any(f.kind in ("actual", "revised") and f.quantity in asked for f in stated[i])
     ]
     if not actual:
         return order
@@ -179,6 +206,8 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
 
 def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     writer = Writer(understood)
+    if understood.intent == "compare" and _within(writer, layers[0]):
+        return writer  # two readings of one indicator, for two periods the question names
     if understood.intent == "compare" and len(layers) > 1:
         _compare(writer, layers)
         return writer
@@ -195,26 +224,75 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
 def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
                   support: int | None = None) -> None:  # fmt: skip
     intent = writer.understood.intent
-    gap = _missing_figure(writer.understood, layers)
     if intent in POINTED:
         layers.reports = writer.pointed(layers.reports)
-    found = conflicts.conflict(layers.readings, layers.reports, layers.live)
     if intent == "changed":
         _changes(writer, layers, preface)
-    elif found and intent not in ("attention", "markets"):  # belief asked: the prices lead
-        said = str(phrases.ROWS_DISAGREE.format(what=found.what))
-        writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
-        writer.say(found.second)
-    else:
-        lead = _market_asked(writer, layers) if intent == "markets" else None
-        lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
-        lead = lead or _lead(intent, layers)
-        if lead is None:
-            return
-        writer.say(lead, "; ".join(p for p in (preface, gap) if p), label=label)
+    elif not (_disagreement(writer, layers, preface, label)
+              or _revision(writer, layers, preface, label)
+              or _led(writer, layers, preface, label)):  # fmt: skip
+        return
     for item in _support(intent, layers)[:support]:
         if item not in writer.pool:
             writer.say(item)
+
+
+def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
+    """Rows at odds about what is asked, said first, each side with its source (not when belief
+    is asked: the prices lead)."""
+    if writer.understood.intent in ("attention", "markets"):
+        return False
+    asking = conflicts.Asking(frozenset(writer.measured(layers.topic)), _curated(layers.topic))
+    found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
+    if found is None:
+        return False
+    said = str(phrases.ROWS_DISAGREE.format(what=found.what))
+    writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
+    writer.say(found.second)
+    return True
+
+
+def _revision(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
+    """The newest reading of what is asked first, said to revise the earlier one it replaced
+    ("Revised from 3.4% to 3.6%"): a revision, never a disagreement."""
+    if writer.understood.intent not in REVISABLE:
+        return False
+    found = _revised(writer, layers)
+    if found is None:
+        return False
+    gap = _missing_figure(writer.understood, layers)
+    writer.say_revised(*found, "; ".join(p for p in (preface, gap) if p), label=label)
+    return True
+
+
+def _revised(writer: Writer, layers: Layers) -> tuple[figures.Figure, figures.Figure] | None:
+    """(earlier, later) when the newest reading of a quantity the question asks about replaces
+    an earlier one the rows hold; the later is that newest reading (an issuer's first)."""
+    asked = writer.asked - writer.names - _STOP_STEMS
+    held = [f for row in [*layers.readings, *layers.reports] if not row.posing
+            for f in figures.held(row)]  # fmt: skip
+    topic = _curated(layers.topic)
+    newest = figures.newest(held, topic)
+    for earlier, later in figures.revisions(held, topic):
+        if not asked & (later.quantity | stem_set(later.sentence)):
+            continue
+        lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
+                     and figures.same_quantity(f, later, topic)), None)  # fmt: skip
+        if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):
+            return earlier, lead
+    return None
+
+
+def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
+    intent = writer.understood.intent
+    lead = _market_asked(writer, layers) if intent == "markets" else None
+    lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
+    lead = lead or _lead(intent, layers)
+    if lead is None:
+        return False
+    gap = _missing_figure(writer.understood, layers)
+    writer.say(lead, "; ".join(p for p in (preface, gap) if p), label=label)
+    return True
 
 
 def _market_asked(writer: Writer, layers: Layers) -> Evidence | None:
@@ -305,7 +383,7 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
     sides = [(lay, lead) for lay, lead in sides if lead is not None]
     if not sides:
         return
-    verdict = verdicts.verdict(writer, [lay for lay, _ in sides])
+    verdict = len(sides) > 1 and verdicts.verdict(writer, [lay for lay, _ in sides])
     preface = "" if verdict else str(phrases.COMPARE_NO_VERDICT.format(
         first=sides[0][0].topic.title, second=sides[-1][0].topic.title))  # fmt: skip
     said = set()
@@ -316,6 +394,19 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
             if id(item) not in said:
                 writer.say(item)
                 said.add(id(item))
+
+
+def _within(writer: Writer, layers: Layers) -> bool:
+    """Two readings of one indicator for the two periods the question names: the verdict, then
+    the rows it cites in their own words, then the topic's support."""
+    if not verdicts.within(writer, layers):
+        return False
+    for item in list(writer.pool):
+        writer.say(item)
+    for item in _support("compare", layers)[:1]:
+        if item not in writer.pool:
+            writer.say(item)
+    return True
 
 
 def _set_aside(understood: Understanding) -> str:

@@ -1,22 +1,31 @@
-"""Comparisons: a verdict from the figures both sides hold, or none at all.
+"""Comparisons: a verdict from two held figures of one quantity, or the reason there is none.
 
-Two kinds of figure are compared, each only with its own kind:
-- likelihood (the question asks which is more likely, the odds, the chance): what crowds price the
-  same outcome at on each side, a live market question whose words carry the outcome asked
+What is compared, each figure the newest reading of its quantity (`answers.ground.figures.newest`: a
+revision's later figure, never the one it replaced), from any layer:
+- likelihood (the question asks which is more likely, the odds, the chance): what crowds price
+  the same outcome at on each side, a live market question whose words carry the outcome asked
   ("hold"); belief, said so;
-- amounts (a rate, a sum raised, a count): the first figure each side's statements give for the
-  thing asked (issuer readings first, then reports), percentages against percentages and sums in
-  one currency against each other. A verdict only where the two do not overlap: a range of 3.75%
-  to 4.00% is higher than 2.00%, and nothing is said of 3.75% to 4.00% against 3.90%.
-The verdict quotes both figures with their rows' markers, so the source check holds it to them.
+- across two topics: each side's figure of what the question asks ("raised", "turnout": a word
+  of it in what the figure measures, else in its sentence), or, when it names nothing past the
+  topics, a quantity both sides' figures name ("rate"); a side holding a single sum is compared
+  by it; the issuer's readings before reports, then the value the side's rows repeat most, then
+  the newest;
+- within one topic: two figures of one quantity for two periods the question names ("in October
+  or September"): two readings of one indicator.
+The verdict is the first sentence: which is higher, by how much (the difference in the figures'
+unit, and for sums and counts how many times as much: `answers.ground.figures.difference`, `ratio`),
+as of when (the newer row's date); both figures quoted with their rows' markers, so the source
+check holds it to them and accepts the worked-out difference (`answers.ground.figures.derived`). Two
+figures of one quantity in different units (two currencies, a percentage against an amount) are
+said to be so, and why no verdict is given; overlapping or equal figures make neither higher.
 """
 
 import re
 from dataclasses import dataclass
 
 from answers.check import Sentence
-from answers.ground import Evidence, figures
-from answers.understand import STOP, phrases, stem, stem_set
+from answers.ground import Figure, figures
+from answers.understand import STOP, parts, phrases, stem, stem_set
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
 
@@ -24,133 +33,300 @@ LIKELY = stem_set(
     """likely likelihood likelier chance chances odds probability probable bet bettors traders
     confident confidence priced pricing price crowd crowds market markets"""
 )
+# "Priced" and "pricing" ask what a crowd believes; "price" is as often what is measured ("the
+# strike price", "the list price"), and all three stem alike.
+_PRICED = re.compile(r"\bpric(?:ed|ing)\b", re.IGNORECASE)
 ASKING = stem_set(
     """compare comparison versus vs which higher lower more less bigger larger smaller greater
     better worse difference between against is are was were the a of and or to figure""",
 )
+_CURRENCY = frozenset("$€£¥") | {"CHF"}
+_PERIODS = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|"
+    r"December|(?:first|second|third|fourth)[\s-]quarter)\b",
+    re.IGNORECASE,
+)
 
 
-@dataclass
-class Figure:
-    low: float
-    high: float
-    unit: str
-    text: str  # as the row writes it
-    row: Evidence
+@dataclass(frozen=True)
+class Asked:
+    """What the question asks of one side: its words past the side's names, and whether they
+    are only the words of the side's own title ("budget" of a council's budget: then a figure
+    must measure them, not merely stand in a sentence with them)."""
+
+    words: frozenset[str]
+    strict: bool = False
+
+    @classmethod
+    def of(cls, words: set[str], title: set[str]) -> "Asked":
+        loose = frozenset(words - title)
+        return cls(loose, strict=False) if loose else cls(frozenset(words), strict=bool(words))
 
 
 def verdict(writer, sides: list) -> bool:
-    """Add the verdict sentence for the first two sides to `writer`; False when there is none."""
+    """Add the first sentence comparing the first two sides (topics' layers) to `writer`: a
+    verdict, or why the figures of one quantity they hold cannot be compared; False when they
+    hold none."""
     first, second = sides[0], sides[1]
-    asked = stem_set(writer.understood.question) - _STOP_STEMS
-    subject = set().union(*(stem_set(" ".join([s.topic.title, *s.topic.names, *s.topic.terms]))
-                            for s in (first, second)))  # fmt: skip
-    if asked & LIKELY:
+    question = writer.understood.question
+    asked = stem_set(question) - _STOP_STEMS
+    if asked & LIKELY - {"price"} or _PRICED.search(question):
+        subject = set().union(*(_curated(s) for s in (first, second)))
         outcome = asked - LIKELY - ASKING - subject
         a, b = _priced(first, outcome), _priced(second, outcome)
-        template = phrases.COMPARE_MORE_LIKELY
-    else:
-        a, b = _amounts(first, second, asked, subject)
-        template = None
-    if a is None or b is None or a.unit != b.unit:
+        if a is None or b is None:
+            return False
+        return _said(writer, (first.topic.title, a), (second.topic.title, b), likely=True)
+    pair = _pair(_candidates(first), _candidates(second), _asked(question, first, second))
+    if pair is None:
         return False
-    if a.low > b.high:
-        higher, lower = (first, a), (second, b)
-    elif b.low > a.high:
-        higher, lower = (second, b), (first, a)
-    else:
+    a, b = pair
+    return _said(writer, (first.topic.title, a), (second.topic.title, b))
+
+
+def _asked(question: str, first, second) -> tuple[Asked, Asked]:
+    """What the question asks of each side: the words of the part that names it ("the council's
+    budget or the IPO's proceeds"), with the words no part names a side in ("which raised
+    more"); a side named bare takes the other's ("Compare A and B funding")."""
+    sides = (first, second)
+    own: list[set[str]] = [set(), set()]
+    common: set[str] = set()
+    for part in parts(question):
+        said = stem_set(part) - _STOP_STEMS - ASKING
+        hits = [(len(said & _names(s)), len(said & _title(s))) for s in sides]
+        if hits[0] == hits[1]:
+            common |= said
+        else:
+            own[hits.index(max(hits))] |= said
+    # Names say whose, not what; a word no row of either side uses tells no figure apart
+    # ("recaudó" asked of English rows).
+    unheard = (own[0] | own[1] | common) - _used(first, second)
+    aside = _names(first) | _names(second) | unheard
+    mine = [own[0] - aside, own[1] - aside]
+    words = [(mine[i] or mine[1 - i]) | (common - aside) for i in (0, 1)]
+    return Asked.of(words[0], _title(first)), Asked.of(words[1], _title(second))
+
+
+def within(writer, side) -> bool:
+    """Add the verdict between two readings of one quantity for the two periods the question
+    names ("Was inflation higher in October or September?"); False when it names fewer or the
+    side holds no figure of one quantity for both."""
+    question = writer.understood.question
+    periods = list(dict.fromkeys(_period(m.group(1)) for m in _PERIODS.finditer(question)))
+    if len(periods) < 2:
         return False
-    (side, hi), (_, lo) = higher, lower
-    template = template or phrases.COMPARE_HIGHER
-    body = template.format(
-        topic=side.topic.title,
-        first=f"{hi.text} {writer.cite(hi.row)}",
-        second=f"{lo.text} {writer.cite(lo.row)}",
-    )
-    writer.sentences.append(Sentence(f"{str(body).rstrip('.')}."))
+    when = stem_set(" ".join(periods))
+    said = stem_set(question) - _STOP_STEMS - ASKING - _names(side) - when
+    # The topic's own words for what it measures ("consumer prices" beside "inflation").
+    own = _curated(side) - _names(side) - when
+    wide = said | own if said & own else said
+    held = _readings_of_periods(side)
+    a, b = (_best([f for f in held if f.period == p], said, wide) for p in periods[:2])
+    if a is None or b is None or not figures.same_quantity(a, b, _curated(side)):
+        return False
+    if not (_comparable(a, b) or _clash(a, b)):
+        return False
+    subjects = [str(phrases.FIGURE_OF_PERIOD.format(quantity=f.named or side.topic.title,
+                                                    period=_written(f, p)))
+                for f, p in ((a, periods[0]), (b, periods[1]))]  # fmt: skip
+    return _said(writer, (subjects[0], a), (subjects[1], b))
+
+
+def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
+          likely: bool = False) -> bool:  # fmt: skip
+    """The verdict's sentence: the higher named first, by how much, as of the newer row."""
+    (name_a, a), (name_b, b) = first, second
+    date = max(a.date, b.date)
+    quoted = [f"{f.text} {writer.cite(f.row)}" for f in (a, b)]
+    if _clash(a, b):
+        body = phrases.COMPARE_UNITS_DIFFER.format(
+            first=quoted[0], first_topic=name_a, second=quoted[1], second_topic=name_b,
+            why=phrases.UNITS_CURRENCIES if {a.unit, b.unit} <= _CURRENCY
+            else phrases.UNITS_PERCENT_AMOUNT)  # fmt: skip
+    elif a.overlaps(b):
+        body = phrases.COMPARE_EVEN.format(first=quoted[0], second=quoted[1], date=date)
+    else:
+        (name, hi, hi_quoted), (lo, lo_quoted) = (
+            ((name_a, a, quoted[0]), (b, quoted[1])) if a.low > b.high
+            else ((name_b, b, quoted[1]), (a, quoted[0])))  # fmt: skip
+        template = phrases.COMPARE_MORE_LIKELY_BY if likely else phrases.COMPARE_HIGHER_BY
+        body = template.format(subject=name, first=hi_quoted, second=lo_quoted,
+                               difference=_by(hi, lo), date=date)  # fmt: skip
+    text = str(body).rstrip(".")
+    writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
     return True
 
 
-_UNITS_PREFERRED = ("%", "$", "\u20ac", "\u00a3", "\u00a5", "CHF", "", "bp")
+def _by(higher: Figure, lower: Figure) -> str:
+    """How much higher, in the figures' unit; for sums and counts how many times as much."""
+    difference = figures.difference(higher, lower)
+    if higher.unit == "%":
+        return str(phrases.BY_POINTS.format(points=difference))
+    times = figures.ratio(higher, lower)
+    return str(phrases.BY_TIMES.format(difference=difference, ratio=times)) if times else difference
 
 
-def _amounts(first, second, asked: set[str], subject: set[str]):
-    """Each side's figure for what is asked, in a unit both hold. What places the figure: the
-    words asked that are no side's name or title ("turnout"), those both sides' rows use; else
-    what both sides' titles and terms share that the question says ("inflation")."""
-    wanted = asked - ASKING - subject
-    names = set().union(*(stem_set(" ".join([s.topic.title, *s.topic.names]))
-                          for s in (first, second)))  # fmt: skip
-    used = _words_of(first) & _words_of(second)
-    near = (wanted or asked - ASKING - names) & used
-    if not near:
-        shared = stem_set(" ".join([first.topic.title, *first.topic.terms])) & stem_set(
-            " ".join([second.topic.title, *second.topic.terms])
-        )
-        near = asked & shared - ASKING
-    a, b = _amount(first, wanted, near), _amount(second, wanted, near)
-    unit = next((u for u in _UNITS_PREFERRED if u in a and u in b), None)
-    return (a[unit], b[unit]) if unit is not None else (None, None)
+def _names(side) -> set[str]:
+    """The stems of the side's topic's names (its entities'), which say whose, never what."""
+    return stem_set(" ".join(side.topic.names))
 
 
-def _words_of(side) -> set[str]:
-    return set().union(*(stem_set(r.snippet) for r in [*side.readings, *side.reports]))
+def _used(*sides) -> set[str]:
+    """Every stem the sides' readings and reports use."""
+    rows = [row for side in sides for row in [*side.readings, *side.reports]]
+    return set().union(*(stem_set(row.snippet) for row in rows))
 
 
-def _priced(side, outcome: set[str]) -> Figure | None:
-    """The live price of this side's market question on the outcome asked."""
-    for row in side.live:
-        if not outcome or outcome & stem_set(row.facts["question"]):
-            pct = row.facts["pct"]
-            return Figure(pct, pct, "%", f"{pct:g}%", row)
+def _title(side) -> set[str]:
+    return stem_set(side.topic.title)
+
+
+def _curated(side) -> frozenset[str]:
+    return frozenset(stem_set(" ".join([side.topic.title, *side.topic.names, *side.topic.terms])))
+
+
+def _candidates(side) -> list[Figure]:
+    """The side's current readings, newest first: an issuer's and the reports' (not posing)."""
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    return figures.newest([f for row in rows for f in figures.held(row)], _curated(side))
+
+
+def _readings_of_periods(side) -> list[Figure]:
+    """Every figure the side gives for a period said, as a reading of that period: a current
+    reading, or one given as earlier than another ("up from 3.0% in September"), unless a
+    revision replaced it."""
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row)]
+    replaced = {id(earlier) for earlier, _ in figures.revisions(held, _curated(side))}
+    kept = [f for f in held if f.period and id(f) not in replaced]
+    return [f for f in kept if f.reading or f.kind == "earlier"]
+
+
+def _period(said: str) -> str:
+    return re.sub(r"[\s-]+", " ", said.lower())
+
+
+def _written(figure: Figure, period: str) -> str:
+    """The period as the figure's sentence writes it ("October", "third quarter")."""
+    found = re.search(re.escape(period).replace(r"\ ", r"[\s-]"), figure.sentence, re.IGNORECASE)
+    return found.group(0) if found else period
+
+
+def _best(held: list[Figure], said: set[str], wide: set[str]) -> Figure | None:
+    """The figure standing most with the words asked (in what it measures, then in its
+    sentence; the question's own words before the topic's), the newest of those; None when
+    none stands with them."""
+
+    def key(f: Figure) -> tuple:
+        sentence = stem_set(f.sentence)
+        return (-len(said & f.quantity), -len(wide & f.quantity), -len(said & sentence),
+                -len(wide & sentence), _newest(f))  # fmt: skip
+
+    ranked = sorted(held, key=key)
+    if ranked and (any(key(ranked[0])[:4]) or not said):
+        return ranked[0]
     return None
 
 
-def _amount(side, wanted: set[str], near: set[str]) -> dict[str, Figure]:
-    """This side's figure for what is asked, per unit: one standing with the words asked (in
-    its sentence or what it measures), an actual reading before a provisional one, the
-    issuer's first, then the newest, then the nearest the words asked. A percentage must stand
-    with them (a rate is not an oil price); a sum may be the side's only one."""
-    found: dict[str, list] = {}
-    for rank, row in enumerate([*side.readings, *side.reports]):
-        text = row.facts.get("observed") or row.facts.get("summary") or row.snippet
-        for sentence in re.split(r"(?<=[.;])\s+", text):
-            said = stem_set(sentence)
-            for figure, kind, quantity in _figures(sentence, row):
-                # What it measures is what is asked, over a sentence that only mentions it.
-                asked = 2 if near & quantity else 1 if near & said else 0
-                key = (-asked, kind != "actual", row.kind != "reading", _newest(row),
-                       _distance(sentence, figure, near), rank)  # fmt: skip
-                found.setdefault(figure.unit, []).append((key, figure))
-    best = {}
-    for unit, figures_of_unit in found.items():
-        key, figure = min(figures_of_unit, key=lambda pair: pair[0])
-        values = {f.low for _, f in figures_of_unit}
-        if near and not key[0] and (unit == "%" or len(values) > 1):
-            continue  # nothing stands with what is asked, and the side holds no one sum alone
-        best[unit] = figure
-    return best
-
-
-def _newest(row: Evidence) -> str:
+def _newest(figure: Figure) -> str:
     """A key that sorts newer rows first."""
-    return "".join(chr(0x10FFFF - ord(c)) for c in (row.date or ""))
+    return "".join(chr(0x10FFFF - ord(c)) for c in figure.date)
 
 
-def _figures(sentence: str, row: Evidence) -> list[tuple[Figure, str, frozenset[str]]]:
-    """A sentence's figures that state a reading (actual or provisional, never a forecast, an
-    earlier or a rejected one), each with its kind and what it measures."""
-    return [
-        (Figure(f.low, f.high, f.unit, f.text, row), f.kind, f.quantity)
-        for f in figures.stated(sentence)
-        if f.kind in ("actual", "provisional") and f.unit != "#"
-    ]
+def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked]):
+    """The two figures to compare, one a side, or None: the best ranked of the pairs that
+    answer what is asked (`_fit`), then the value each side's rows repeat most, then the
+    newest; failing those, two figures that measure one thing whatever was asked ("inflation"
+    and "annual inflation"), or a side's single sum against the other's sum asked about."""
+    nothing = (Asked(frozenset()), Asked(frozenset()))
+    for fitting, wanted in ((asked, _fit), (nothing, _measure_alike)):
+        ranked = []
+        for i, a in enumerate(first):
+            for j, b in enumerate(second):
+                fit = wanted(a, b, fitting)
+                if fit is not None:
+                    key = (*fit, -_repeated(a, first) - _repeated(b, second), i + j)
+                    ranked.append((key, a, b))
+        if ranked:
+            _, a, b = min(ranked, key=lambda r: r[0])
+            return a, b
+    return _single_sums(first, second, asked)
 
 
-def _distance(sentence: str, figure: Figure, wanted: set[str]) -> int:
-    """How far the figure stands from the word asked about ("raising $210 million", not the
-    valuation of "$2 billion" earlier in the sentence); figures first when nothing is asked."""
-    at = sentence.find(figure.text)
-    places = [m.start() for m in re.finditer(r"[^\W_]+", sentence)
-              if wanted & stem_set(m.group(0))]  # fmt: skip
-    return min((abs(at - p) for p in places), default=at)
+def _measure_alike(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
+    """`_fit` for two figures one of whose quantities is the other's or more, asked nothing."""
+    return _fit(a, b, asked) if figures.same_quantity(a, b) else None
+
+
+def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
+    """How well two figures make a comparison, as a sort key (None: they do not): units that
+    compare before units that clash; each standing with what is asked of its side, in what it
+    measures before its sentence (asked the same of both, one word of it for both); asked
+    nothing past the topics, what both measure shared; issuer readings first."""
+    if a.row is b.row or not (_comparable(a, b) or _clash(a, b)):
+        return None
+    readings = (a.row.kind != "reading") + (b.row.kind != "reading")
+    if not (asked[0].words or asked[1].words):
+        shared = a.quantity & b.quantity
+        return (_clash(a, b), 0, -len(shared), readings) if shared else None
+    stand = [_stands(a, asked[0]), _stands(b, asked[1])]
+    if not all(stand) or (asked[0] == asked[1] and not _common(a, b, asked[0])):
+        return None
+    measured = (stand[0] == 2) + (stand[1] == 2)
+    return (_clash(a, b), -measured, -len(a.quantity & b.quantity), readings)
+
+
+def _stands(figure: Figure, asked: Asked) -> int:
+    """2 when the figure measures a word asked, 1 when its sentence says one (not enough for
+    the words of the side's own title), 0 when neither."""
+    if asked.words & figure.quantity:
+        return 2
+    return int(not asked.strict and bool(asked.words & stem_set(figure.sentence)))
+
+
+def _common(a: Figure, b: Figure, asked: Asked) -> set[str]:
+    """The words asked that both figures stand with (in what they measure, or their sentence)."""
+    wide = [f.quantity | (frozenset() if asked.strict else stem_set(f.sentence)) for f in (a, b)]
+    return set(asked.words & wide[0] & wide[1])
+
+
+def _repeated(figure: Figure, held: list[Figure]) -> int:
+    """How many of the side's figures give this value: the one its rows are about."""
+    return sum((f.low, f.high, f.unit) == (figure.low, figure.high, figure.unit) for f in held)
+
+
+def _single_sums(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked]):
+    """A side whose sums are all one value is compared by it with the other side's sum of what
+    is asked, in any currency ("Which raised more?": the $85 million it holds)."""
+    sums = [[f for f in side if f.unit in _CURRENCY] for side in (first, second)]
+    alone = [len({(f.low, f.unit) for f in side}) == 1 for side in sums]
+    standing = [sorted((f for f in side if _stands(f, ask) or not ask.words),
+                       key=lambda f: (-_stands(f, ask), -_repeated(f, side)))
+                for side, ask in zip(sums, asked, strict=True)]  # fmt: skip
+    for one, other in ((0, 1), (1, 0)):
+        if alone[one] and standing[other] and sums[one][0].row is not standing[other][0].row:
+            pair = (sums[one][0], standing[other][0])
+            return pair if one == 0 else pair[::-1]
+    return None
+
+
+def _comparable(a: Figure, b: Figure) -> bool:
+    return a.unit == b.unit
+
+
+def _clash(a: Figure, b: Figure) -> bool:
+    """One quantity in units this engine does not convert: two currencies, or a percentage
+    against a sum."""
+    units = {a.unit, b.unit}
+    if len(units) < 2:
+        return False
+    return units <= _CURRENCY or ("%" in units and bool(units & _CURRENCY))
+
+
+def _priced(side, outcome: set[str]) -> Figure | None:
+    """The live price of this side's market question on the outcome asked (a historical
+    capture is of another occasion: an October meeting's hold is not December's)."""
+    for row in side.live:
+        if not outcome or outcome & stem_set(row.facts["question"]):
+            return figures.held(row)[0]
+    return None

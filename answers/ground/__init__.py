@@ -15,6 +15,7 @@ import importlib
 FACE = {
     "asked_of": "answers.ground.conflicts",
     "Evidence": "answers.ground.retrieval",
+    "Figure": "answers.ground.figures",
     "gather": "answers.ground.retrieval",
     "posing": "answers.ground.retrieval",
     "similarity": "answers.ground.retrieval",

@@ -1,8 +1,9 @@
 """Conflicts: held rows that disagree about one decision or one figure.
 
 Three kinds, each between rows of different origins:
-- a figure: two rows give the same quantity (`answers.ground.figures`: "the unemployment rate was")
-  as an actual reading with values that do not overlap;
+- a figure: two rows give the same quantity of the same period (`answers.ground.figures`: "the
+  unemployment rate was") as an actual (or revised) reading with values that do not overlap,
+  neither revising the other (figures of two periods are two readings, not a disagreement);
 - a decision: one row states a state ("kept its rate", "signed the deal") and another states an
   opposite one of the same thing ("cut its rate"), each as done, neither hedged nor a noun;
 - belief against the record: the issuer states an outcome as done that a live market question
@@ -28,6 +29,7 @@ _DECIDED = re.compile(r"\b(?:decided|voted|agreed|chose|opted) to (\w+)", re.IGN
 # not about the one the issuer stated.
 _ANOTHER_TIME = frozenset("again next another further second more new".split())
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?")
+_ACTUAL = frozenset({"actual", "revised"})  # a revised figure is the actual one now
 
 
 @dataclass(frozen=True)
@@ -37,12 +39,30 @@ class Conflict:
     second: Evidence
 
 
-def conflict(readings: list[Evidence], reports: list[Evidence],
-             live: list[Evidence]) -> Conflict | None:  # fmt: skip
-    """The first disagreement among the rows, the issuer's side first."""
+@dataclass(frozen=True)
+class Asking:
+    """What the answer is about: the question's own stems past its topic (`words`: its names,
+    title and terms left out) and the topic's curated stems (`topic`), which say what every
+    figure of it is of ("consumer prices" and "inflation" of a consumer price release)."""
+
+    words: frozenset[str] = frozenset()
+    topic: frozenset[str] = frozenset()
+
+
+def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
+             asking: Asking = Asking()) -> Conflict | None:  # fmt: skip
+    """The first disagreement among the rows, the issuer's side first. A figure's is one only
+    when it is about what is asked that some row says: rows at odds on evacuations do not
+    answer how many died when another row says who died."""
     statements = [*readings, *reports[:REPORTS_COMPARED]]
+    rows = [*readings, *reports]  # the words asked that any of them says
+    spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(_text(row))}
+    asking = Asking(asking.words & spoken, asking.topic)
     for a, b in itertools.combinations(statements, 2):
-        found = _figures_differ(a, b) or _decisions_differ(a, b)
+        differ = _figures_differ(a, b, asking)
+        if differ:
+            return Conflict(differ[0], *_issuer_first(a, b, differ[1:], readings, asking))
+        found = _decisions_differ(a, b)
         if found:
             return Conflict(found, a, b)
     for reading, price in itertools.product(readings, live):
@@ -56,13 +76,49 @@ def _text(row: Evidence) -> str:
     return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
-def _figures_differ(a: Evidence, b: Evidence) -> str | None:
-    for fa in figures.stated(_text(a)):
-        for fb in figures.stated(_text(b)):
-            same = fa.quantity and fa.quantity == fb.quantity and fa.unit == fb.unit
-            if same and fa.kind == fb.kind == "actual" and not fa.overlaps(fb):
-                return fa.named
+def _figures_differ(a: Evidence, b: Evidence, asking: Asking):
+    """(what, one figure, the other) where two rows give different actual figures of one thing
+    (a revision, one replacing the other, is not a disagreement: `answers.ground.figures.revises`);
+    None when they give none."""
+    for fa in figures.held(a):
+        for fb in figures.held(b):
+            actual = {fa.kind, fb.kind} <= _ACTUAL and not fa.overlaps(fb)
+            topic = asking.topic
+            revision = figures.revises(fa, fb, topic) or figures.revises(fb, fa, topic)
+            if actual and _one_thing(fa, fb, asking) and not revision and _about(asking, fa, fb):
+                return max(fa.named, fb.named, key=len), fa, fb
     return None
+
+
+def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
+    """Both figures measure one thing of its topic (`answers.ground.figures.same_quantity`:
+    "consumer prices" and "consumer price inflation" of the release; never "magnitude" and "the
+    strongest magnitude"), of one period, in one unit."""
+    same = (a.unit, a.period) == (b.unit, b.period)
+    return same and figures.same_quantity(a, b, asking.topic)
+
+
+def _issuer_first(a: Evidence, b: Evidence, said: tuple, readings: list[Evidence],
+                  asking: Asking) -> tuple[Evidence, Evidence]:  # fmt: skip
+    """The two sides, the issuer's first: when two reports are at odds and an issuer's reading
+    gives one side's figure, that reading stands for that side."""
+    if a.kind == "reading":
+        return a, b
+    for reading in readings:
+        for held in figures.held(reading):
+            for mine, other in ((said[0], b), (said[1], a)):
+                if _one_thing(held, mine, asking) and held.overlaps(mine):
+                    return reading, other
+    return a, b
+
+
+def _about(asking: Asking, a: figures.Figure, b: figures.Figure) -> bool:
+    """Whether two figures answer what is asked: every word of it past what they measure (that
+    some row says) is in one's sentence or the other's ("evacuated", not "died"; not "sleeping
+    in shelters" beside "17 people were killed")."""
+    rest = asking.words - a.quantity - b.quantity
+    said = {stem(t.lower()) for t in _TOKEN.findall(f"{a.sentence} {b.sentence}")}
+    return rest <= said
 
 
 def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:

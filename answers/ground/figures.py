@@ -1,16 +1,30 @@
-"""Figures as a row states them: what is measured, its value, and whether the row gives it as the
-actual reading, a forecast, an earlier reading or a rejected one.
+"""Figures as a row states them: what is measured (its quantity), its value and unit, the period
+it is of, and its status: the actual reading, a provisional one (a flash estimate), a revised one
+(a later reading that replaces an earlier: "revised to 3.6%"), a forecast, an earlier reading (a
+figure given as superseded: "up from 4.2%", "revised from 3.4%") or a rejected one.
 
 "The unemployment rate was 4.3%" states the actual unemployment rate; "economists expect 4.2%"
 a forecast; "up from 4.2%" an earlier reading; "the board rejected a bid of $3 billion" a rejected
 one. The quantity is the run of lower-case words before the figure, less the words that link a
 quantity to its value ("was", "rose to", "at") and a place or name set in it ("inflation in
-<Country>"): two rows that name the same quantity with figures that do not overlap disagree
-(`answers.ground.conflicts`), and of several figures of one quantity the newest actual comes first.
+<Country>", "the price in the <Agency> auction"); an earlier figure with none of its own is of the
+quantity it is compared with ("rose to 4.3% from 4.2%"). The period is the month, quarter or year
+the row gives the figure for ("2.1% in November, down from 2.3% in October"), empty when unsaid.
+
+`held` gives every figure a row holds, whatever its layer: an issuer's reading and a report by
+their words, a market capture as the crowd's price of its question as of its date. Two rows that
+name the same quantity with actual figures that do not overlap disagree
+(`answers.ground.conflicts`), unless the later revises the earlier (`revisions`: the later row says
+it revised that figure, or one source's provisional figure is followed by its own later one of the
+same period); of several figures of one quantity the newest actual comes first (`newest`).
+`difference` and `ratio` work out a verdict's numbers, and `derived` the same numbers for the source
+check, so the two never differ by a digit. The quantity notion lives here so that it can later be
+read from the registry.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from answers.understand import STOP, stem
 
@@ -28,7 +42,17 @@ _FIGURE = re.compile(
 _CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}
 _SCALE = {"million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
-_CLAUSE = re.compile(r"[;,:()]|\s(?:and|but|while|whereas)\s")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CLAUSE = re.compile(r"[;:()]|,(?!\d)|(?<=[.!?])\s|\s(?:and|but|while|whereas)\s")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# The periods a figure is given for: a month (capitalised: "may" is a verb), a quarter, a year
+# after a preposition ("by 2029" is a deadline, not a period).
+_PERIOD = re.compile(
+    r"\b(?P<month>January|February|March|April|May|June|July|August|September|October|"
+    r"November|December)\b|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
+    r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b",
+)
+_ORDINAL = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
 # Words that link a quantity to its value: never part of what is measured.
 LINKING = frozenset(
     """was were is are be been stood stands stay stays stayed remain remains remained at to of
@@ -40,25 +64,30 @@ LINKING = frozenset(
     said says setting set""".split()
 )
 # Words that say which reading of a quantity, not which quantity: "annual inflation" and
-# "inflation" are one quantity, "core inflation" another.
+# "inflation" are one quantity, "core inflation" another; a flash estimate and the final figure
+# are two readings of one.
 NEUTRAL = frozenset(
     """annual headline overall official final latest total reported nonfarm monthly yearly
-    figure figures level number reading""".split()
+    figure figures level number reading flash estimate estimates preliminary provisional
+    advance initial""".split()
 )
 _PREPOSITIONS = frozenset("in for of at across among on".split())
 FORECAST = frozenset(
     """expect expects expected expecting forecast forecasts forecasters forecasting predict
     predicts predicted projected projects projection consensus seen could would might may
-    toward towards aim aims poll polls economists analysts""".split()
+    toward towards aim aims aimed aiming poll polls economists analysts hope hopes hoped
+    hoping urged urging proposed proposing sought seeking""".split()
 )
-EARLIER = frozenset(
-    """from previous previously prior earlier initially originally initial preliminary revised
-    last""".split()
-)
+# ("preliminary", "initial": a provisional reading, not a superseded one: `PROVISIONAL`.)
+EARLIER = frozenset("from previous previously prior earlier initially originally last".split())
+# Words that say a figure replaces an earlier reading of the same thing.
+REVISING = frozenset("revised revises revise revising revision trims trimmed corrected".split())
 TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
 PROVISIONAL = frozenset("flash preliminary provisional advance initial".split())
 REJECTED = frozenset("rejected reject rejects refused declined withdrawn spurned turned".split())
+READINGS = frozenset({"actual", "provisional", "revised"})  # statuses that state a reading
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
+_LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
 
 
 @dataclass(frozen=True)
@@ -66,43 +95,130 @@ class Stated:
     quantity: frozenset[str]  # stems of what is measured ("unemploy", "rate"); empty if unsaid
     low: float
     high: float
-    unit: str  # "%", "bp", a currency sign, or "" for a count
-    kind: str  # actual | provisional | forecast | earlier | rejected
+    unit: str  # "%", "bp", a currency sign, "#" for a bare decimal, or "" for a count
+    kind: str  # the status: actual | provisional | revised | forecast | earlier | rejected
     text: str  # the figure as the row writes it
     named: str = ""  # what is measured, in the row's words ("unemployment rate")
+    period: str = ""  # what it is of, lower case ("october", "third quarter", "2026"), if said
+    sentence: str = ""  # the sentence it stands in
+
+    @property
+    def status(self) -> str:
+        return self.kind
+
+    @property
+    def reading(self) -> bool:
+        """Whether it states a reading (actual, provisional or revised), not what is hoped for,
+        superseded or turned down."""
+        return self.kind in READINGS
 
     def overlaps(self, other: "Stated") -> bool:
         return self.low <= other.high and other.low <= self.high
 
 
+@dataclass(frozen=True)
+class Figure(Stated):
+    """A figure held: what a row states, with the row (`answers.ground.retrieval.Evidence`) it is
+    in."""
+
+    row: Any = field(default=None, compare=False)
+
+    @property
+    def date(self) -> str:
+        return self.row.date or ""
+
+
 def stated(text: str) -> list[Stated]:
     """Every figure `text` states, clause by clause, in order."""
-    found = []
+    found: list[Stated] = []
+    end = 0  # where the figure before ends: a quantity is never read across it
     for match in _FIGURE.finditer(text):
         value = _value(match)
         if value is None:
             continue
         low, high, unit = value
-        quantity, named = _quantity(_clause_before(text, match.start()))
+        quantity, named = _quantity(*_clause_before(text, end, match.start()))
         counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
         if counted[0] and (unit == "" or not quantity):  # "21,000 runners": what follows counts
             quantity, named = counted
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
-        kind = _kind_of(text, match)
-        found.append(Stated(quantity, low, high, unit, kind, match.group(0).strip(), named))
+        figure = Stated(quantity, low, high, unit, _kind_of(text, match), match.group(0).strip(),
+                        named, _period(text, match), _sentence_of(text, match).strip())  # fmt: skip
+        between = _WORD.findall(text[end : match.start()])
+        found.append(_compared(figure, found[-1] if found else None, between))
+        end = match.end()
     return found
+
+
+def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
+    """A figure that names no quantity of its own is of the one its sentence compares it with:
+    an earlier figure ("up to 4.3% from 4.2%", of that one's period when that one revises it),
+    or the level a change leads to ("cut its rate by 50 basis points to 6.25%")."""
+    if figure.quantity or before is None or not before.quantity:
+        return figure
+    if before.sentence != figure.sentence:
+        return figure
+    earlier = figure.kind == "earlier" and before.unit == figure.unit
+    level = all(w.lower() in LINKING for w in between)
+    if not (earlier or level):
+        return figure
+    period = figure.period or (before.period if before.kind == "revised" or level else "")
+    return Stated(before.quantity, figure.low, figure.high, figure.unit, figure.kind,
+                  figure.text, before.named, period, figure.sentence)  # fmt: skip
+
+
+def held(row) -> list[Figure]:
+    """Every figure a row holds (an `answers.ground.retrieval.Evidence`): an issuer's reading and a
+    report by their words, a market capture as the crowd's price of its question (a likelihood,
+    in percent, as of its date); other rows state none."""
+    if row.kind == "price":
+        question = row.facts["question"]
+        pct = row.facts["pct"]
+        quantity = frozenset({"likelihood", *_stems(question)})
+        return [Figure(quantity, pct, pct, "%", "actual", f"{pct:g}%", question, row.date or "",
+                       question, row=row)]  # fmt: skip
+    if row.kind not in ("reading", "report"):
+        return []
+    text = row.facts.get("observed") or row.facts.get("summary") or row.snippet
+    return [Figure(**{f.name: getattr(s, f.name) for f in fields(Stated)}, row=row)
+            for s in stated(text)]  # fmt: skip
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower()) if w.isalpha() and w not in STOP}
 
 
 def _kind_of(text: str, match: re.Match) -> str:
     following = _WORD.findall(text[match.end() : match.end() + 40])[:1]
     if following and following[0].lower() in TARGETS:
         return "forecast"  # "its 2% target": what is aimed at, not a reading
-    kind = _kind(_WORD.findall(_sentence_before(text, match.start())))
+    before = _WORD.findall(_sentence_before(text, match.start()))
+    kind = _kind(before)
+    if kind == "actual" and _revising(_since_last_figure(before), _words_after(text, match)):
+        return "revised"
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     if kind == "actual" and PROVISIONAL & sentence:
         return "provisional"  # a flash estimate, a preliminary count: later ones revise it
     return kind
+
+
+def _since_last_figure(words: list[str]) -> list[str]:
+    """The words before a figure back to the figure before it in its sentence (or all)."""
+    at = max((i for i, w in enumerate(words) if w[:1].isdigit()), default=-1)
+    return words[at + 1 :]
+
+
+def _words_after(text: str, match: re.Match) -> list[str]:
+    """The words after a figure, up to the next figure or the sentence's end."""
+    rest = re.split(r"(?<=[.!?;])\s+", text[match.end() :], maxsplit=1)[0]
+    words = _WORD.findall(rest)
+    return words[: next((i for i, w in enumerate(words) if w[:1].isdigit()), len(words))]
+
+
+def _revising(before: list[str], after: list[str]) -> bool:
+    """A figure given as the revised one: "revised inflation to 3.6%", "3.6%, revised from"."""
+    return any(w.lower() in REVISING for w in [*before, *after[:_LOOK_AHEAD]])
 
 
 def _sentence_of(text: str, match: re.Match) -> str:
@@ -114,6 +230,30 @@ def _sentence_of(text: str, match: re.Match) -> str:
 def _sentence_before(text: str, at: int) -> str:
     """The sentence up to `at`, from its last ";" (a forecast's scope ends there)."""
     return re.split(r"(?<=[.!?])\s+|;", text[:at])[-1]
+
+
+def _period(text: str, match: re.Match) -> str:
+    """The period the figure is given for: the first one said after it in its clause, else the
+    last said before it in its sentence (an earlier figure takes none from before it: that is
+    the later one's)."""
+    after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
+    after = _FIGURE.split(after, maxsplit=1)[0]
+    found = [_period_name(m) for m in _PERIOD.finditer(after)]
+    if found:
+        return found[0]
+    before = _sentence_before(text, match.start())
+    if _kind(_WORD.findall(before)) == "earlier":
+        return ""
+    found = [_period_name(m) for m in _PERIOD.finditer(before)]
+    return found[-1] if found else ""
+
+
+def _period_name(match: re.Match) -> str:
+    if match.group("month"):
+        return match.group("month").lower()
+    if match.group("quarter") or match.group("q"):
+        return f"{match.group('quarter') or _ORDINAL[match.group('q')]} quarter".lower()
+    return match.group("year")
 
 
 def _value(match: re.Match) -> tuple[float, float, str] | None:
@@ -140,31 +280,62 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
     return (value, value, "") if value >= 1000 else None
 
 
-def _clause_before(text: str, at: int) -> list[str]:
-    """The words of the clause a figure stands in, up to the figure."""
-    clause = _CLAUSE.split(text[:at])[-1]
-    return _WORD.findall(clause)
+def _clause_before(text: str, start: int, at: int) -> tuple[list[str], bool]:
+    """The words of the clause a figure stands in, from `start` (the figure before) up to the
+    figure, and whether they open a sentence."""
+    head = text[:at]
+    clause = _CLAUSE.split(head)[-1]
+    begins = len(head) - len(clause)
+    if begins < start:  # the figure before stands in the same clause
+        return _WORD.findall(text[start:at]), False
+    opening = head[:begins].rstrip()
+    return _WORD.findall(clause), not opening or opening[-1] in ".!?"
 
 
-def _quantity(before: list[str]) -> tuple[frozenset[str], str]:
+def _named(words: list[str], i: int, opens: bool = False) -> bool:
+    """Whether `words[i]` is a name: capitalised, not a stop word, and not the first word of a
+    sentence before a lower-case one ("Consumer prices", "Food prices": words written with a
+    capital for opening the sentence)."""
+    word = words[i]
+    if not word[:1].isupper() or word.lower() in STOP:
+        return False
+    opener = opens and i == 0 and i + 1 < len(words) and words[i + 1][:1].islower()
+    return not (opener and "'" not in word and "\u2019" not in word)
+
+
+def _past_name(words: list[str], i: int) -> int | None:
+    """Where the quantity goes on when the name at `i` is set in it after a preposition ("the
+    average strike price in the <Agency> auction"): the word before the preposition, or None
+    ("Bank of <Country>" is one name)."""
+    while i >= 0 and _named(words, i):
+        i -= 1
+    if i < 1 or words[i].lower() != "the":
+        return None
+    return i - 2 if i > 1 and words[i - 1].lower() in _PREPOSITIONS else None
+
+
+def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], str]:
     """The lower-case words nearest before the figure, past the linking words and any place or
     name set in them ("annual inflation in <Country> was": annual inflation)."""
     words: list[str] = []
-    for word in reversed(before):
-        low = word.lower()
-        if word[:1].isupper() and low not in STOP:
-            if words:
+    i = len(before) - 1
+    while i >= 0 and len(words) < 3:
+        low = before[i].lower()
+        if _named(before, i, opens):
+            resumed = _past_name(before, i) if words else None
+            if words and resumed is None:
                 break
+            words, i = ([], resumed) if words else (words, i - 1)
             continue  # a name or place in the quantity's phrase: not what is measured
         if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
             if words and low not in _PREPOSITIONS:
                 break
+            i -= 1
             continue
         if low in STOP or low in FORECAST or low in EARLIER or low in REJECTED:
             break
         words.append(low)
-        if len(words) == 3:
-            break
+        i -= 1
     return frozenset(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
 
 
@@ -181,12 +352,138 @@ def _counted(after: str) -> tuple[frozenset[str], str]:
 
 def _kind(before: list[str]) -> str:
     """Rejected or a forecast when the sentence says so before the figure; an earlier reading
-    when one of its words stands just before it ("up from 4.2%", "the previous 3.1%")."""
+    when one of its words stands just before it ("up from 4.2%", "the previous 3.1%"), or "from"
+    does since the figure before it ("to 3.6% from its flash estimate of 3.4%")."""
     words = [w.lower() for w in before]
     if any(w in REJECTED for w in words[-_LOOK_BACK:]):
         return "rejected"
-    if any(w in EARLIER for w in words[-2:]) or "previous" in words[-_LOOK_BACK:]:
+    recent = words[-_LOOK_BACK:]
+    since = _since_last_figure(words)[-_LOOK_BACK:]
+    if any(w in EARLIER for w in words[-2:]) or "previous" in recent or "from" in since:
         return "earlier"
     if any(w in FORECAST for w in words):
         return "forecast"
     return "actual"
+
+
+def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> bool:
+    """Whether two figures measure one thing: both name it, and past the words of the topic
+    they are of (`topic`: its title's, names' and terms' stems), one's words are the other's or
+    more ("inflation" and "annual inflation"; "consumer prices" and "consumer price inflation"
+    of a consumer price release, both its own subject), never its subject and something more
+    ("magnitude" and "the strongest magnitude" of an earthquake)."""
+    if not (a.quantity and b.quantity):
+        return False
+    mine, theirs = a.quantity - topic, b.quantity - topic
+    if not (mine and theirs):
+        return mine == theirs
+    return mine <= theirs or theirs <= mine
+
+
+def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:
+    """Whether `later` replaces `earlier`: the same quantity (of `topic`), unit and period,
+    another value, and either the later row says it revised that value ("revised to 3.6% from
+    3.4%") or one issuer's provisional reading is followed by its own later one (an outlet that
+    reports two figures is not revising either)."""
+    if later.unit != earlier.unit or not same_quantity(later, earlier, topic):
+        return False
+    if not later.reading or earlier.kind in ("forecast", "rejected"):
+        return False
+    if (later.low, later.high) == (earlier.low, earlier.high):
+        return False
+    if later.period and earlier.period and later.period != earlier.period:
+        return False
+    if later.row is earlier.row and later.sentence == earlier.sentence:
+        return later.kind == "revised" and earlier.kind == "earlier"
+    if earlier.kind == "earlier":
+        return False
+    # Said: whatever the rows' dates (a copy of the first estimate may be dated after the
+    # report of its revision), the revision names the value it replaced.
+    said = later.kind == "revised" and any(
+        f.kind == "earlier" and (f.low, f.high) == (earlier.low, earlier.high)
+        for f in stated(later.sentence)
+    )
+    issuer = later.row.kind == earlier.row.kind == "reading"
+    own = issuer and earlier.kind == "provisional" and later.row.source == earlier.row.source
+    return said or (own and later.date > earlier.date)
+
+
+def revisions(held_figures: list[Figure],
+              topic: frozenset[str] = frozenset()) -> list[tuple[Figure, Figure]]:  # fmt: skip
+    """(earlier, later) for each figure a later one replaces, in the order held."""
+    return [(earlier, later) for later in held_figures for earlier in held_figures
+            if earlier is not later and revises(later, earlier, topic)]  # fmt: skip
+
+
+def newest(held_figures: list[Figure], topic: frozenset[str] = frozenset()) -> list[Figure]:
+    """The readings among `held_figures` that no later one replaces, newest first (of one date,
+    an actual or revised one before a provisional one, an issuer's before a report's)."""
+    replaced = {id(earlier) for earlier, _ in revisions(held_figures, topic)}
+    current = [f for f in held_figures if f.reading and id(f) not in replaced]
+    by_date = sorted(current, key=lambda f: (f.kind == "provisional", f.row.kind != "reading"))
+    return sorted(by_date, key=lambda f: f.date, reverse=True)
+
+
+def difference(higher: Stated, lower: Stated) -> str:
+    """How much `higher` exceeds `lower`, written as the figures are: a percentage's in points
+    ("1.75 to 2.00" for a range; the template says "percentage points"), a sum with its sign,
+    scale and currency word ("$125 million"), a count with its separators ("5,000")."""
+    low, high = higher.low - lower.high, higher.high - lower.low
+    if higher.unit == "%":
+        numbers = [_number(v, _decimals(higher, lower)) for v in dict.fromkeys((low, high))]
+        return " to ".join(numbers)
+    # Places enough for the lower figure in the higher's scale (1.3 million less 120,000 is
+    # 1.18 million, not 1.2), at most three.
+    scale = _SCALE.get(_scale_word(higher) or "", 1)
+    places = len(f"{lower.high / scale:.3f}".rstrip("0").partition(".")[2])
+    return _written_as(higher, low, max(_decimals(higher), places))
+
+
+def ratio(higher: Stated, lower: Stated) -> str | None:
+    """How many times `lower` `higher` is, for sums and counts (a rate's ratio says nothing a
+    difference in points does not; a magnitude's is meaningless), when it is at least 1.1."""
+    if higher.unit in ("%", "bp", "#") or lower.high <= 0:
+        return None
+    times = higher.low / lower.high
+    if times < 1.05:
+        return None
+    return _number(times, 1 if times < 10 else 0)
+
+
+def derived(texts: list[str]) -> set[str]:
+    """Every number a verdict may work out from the figures `texts` state: the difference and
+    ratio of each two of one unit that do not overlap, as `difference` and `ratio` write them
+    (without thousands separators, as the source check compares numbers)."""
+    found = [f for text in texts for f in stated(text)]
+    numbers: set[str] = set()
+    for a in found:
+        for b in found:
+            if a.unit == b.unit and a.low > b.high:
+                worked = f"{difference(a, b)} {ratio(a, b) or ''}"
+                numbers |= {n.replace(",", "") for n in _NUMBER.findall(worked)}
+    return numbers
+
+
+def _decimals(*figures_: Stated) -> int:
+    """The most decimals either figure is written with, past its scale word."""
+    places = [len(n.split(".")[1]) if "." in n else 0
+              for f in figures_ for n in _NUMBER.findall(f.text.replace(",", ""))]  # fmt: skip
+    return max(places, default=0)
+
+
+def _scale_word(figure: Stated) -> str | None:
+    """The scale word a figure is written with ("million"), if any."""
+    return next((w for w in _SCALE if re.search(rf"\b{w}\b", figure.text, re.I)), None)
+
+
+def _number(value: float, places: int, grouped: bool = False) -> str:
+    return f"{value:,.{places}f}" if grouped else f"{value:.{places}f}"
+
+
+def _written_as(figure: Stated, value: float, places: int) -> str:
+    """`value` written in the form of `figure`'s text: its first number replaced ("$210 million"
+    becomes "$125 million" for 125,000,000)."""
+    scale = _scale_word(figure)
+    amount = value / _SCALE[scale] if scale else value
+    number = _number(amount, places, grouped=bool(re.search(r"\d,\d{3}", figure.text)))
+    return _NUMBER.sub(number, figure.text, count=1)

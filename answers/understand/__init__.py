@@ -15,6 +15,7 @@ import importlib
 # Django is set up) loads nothing else.
 FACE = {
     "direction_of": "answers.understand.understanding",
+    "parts": "answers.understand.understanding",
     "SCRIPT_BOUNDARY": "answers.understand.understanding",
     "stem": "answers.understand.vocabulary",
     "stem_set": "answers.understand.understanding",

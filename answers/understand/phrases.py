@@ -59,13 +59,32 @@ ROWS_DISAGREE = _(
 LABEL_FORECAST = _("A forecast, not a reported actual")
 LABEL_EARLIER = _("An earlier reading, not the latest")
 LABEL_REJECTED = _("A rejected figure, not the accepted one")
+# A later figure that replaces an earlier one of the same thing: a revision, not a disagreement.
+REVISED_FROM = _("Revised from {earlier} to {later}: {statement}")
 
 # --- comparisons --------------------------------------------------------------------------------
-COMPARE_HIGHER = _("{topic} is higher: {first} against {second}")
-COMPARE_LOWER = _("{topic} is lower: {first} against {second}")
-COMPARE_MORE_LIKELY = _(
-    "Crowds price {topic} as more likely: {first} against {second}, belief, not fact"
+# A verdict: the higher side first, both figures quoted with their markers, by how much (the
+# engine works the difference out from the two; `answers.ground.figures.difference`) and as of when.
+COMPARE_HIGHER_BY = _(
+    "{subject} is higher: {first} against {second}, by {difference}, as of {date}"
 )
+COMPARE_MORE_LIKELY_BY = _(
+    "Crowds price {subject} as more likely: {first} against {second}, by {difference}, as of "
+    "{date}: belief, not fact"
+)
+# A difference of two percentages, in points ("0.6 percentage points").
+BY_POINTS = _("{points} percentage points")
+# A difference of two sums or counts, and how many times the lower the higher is.
+BY_TIMES = _("{difference}, {ratio} times as much")
+COMPARE_EVEN = _("Neither is higher: {first} against {second}, as of {date}")
+COMPARE_UNITS_DIFFER = _(
+    "No verdict: {first} for {first_topic} against {second} for {second_topic} are in different "
+    "units ({why}), and this engine does not convert one into the other"
+)
+UNITS_CURRENCIES = _("two currencies")
+UNITS_PERCENT_AMOUNT = _("a percentage against an amount")
+# One side of a comparison of two readings of one indicator ("annual inflation in October").
+FIGURE_OF_PERIOD = _("{quantity} in {period}")
 COMPARE_NO_VERDICT = _(
     "No verdict: the registry holds no comparable figure for both {first} and {second}"
 )

@@ -42,9 +42,14 @@ DOCUMENT_WORDS = 50  # newest documents that carry a name the registry itself do
 DOCUMENT_NAMED = 3.0  # a topic whose documents use a name the question says: as if named
 SEMANTIC_SUPPORT = 1.0  # meaning that backs a topic routed by a single shared word
 SIDE_SCORE, SIDE_MARGIN = 3.0, 1.0  # one side of "X and Y", routed by its words and names alone
+# What joins two sides, in the seven languages: "and", "or", "vs", "than", Spanish "y" and "o",
+# Portuguese "e" and "ou",
+# German "und" and "oder", French "et" and "ou", Arabic "أو" and its comma, Japanese と and
+# または where they stand between names (a script boundary gives them spaces).
 _SIDES = re.compile(
-    r"\s*(?:\band\b|\bor\b|\bthan\b|\bvs\.?|\bversus\b|[,;:]|\by\b|\bund\b|\bet\b|\bou\b"
-    r"|\boder\b|\be\b(?!-))\s*",
+    r"\s*(?:\band\b|\bor\b|\bthan\b|\bvs\.?|\bversus\b|[,;:\u060c]|\by\b|\bund\b|\bet\b"
+    r"|\bou\b|\boder\b|\bo\b|\be\b(?!-)|(?<!\w)\u0623\u0648(?!\w)"
+    r"|(?<=\s)(?:\u3068|\u307e\u305f\u306f)(?=\s))\s*",
     re.IGNORECASE,
 )
 # Entities a name said in other words may be taken for: institutions and places have names in
@@ -80,11 +85,20 @@ SCRIPT_BOUNDARY = re.compile(
 )
 _COMPARATIVE = (
     r"(?:more|less|higher|lower|bigger|larger|smaller|greater|faster|stronger|"
-    r"better|worse)"
+    r"better|worse|surer|likelier|cheaper|costlier|heavier|deeper|wider)"
+)
+# The same in the other languages answered: "which ... more" (Spanish, German, French), the
+# comparatives that ask which of two ("mayor", "höher", "plus élevé"), and "which of the two"
+# (Japanese どちら, Arabic أيهما).
+_COMPARATIVE_ELSEWHERE = (
+    r"(?:más|mayor|menor|mehr|weniger|höher|niedriger|größer|kleiner|plus|moins)"
 )
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b{_COMPARATIVE}\s+than\b"
+    rf"|\b(?:cuál|cuáles|quién|welche[rs]?|wer|quel(?:le)?s?|lequel|laquelle|qui)\b.*"
+    rf"\b{_COMPARATIVE_ELSEWHERE}\b.*\b(?:o|oder|ou)\b"
+    r"|どちら|比較|比べ|أيهما|قارن|مقارنة"
 )
 
 # Intent cues, checked in this order: the first intent whose cue the question carries wins.
@@ -530,15 +544,20 @@ def _akin(word: str, name: str) -> bool:
     return shared >= 5 and max(len(word), len(name)) - shared <= 3
 
 
+def parts(question: str) -> list[str]:
+    """The parts of a question "X and Y", "X or Y", "X vs Y" joins (and its clauses), in order."""
+    return [p for p in _SIDES.split(question) if p and words(p)]
+
+
 def sides_of(question: str, vocab: Vocabulary, documented: set[int]) -> list[Routed]:
     """The topic each side of "X and Y" ("X or Y", "X vs Y") clearly names, routed on its own
     words and names."""
-    parts = [p for p in _SIDES.split(question) if p and words(p)]
-    if len(parts) < 2:
+    pieces = parts(question)
+    if len(pieces) < 2:
         return []
     tagger = current_tagger()
     sides: list[Routed] = []
-    for part in parts:
+    for part in pieces:
         corrected = correct(part, vocab)
         named = set(tagger.tag(part).entity_ids) | set(tagger.tag(corrected).entity_ids)
         scored = score_topics(corrected, vocab, named, None, documented)

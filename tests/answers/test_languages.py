@@ -225,7 +225,7 @@ def test_portuguese_answers_like_every_catalogued_language():
 # The source check refuses a market sentence that does not say it is belief, in the words of
 # BELIEF_WORDS in the answering language: each language's market sentences must carry one.
 MARKET_PHRASES = [phrases.CROWD_PRICES, phrases.HISTORICAL_PRICE, phrases.PRICE_MOVED,
-                  phrases.COMPARE_MORE_LIKELY]  # fmt: skip
+                  phrases.COMPARE_MORE_LIKELY_BY]  # fmt: skip
 
 
 @pytest.mark.parametrize("language", SUPPORTED)

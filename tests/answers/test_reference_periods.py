@@ -46,14 +46,18 @@ def registry():
 
 
 def test_a_month_asked_about_is_answered_from_its_figures_published_after_it(registry):
-    body = answer("How much did the Orlavia Statistics Bureau say cement output grew in October?", now=NOW)
+    body = answer(
+        "How much did the Orlavia Statistics Bureau say cement output grew in October?", now=NOW
+    )
     assert body["grounded"] is True, body["answer"]
     assert "2.4%" in body["answer"]
     assert "holds nothing" not in body["answer"]
 
 
 def test_a_long_past_month_with_nothing_said_still_says_so(registry):
-    body = answer("How much did the Orlavia Statistics Bureau say cement output grew in March?", now=NOW)
+    body = answer(
+        "How much did the Orlavia Statistics Bureau say cement output grew in March?", now=NOW
+    )
     assert "2.4%" not in body["answer"]  # March's figures are not October's
 
 

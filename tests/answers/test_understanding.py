@@ -38,6 +38,13 @@ def _model_restored():
         ("What did the Bank of Japan decide?", "decided"),
         ("Is the hurricane still active?", "status"),
         ("Tell me about Artemis II", "overview"),
+        ("Which is the crowd surer of: the launch or the cut?", "compare"),
+        ("¿Cuál recaudó más, Northwind o Helio?", "compare"),
+        ("Wer hat mehr eingesammelt, Northwind oder Helio?", "compare"),
+        ("Qui a levé le plus, Northwind ou Helio ?", "compare"),
+        ("NorthwindとHelioではどちらが多く調達しましたか", "compare"),
+        ("أيهما جمع أكثر، Northwind أو Helio؟", "compare"),
+        ("Qui a décidé de la baisse ?", "who"),
     ],
 )
 def test_the_intent_of_a_question(question, intent):

@@ -1,0 +1,111 @@
+"""Figures as rows state them: what each measures, its period and status; revisions; the
+differences a verdict works out and the source check accepts.
+
+Each sentence is of the kinds the registries' rows are written in; the expectations are what a
+reader of the sentence would say it states.
+"""
+
+from types import SimpleNamespace
+
+import pytest
+
+from answers.check import failure
+from answers.compose.composition import engine_words
+from answers.ground import figures
+from answers.ground.retrieval import Evidence
+
+
+def one(text: str, written: str) -> figures.Stated:
+    return next(f for f in figures.stated(text) if f.text == written)
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "status", "named", "period"),
+    [
+        ("Consumer prices rose 3.4% in October, up from 3.0% in September.", "3.4%", "actual",
+         "consumer prices", "october"),
+        ("Consumer prices rose 3.4% in October, up from 3.0% in September.", "3.0%", "earlier",
+         "consumer prices", "september"),
+        ("The office revised October inflation to 3.6% from its flash estimate of 3.4%.", "3.6%",
+         "revised", "inflation", "october"),
+        ("The office revised October inflation to 3.6% from its flash estimate of 3.4%.", "3.4%",
+         "earlier", "inflation", "october"),
+        ("GDP, third quarter: growth of 0.5% on the quarter, revised from 0.6%.", "0.5%",
+         "revised", "growth", "third quarter"),
+        ("The flash estimate puts annual inflation at 2.1% in November.", "2.1%", "provisional",
+         "annual inflation", "november"),
+        ("Economists expect the unemployment rate at 4.2%.", "4.2%", "forecast",
+         "unemployment rate", ""),
+        ("The hosts hoped for pledges of 5 billion dollars.", "5 billion dollars", "forecast",
+         "pledges", ""),
+        ("The board rejected a bid of $3 billion.", "$3 billion", "rejected", "bid", ""),
+        ("Once indexation is counted, the average strike price in the Sorvanian Energy Agency "
+         "auction is 61 euros.", "61 euros", "actual", "average strike price", ""),
+        ("The bank cut its policy rate by 50 basis points to 6.25% from 6.75%.", "6.25%",
+         "actual", "policy rate", ""),
+    ],
+)  # fmt: skip
+def test_each_figure_is_held_with_its_quantity_period_and_status(text, written, status, named,
+                                                                 period):  # fmt: skip
+    figure = one(text, written)
+    assert (figure.status, figure.named, figure.period) == (status, named, period)
+
+
+def row(text: str, date: str, source: str = "Reuters", kind: str = "report") -> Evidence:
+    return Evidence(layer="reporting", kind=kind, topic="t", topic_title="T", title=text,
+                    url=f"https://example.org/{date}", source=source, date=date, snippet=text,
+                    facts={"summary": text})  # fmt: skip
+
+
+def test_a_later_figure_that_says_it_revised_an_earlier_one_replaces_it():
+    flash = row("Consumer price inflation rose 3.4% in October, a flash estimate showed.", "11-01")
+    final = row("The office revised October consumer price inflation to 3.6% from 3.4%.", "11-14")
+    other = row("Consumer price inflation rose 3.5% in October, the ministry said.", "11-10")
+    held = [f for r in (flash, final, other) for f in figures.held(r)]
+    pairs = {(e.text, e.row.date, later.text) for e, later in figures.revisions(held)}
+    assert ("3.4%", "11-01", "3.6%") in pairs
+    assert not any(e.text == "3.5%" for e, _ in figures.revisions(held))  # at odds, not revised
+    assert [f.text for f in figures.newest(held)][:2] == ["3.6%", "3.5%"]
+
+
+def test_an_issuers_provisional_reading_is_revised_by_its_own_later_one_not_a_reports():
+    flash = row("Preliminary magnitude 6.2.", "11-01", source="Institute", kind="reading")
+    final = row("The magnitude was 6.4.", "11-02", source="Institute", kind="reading")
+    report = row("Monitors measured a magnitude of 6.6.", "11-03")
+    held = {r.date: figures.held(r)[0] for r in (flash, final, report)}
+    assert figures.revises(held["11-02"], held["11-01"])
+    assert not figures.revises(held["11-03"], held["11-02"])
+
+
+@pytest.mark.parametrize(
+    ("higher", "lower", "difference", "ratio"),
+    [
+        ("3.75% to 4.00%", "2.00%", "1.75 to 2.00", None),
+        ("3.6%", "3.0%", "0.6", None),
+        ("$210 million", "$85 million", "$125 million", "2.5"),
+        ("19,000", "14,000", "5,000", "1.4"),
+        ("1.8 billion euros", "1.42 billion euros", "0.38 billion euros", "1.3"),
+    ],
+)
+def test_a_difference_is_written_as_the_figures_are(higher, lower, difference, ratio):
+    a, b = figures.stated(f"x {higher} people")[0], figures.stated(f"x {lower} people")[0]
+    assert figures.difference(a, b) == difference
+    assert figures.ratio(a, b) == ratio
+
+
+def test_the_check_accepts_a_difference_of_the_cited_figures_and_no_other_number():
+    rows = [row("Inflation was 3.6% in October.", "11-14"), row("Inflation was 3.0%.", "10-14")]
+    said = "Inflation is higher: 3.6% [1] against 3.0% [2], by {}."
+    assert failure(said.format("0.6"), rows, engine_words()) is None
+    assert "0.7" in (failure(said.format("0.7"), rows, engine_words()) or "")
+    alone = "Inflation is higher: 3.6% [1], by 0.6."  # 3.0% not cited
+    assert "0.6" in (failure(alone, rows, engine_words()) or "")
+
+
+def test_a_market_capture_is_held_as_the_crowds_price_of_its_question():
+    price = SimpleNamespace(
+        kind="price", date="11-28", facts={"question": "Will X hold?", "pct": 84}
+    )
+    (held,) = figures.held(price)
+    assert (held.text, held.unit, held.named, held.period) == ("84%", "%", "Will X hold?", "11-28")
+    assert "likelihood" in held.quantity
