@@ -5,11 +5,9 @@ The first answers from the layer the question calls for (`composition`), a compa
 `generator`).
 """
 
-import importlib
+from answers.faces import face
 
-# The stage's face: each name later stages use, and the module that holds it. Read on first use
-# (PEP 562), so importing one of the stage's modules alone (an embedding worker process, before
-# Django is set up) loads nothing else.
+# The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "compose": "answers.compose.composition",
     "engine_words": "answers.compose.composition",
@@ -17,10 +15,4 @@ FACE = {
     "Layers": "answers.compose.composition",
     "Writer": "answers.compose.composition",
 }
-__all__ = sorted(FACE)
-
-
-def __getattr__(name: str):
-    if name not in FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(FACE[name]), name)
+__all__, __getattr__ = face(__name__, FACE)

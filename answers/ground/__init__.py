@@ -7,11 +7,9 @@ states (`figures`); rows that disagree, and the outcome a topic tracks as stated
 (`conflicts`).
 """
 
-import importlib
+from answers.faces import face
 
-# The stage's face: each name later stages use, and the module that holds it. Read on first use
-# (PEP 562), so importing one of the stage's modules alone (an embedding worker process, before
-# Django is set up) loads nothing else.
+# The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "asked_of": "answers.ground.conflicts",
     "Evidence": "answers.ground.retrieval",
@@ -22,10 +20,4 @@ FACE = {
     "stated_outcomes": "answers.ground.conflicts",
     "unmarked": "answers.ground.retrieval",
 }
-__all__ = sorted(FACE)
-
-
-def __getattr__(name: str):
-    if name not in FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(FACE[name]), name)
+__all__, __getattr__ = face(__name__, FACE)

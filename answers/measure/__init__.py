@@ -5,11 +5,9 @@ own structure (`casegen`), the published quality card (`quality`) and the check'
 (`calibration`).
 """
 
-import importlib
+from answers.faces import face
 
-# The stage's face: each name later stages use, and the module that holds it. Read on first use
-# (PEP 562), so importing one of the stage's modules alone (an embedding worker process, before
-# Django is set up) loads nothing else.
+# The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "calibrate": "answers.measure.calibration",
     "generated_evaluate": "answers.measure.evaluation",
@@ -20,10 +18,4 @@ FACE = {
     "REGISTRIES": "answers.measure.evaluation",
     "registries_evaluate": "answers.measure.evaluation",
 }
-__all__ = sorted(FACE)
-
-
-def __getattr__(name: str):
-    if name not in FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(FACE[name]), name)
+__all__, __getattr__ = face(__name__, FACE)

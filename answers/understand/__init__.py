@@ -8,11 +8,9 @@ live here; so do the engine's sentence templates (`phrases`), which every later 
 checks against.
 """
 
-import importlib
+from answers.faces import face
 
-# The stage's face: each name later stages use, and the module that holds it. Read on first use
-# (PEP 562), so importing one of the stage's modules alone (an embedding worker process, before
-# Django is set up) loads nothing else.
+# The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "direction_of": "answers.understand.understanding",
     "parts": "answers.understand.understanding",
@@ -27,10 +25,4 @@ FACE = {
     "Window": "answers.understand.understanding",
     "words": "answers.understand.vocabulary",
 }
-__all__ = sorted(FACE)
-
-
-def __getattr__(name: str):
-    if name not in FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(FACE[name]), name)
+__all__, __getattr__ = face(__name__, FACE)

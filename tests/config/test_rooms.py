@@ -97,3 +97,30 @@ def test_no_two_modules_of_one_room_share_a_name():
             if "migrations" not in path.parts and path.stem != "__init__"
         )
         assert [name for name, n in names.items() if n > 1] == [], room
+
+
+STAGES = ("understand", "ground", "check", "compose", "serve", "measure")
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_every_name_of_a_stage_s_face_is_its_module_s(stage):
+    import importlib
+
+    package = importlib.import_module(f"answers.{stage}")
+    assert package.__all__, stage
+    for name in package.__all__:
+        module = importlib.import_module(package.FACE[name])
+        assert getattr(package, name) is getattr(module, name), (stage, name)
+
+
+def test_a_stage_s_module_imports_alone_before_django_is_set_up():
+    """An embedding worker process unpickles `answers.understand.embeddings`' function before
+    Django is set up: importing it must not import the stage's other modules (the models)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import answers.understand.embeddings, sys; "
+         "print('answers.understand.understanding' in sys.modules)"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+        env={k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
