@@ -197,7 +197,24 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_number(said, topic, own)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
+        or (_other_actor(said, topic, vocab, others) if context.named_lead else None)
     )
+
+
+_ACTORS = frozenset({"organization", "company", "person"})
+
+
+def _other_actor(said: Said, topic: Topic, vocab: Vocabulary,
+                 others: frozenset[int]) -> Mismatch | None:  # fmt: skip
+    """A tracked body or person the topic does not carry, beside the topic's own lead ("<maker>
+    delivered <another maker's train>"): an actor the record does not tie to it. The caller
+    names it as a premise the record does not support, and answers the topic."""
+    for first, after, entity_id in said.names:
+        if entity_id in topic.entity_ids or entity_id in others:
+            continue
+        if vocab.entity_kinds.get(entity_id) in _ACTORS:
+            return Mismatch(_words(said, first, after), "name")
+    return None
 
 
 # --- kinds and editions, read from the topic's curated identity -------------------------------

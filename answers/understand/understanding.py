@@ -93,8 +93,15 @@ _COMPARATIVE = (
 _COMPARATIVE_ELSEWHERE = (
     r"(?:más|mayor|menor|mehr|weniger|höher|niedriger|größer|kleiner|plus|moins)"
 )
+# English grammar, not a list: "which ... is <adjective>-er / more <adjective>" asks which of
+# two ("which is further along", "which tunnel is longer"); a few -er words are no comparative.
+_SAID_COMPARATIVE = (
+    r"\b(?:is|are|was|were|be|been)\s+(?:(?!(?:under|over|other|either|neither|whether|never"
+    r"|ever|after|water|power|number|order|member|quarter)\b)[a-z]{3,}er|more\s+\w+|less\s+\w+)\b"
+)
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
+    rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
     rf"|\b{_COMPARATIVE}\s+than\b"
     rf"|\b(?:cuál|cuáles|quién|welche[rs]?|wer|quel(?:le)?s?|lequel|laquelle|qui)\b.*"
     rf"\b{_COMPARATIVE_ELSEWHERE}\b.*\b(?:o|oder|ou)\b"

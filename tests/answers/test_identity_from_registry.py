@@ -44,11 +44,13 @@ def _load() -> None:
     outlet = services.outlet_upsert(domain="wire.example", name="Example Wire", is_wire=True)
     vertical = services.vertical_upsert(slug="world", name="World")
     market = services.entity_upsert(slug="dravonia", name="Dravonia", kind="country")
+    # A company of the storm's record (its network went down), never of the handset's.
+    carrier = services.entity_upsert(slug="tarsis-telecom", name="Tarsis Telecom", kind="company")
     for subject, (title, (lead, kind, aliases), identity, reports) in TOPICS.items():
         entity = services.entity_upsert(
             slug=subject.split("-", 1)[1], name=lead, kind=kind, aliases=aliases
         )
-        attached = [entity, market] if kind == "company" else [entity]  # where it sells
+        attached = [entity, market] if kind == "company" else [entity, carrier]
         services.event_upsert(
             subject=subject, title=title, lead_entity=entity, entities=attached,
             subject_terms=[title.split()[-1].lower()], identity=identity,
@@ -122,6 +124,14 @@ def test_a_wrong_place_beside_the_named_subject_is_corrected_not_declined(api, r
     assert "does not support the premise" in first
     assert "Dravonia" in first
     assert "Ostrava Bay" in body["answer"]  # what the record holds instead
+
+
+def test_a_tracked_actor_of_another_topic_beside_the_named_subject_is_a_premise(api, registry):
+    body = ask(api, "How many Quillon X7 handsets has Tarsis Telecom sold?")
+    _answered_from(body, "product-quillon-x7-release")
+    first = SENTENCE.split(body["answer"])[0]
+    assert "does not support the premise" in first
+    assert "Tarsis Telecom" in first
 
 
 def test_a_former_name_is_answered_as_the_topic(api, registry):

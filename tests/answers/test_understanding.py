@@ -45,6 +45,12 @@ def _model_restored():
         ("NorthwindとHelioではどちらが多く調達しましたか", "compare"),
         ("أيهما جمع أكثر، Northwind أو Helio؟", "compare"),
         ("Qui a décidé de la baisse ?", "who"),
+        # Any English comparative asks which of two, not only the ones a list once named.
+        ("Which is further along, the canal or the bridge?", "compare"),
+        ("Which span was longer: the old crossing or the new one?", "compare"),
+        ("Which is more advanced, the north bore or the south bore?", "compare"),
+        ("Which river is under water?", "overview"),
+        ("Which ministry is in charge of the bridge?", "overview"),
     ],
 )
 def test_the_intent_of_a_question(question, intent):
