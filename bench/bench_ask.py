@@ -92,11 +92,16 @@ def resident_mb(pid: str = "self") -> float:
 
 
 def user_questions() -> list[str]:
-    """Questions as users word them about synthetic topics: a lead's name and a curated word."""
+    """Questions as users word them about synthetic topics: a lead's name and a curated word; two
+    shapes of seven name something no registry holds beside it (issue 51: a first ask naming
+    something untracked took paths the start's rehearsal never reached, 1.8 to 2.9 times its
+    later ones), so starts open on both kinds in turn."""
     from registry.models import Event
 
     shapes = [
+        "Did {lead} Holdings comment on the {term}?",
         "What is the latest on {lead} and the {term}?",
+        "What did the Ostrane Harbour Board say about {lead}?",
         "What changed this week for {lead}?",
         "Are traders betting on a {term} involving {lead}?",
         "Is the {term} still going on for {lead}?",
