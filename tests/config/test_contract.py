@@ -144,7 +144,8 @@ def _quality_card_published() -> None:
     from config.cachekeys import forget_local
 
     nothing = {"right": 0, "of": 0, "failures": []}
-    ran = {"general": {}, "identity": {"tally": {}, "cases": 0}, "conflicts": nothing,
+    ran = {"general": {}, "identity": {"tally": {}, "cases": 0},
+           "generated": {"tally": {}, "cases": 0}, "conflicts": nothing,
            "repeat": nothing, "lies": nothing, "asOf": {}}  # fmt: skip
     services.quality_card_store(card=quality.quality_card(ran, registries=[], limit=1))
     cache.clear()  # the release read afresh: inside the test's transaction, no commit forgets it

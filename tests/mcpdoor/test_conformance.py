@@ -167,7 +167,8 @@ def test_the_sdk_reads_the_quality_card_as_a_resource(door, mode):
     from answers.measure import quality
 
     nothing = {"right": 0, "of": 0, "failures": []}
-    ran = {"general": {}, "identity": {"tally": {}, "cases": 0}, "conflicts": nothing,
+    ran = {"general": {}, "identity": {"tally": {}, "cases": 0},
+           "generated": {"tally": {}, "cases": 0}, "conflicts": nothing,
            "repeat": nothing, "lies": nothing}  # fmt: skip
     stored = services.quality_card_store(card=quality.quality_card(ran, registries=[], limit=1))
     seen = run(resources(door, mode))
