@@ -151,6 +151,10 @@ class Versioned:
     def forget(self) -> None:
         self._state.clear()
 
+    def built(self) -> Any:
+        """What was built last, without checking the version (None before the first build)."""
+        return self._state.get("built")
+
 
 def current_tagger(*, max_age: float | None = None) -> Tagger:
     """The tagger for the registry as it is now, rebuilt only when entities or events change."""

@@ -32,6 +32,7 @@ from registry.models import (
     MarketQuestion,
     Outlet,
     PrimarySource,
+    Quantity,
     ScheduledJob,
     SourceReading,
     Story,
@@ -342,6 +343,28 @@ class TopicKindForm(forms.ModelForm):
     class Meta:
         model = TopicKind
         fields = ["slug", "name", "description", "nouns", "attributes", "outcomes"]
+
+
+class QuantityForm(forms.ModelForm):
+    words = NounsField(
+        required=False,
+        label="Words",
+        help_text=f"{Quantity._meta.get_field('words').help_text} One line a language: its "
+        "code, a colon, then the words separated by commas.",
+    )
+
+    class Meta:
+        model = Quantity
+        fields = ["slug", "name", "words"]
+
+
+@admin.register(Quantity)
+class QuantityAdmin(CuratorAdmin):
+    """What a figure measures, by every word rows and questions call it (docs/identity.md)."""
+
+    form = QuantityForm
+    list_display = ["slug", "name"]
+    search_fields = ["slug", "name", "words"]
 
 
 @admin.register(TopicKind)

@@ -20,13 +20,14 @@ from registry.models import (
     Event,
     MarketQuestion,
     PrimarySource,
+    Quantity,
     RegistryGeneration,
     TopicKind,
 )
 
 # What the tagger and the vocabulary are built from (rows, and the links between them); the
-# topic kinds' nouns are read by the Answer Engine's identity check.
-WATCHED = (Entity, EntityAlias, Event, MarketQuestion, PrimarySource, TopicKind)
+# topic kinds' nouns and the quantities' words are read by the Answer Engine.
+WATCHED = (Entity, EntityAlias, Event, MarketQuestion, PrimarySource, TopicKind, Quantity)
 LINKS = (
     Event.entities.through,
     PrimarySource.events.through,

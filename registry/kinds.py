@@ -5,7 +5,7 @@ They are curated data once seeded: a curator corrects or adds a noun in the admi
 reads the row, never this module.
 """
 
-from registry.models import TopicKind
+from registry.models import Quantity, TopicKind
 
 # slug: (name, description, attributes, entity kinds, outcomes)
 KINDS = {
@@ -161,5 +161,37 @@ def kinds_seed(model=None) -> int:
                       "entity_kinds": entity_kinds, "outcomes": outcomes,
                       "nouns": nouns(NOUNS[slug])},
         )  # fmt: skip
+        added += made
+    return added
+
+
+# What a figure measures, by the words rows and questions call it: seeded, then curated.
+QUANTITIES = {
+    "cost": ("Cost", {
+        "en": "cost costs budget outlay", "es": "coste costo presupuesto",
+        "de": "kosten budget", "fr": "coût budget", "pt": "custo orçamento",
+        "ja": "費用 予算", "ar": "تكلفة ميزانية"}),
+    "workforce": ("Workforce", {
+        "en": "workers staff employees workforce headcount", "es": "trabajadores empleados",
+        "de": "beschäftigte mitarbeiter", "fr": "salariés employés effectifs",
+        "pt": "trabalhadores funcionários", "ja": "従業員", "ar": "عمال موظفين"}),
+    "passengers": ("Passengers", {
+        "en": "passengers riders ridership travellers travelers", "es": "pasajeros viajeros",
+        "de": "fahrgäste passagiere", "fr": "passagers voyageurs", "pt": "passageiros",
+        "ja": "乗客", "ar": "ركاب"}),
+    "length": ("Length", {
+        "en": "length long", "es": "longitud", "de": "länge",
+        "fr": "longueur", "pt": "comprimento extensão", "ja": "長さ", "ar": "طول"}),
+}  # fmt: skip
+
+
+def quantities_seed(model=None) -> int:
+    """Every seeded quantity a database lacks, added (a curator's is kept); how many."""
+    model = model or Quantity
+    added = 0
+    for slug, (name, words) in QUANTITIES.items():
+        _, made = model.objects.get_or_create(
+            slug=slug, defaults={"name": name, "words": {k: v.split() for k, v in words.items()}}
+        )
         added += made
     return added

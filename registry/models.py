@@ -341,6 +341,47 @@ def _words_field(row: models.Model, name: str) -> None:
     setattr(row, name, [v.strip().lower() for v in value if v.strip()])
 
 
+class Quantity(models.Model):
+    """What a figure measures, by every word a row or a question may call it (issue 51): "cost"
+    is also a "budget", a "coste", an "orçamento". The Answer Engine holds two figures to one
+    quantity when their words are one quantity's, so a comparison of a cost with a budget has a
+    verdict. Curated: a curator adds the word a registry's reporting uses."""
+
+    slug = models.SlugField(
+        max_length=40,
+        unique=True,
+        validators=[validate_subject_slug],
+        help_text="The quantity's id (cost, workforce, passengers...).",
+    )
+    name = models.CharField(max_length=80, help_text="The quantity as a reader calls it.")
+    words = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Per language, the words that name this quantity ({"en": ["cost", '
+        '"budget"]}): a figure said with any of them measures it.',
+    )
+
+    class Meta:
+        ordering = ["slug"]
+        verbose_name_plural = "quantities"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def all_words(self) -> list[str]:
+        return list(dict.fromkeys(w for said in (self.words or {}).values() for w in said))
+
+    def clean(self):
+        said = self.words
+        if not isinstance(said, dict) or not all(
+            isinstance(words, list) and all(isinstance(w, str) for w in words)
+            for words in said.values()
+        ):  # fmt: skip
+            raise ValidationError({"words": "Give each language's words as a list."})
+        self.words = {k.strip().lower(): [w.strip().lower() for w in v if w.strip()]
+                      for k, v in said.items() if k.strip()}  # fmt: skip
+
+
 class TopicQuerySet(models.QuerySet):
     def published(self) -> "TopicQuerySet":
         """The topics listings, signals, datasets and the Answer Engine serve: not retired."""

@@ -92,7 +92,8 @@ def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     own: list[set[str]] = [set(), set()]
     common: set[str] = set()
     for part in parts(question):
-        said = stem_set(part) - _STOP_STEMS - ASKING
+        # A curated quantity's word counts as its quantity ("cost" asks of a "budget").
+        said = set(figures.quantities(stem_set(part) - _STOP_STEMS - ASKING))
         hits = [(len(said & _names(s)), len(said & _title(s))) for s in sides]
         if hits[0] == hits[1]:
             common |= said
@@ -174,7 +175,7 @@ def _names(side) -> set[str]:
 def _used(*sides) -> set[str]:
     """Every stem the sides' readings and reports use."""
     rows = [row for side in sides for row in [*side.readings, *side.reports]]
-    return set().union(*(stem_set(row.snippet) for row in rows))
+    return set(figures.quantities(set().union(*(stem_set(row.snippet) for row in rows))))
 
 
 def _title(side) -> set[str]:

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from answers.understand import STOP, stem
+from answers.understand import STOP, stem, vocabulary
 
 _FIGURE = re.compile(
     r"(?P<cur>[$€£])\s?(?P<amount>\d+(?:[.,]\d+)*)\s*(?P<scale>million|billion|bn|trillion)?"
@@ -336,7 +336,7 @@ def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], s
             break
         words.append(low)
         i -= 1
-    return frozenset(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
+    return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
 
 
 def _counted(after: str) -> tuple[frozenset[str], str]:
@@ -347,7 +347,7 @@ def _counted(after: str) -> tuple[frozenset[str], str]:
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
             break  # "customers affected": the customers are what is counted
         words.append(low)
-    return frozenset(stem(w) for w in words if w not in NEUTRAL), " ".join(words)
+    return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(words)
 
 
 def _kind(before: list[str]) -> str:
@@ -366,6 +366,23 @@ def _kind(before: list[str]) -> str:
     return "actual"
 
 
+def quantities(stems) -> frozenset[str]:
+    """`stems`, and for each word a curated quantity names ("budget": cost) that quantity's
+    token (`registry.Quantity`, read through the vocabulary this process already built; none
+    before one is, as in a test of the words alone)."""
+    said = frozenset(stems)
+    built = vocabulary.built()
+    named = built.quantity_words if built else {}
+    return said | {named[s] for s in said if s in named}
+
+
+def _projected(quantity: frozenset[str]) -> frozenset[str]:
+    """A figure's words with each one a curated quantity names replaced by its token."""
+    built = vocabulary.built()
+    named = built.quantity_words if built else {}
+    return frozenset(named.get(s, s) for s in quantity)
+
+
 def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> bool:
     """Whether two figures measure one thing: both name it, and past the words of the topic
     they are of (`topic`: its title's, names' and terms' stems), one's words are the other's or
@@ -374,7 +391,7 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
     ("magnitude" and "the strongest magnitude" of an earthquake)."""
     if not (a.quantity and b.quantity):
         return False
-    mine, theirs = a.quantity - topic, b.quantity - topic
+    mine, theirs = _projected(a.quantity - topic), _projected(b.quantity - topic)
     if not (mine and theirs):
         return mine == theirs
     return mine <= theirs or theirs <= mine

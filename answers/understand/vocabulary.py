@@ -24,6 +24,7 @@ from registry.models import (
     EventMention,
     MarketQuestion,
     PrimarySource,
+    Quantity,
     TopicKind,
 )
 
@@ -106,6 +107,8 @@ class Vocabulary:
     # topic kinds made of it (`TopicKind.nouns`, `TopicKind.entity_kinds`).
     kind_nouns: dict[str, frozenset[str]] = field(default_factory=dict)
     entity_kind_kinds: dict[str, frozenset[str]] = field(default_factory=dict)
+    # The curated quantities (`registry.Quantity`): each word's stem, the token of its quantity.
+    quantity_words: dict[str, str] = field(default_factory=dict)
 
     @functools.cached_property
     def phrases(self) -> str:
@@ -216,13 +219,24 @@ def build() -> Vocabulary:
         name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
     vocab = Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated,
                        place_words, topic_vectors, list(entity_names), name_vectors,
-                       model.name if model else None, *_kinds())  # fmt: skip
+                       model.name if model else None, *_kinds(), _quantities())  # fmt: skip
     # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
     # first question that needs them: the word sets of every name cost a first user-worded ask
     # most of its time at 1M documents.
     for derived in ("phrases", "name_words", "name_word_sets", "index"):
         getattr(vocab, derived)
     return vocab
+
+
+def _quantities() -> dict[str, str]:
+    """Each curated quantity's words, stemmed, to its token ("=cost"): not a stem any word has."""
+    return {stem(word): f"={q.slug}" for q in Quantity.objects.all() for word in q.all_words()}
+
+
+def built() -> Vocabulary | None:
+    """This process's vocabulary if one is built, without building or checking one: for
+    readings of text that may run where no database is (a figure read alone)."""
+    return _vocabulary.built()
 
 
 def _kinds() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:

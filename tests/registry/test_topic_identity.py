@@ -145,3 +145,13 @@ def test_the_proposal_agrees_with_curators_on_nine_kinds_in_ten():
     topics = list(Event.objects.select_related("kind", "lead_entity"))
     agreed = sum(services.identity_propose(event=t).kind == t.kind for t in topics)
     assert agreed >= 0.9 * len(topics), f"{agreed} of {len(topics)}"
+
+
+def test_a_curator_keeps_the_quantities_and_the_kinds_in_the_admin(curator):
+    for path in ("/admin/registry/quantity/", "/admin/registry/topickind/"):
+        listing = curator.get(path)
+        assert listing.status_code == 200, path
+    cost = curator.get("/admin/registry/quantity/").content.decode()
+    assert "Cost" in cost
+    form = curator.get("/admin/registry/topickind/add/").content.decode()
+    assert "One line a language" in form
