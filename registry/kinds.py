@@ -152,17 +152,17 @@ def kinds_seed(model=None) -> int:
     """Every seeded kind a database lacks, added (one a curator made under its slug is kept);
     how many were added. Run by the migration and by every world's load, since a flushed
     database (a transactional test, `manage.py flush`) has lost the migration's rows."""
-    model = model or TopicKind
-    added = 0
-    for slug, (name, description, attributes, entity_kinds, outcomes) in KINDS.items():
-        _, made = model.objects.get_or_create(
-            slug=slug,
-            defaults={"name": name, "description": description, "attributes": attributes,
-                      "entity_kinds": entity_kinds, "outcomes": outcomes,
-                      "nouns": nouns(NOUNS[slug])},
-        )  # fmt: skip
-        added += made
-    return added
+    return _seeded(model or TopicKind, {
+        slug: {"name": name, "description": description, "attributes": attributes,
+               "entity_kinds": entity_kinds, "outcomes": outcomes, "nouns": nouns(NOUNS[slug])}
+        for slug, (name, description, attributes, entity_kinds, outcomes) in KINDS.items()
+    })  # fmt: skip
+
+
+def _seeded(model, rows: dict[str, dict]) -> int:
+    """Each row of `rows` (slug: fields) a table lacks, added; how many."""
+    return sum(model.objects.get_or_create(slug=slug, defaults=fields)[1]
+               for slug, fields in rows.items())  # fmt: skip
 
 
 # What a figure measures, by the words rows and questions call it: seeded, then curated.
@@ -187,11 +187,6 @@ QUANTITIES = {
 
 def quantities_seed(model=None) -> int:
     """Every seeded quantity a database lacks, added (a curator's is kept); how many."""
-    model = model or Quantity
-    added = 0
-    for slug, (name, words) in QUANTITIES.items():
-        _, made = model.objects.get_or_create(
-            slug=slug, defaults={"name": name, "words": {k: v.split() for k, v in words.items()}}
-        )
-        added += made
-    return added
+    return _seeded(model or Quantity, {
+        slug: {"name": name, "words": nouns(words)} for slug, (name, words) in QUANTITIES.items()
+    })  # fmt: skip

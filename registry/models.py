@@ -309,21 +309,10 @@ class TopicKind(models.Model):
 
     def all_nouns(self) -> list[str]:
         """Every language's nouns, each once."""
-        return list(dict.fromkeys(n for said in (self.nouns or {}).values() for n in said))
+        return _every_language(self.nouns)
 
     def clean(self):
-        said = self.nouns
-        if not isinstance(said, dict) or not all(
-            isinstance(lang, str) and isinstance(words, list)
-            and all(isinstance(w, str) for w in words)
-            for lang, words in said.items()
-        ):  # fmt: skip
-            raise ValidationError({"nouns": "Give each language's nouns as a list of words."})
-        self.nouns = {
-            lang.strip().lower(): [w.strip().lower() for w in words if w.strip()]
-            for lang, words in said.items()
-            if lang.strip()
-        }
+        _words_by_language(self, "nouns")
         _words_field(self, "outcomes")
         _words_field(self, "entity_kinds")
         if set(self.entity_kinds) - set(Entity.Kind.values):
@@ -333,12 +322,31 @@ class TopicKind(models.Model):
             raise ValidationError({"attributes": f"Use only {', '.join(self.Attribute.values)}."})
 
 
-def _words_field(row: models.Model, name: str) -> None:
-    """A curated list of words: strings only, trimmed and lower-cased, empties dropped."""
+def _words_field(row: models.Model, name: str, *, names: bool = False) -> None:
+    """A curated list of words: strings only, trimmed and lower-cased (names keep their
+    capitals), empties dropped."""
     value = getattr(row, name)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValidationError({name: "Give a list of words or phrases."})
-    setattr(row, name, [v.strip().lower() for v in value if v.strip()])
+        raise ValidationError({name: f"Give a list of {'names' if names else 'words or phrases'}."})
+    setattr(row, name, [v.strip() if names else v.strip().lower() for v in value if v.strip()])
+
+
+def _words_by_language(row: models.Model, name: str) -> None:
+    """Curated words per language ({"en": [...], "es": [...]}): each language's a list of
+    words, trimmed and lower-cased, empty languages and words dropped."""
+    said = getattr(row, name)
+    if not isinstance(said, dict) or not all(
+        isinstance(words, list) and all(isinstance(w, str) for w in words)
+        for words in said.values()
+    ):  # fmt: skip
+        raise ValidationError({name: "Give each language's words as a list."})
+    setattr(row, name, {lang.strip().lower(): [w.strip().lower() for w in words if w.strip()]
+                        for lang, words in said.items() if lang.strip()})  # fmt: skip
+
+
+def _every_language(said: dict | None) -> list[str]:
+    """Every language's words of a `_words_by_language` field, each once."""
+    return list(dict.fromkeys(w for words in (said or {}).values() for w in words))
 
 
 class Quantity(models.Model):
@@ -369,17 +377,10 @@ class Quantity(models.Model):
         return self.name
 
     def all_words(self) -> list[str]:
-        return list(dict.fromkeys(w for said in (self.words or {}).values() for w in said))
+        return _every_language(self.words)
 
     def clean(self):
-        said = self.words
-        if not isinstance(said, dict) or not all(
-            isinstance(words, list) and all(isinstance(w, str) for w in words)
-            for words in said.values()
-        ):  # fmt: skip
-            raise ValidationError({"words": "Give each language's words as a list."})
-        self.words = {k.strip().lower(): [w.strip().lower() for w in v if w.strip()]
-                      for k, v in said.items() if k.strip()}  # fmt: skip
+        _words_by_language(self, "words")
 
 
 class TopicQuerySet(models.QuerySet):
@@ -557,11 +558,8 @@ class Event(models.Model):
     def clean(self):
         for name in ("subject_terms", "question_terms", "home_domains"):
             _words_field(self, name)
-        for name in ("aliases", "former_names"):  # names keep their capitals
-            value = getattr(self, name)
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ValidationError({name: "Give a list of names."})
-            setattr(self, name, [v.strip() for v in value if v.strip()])
+        for name in ("aliases", "former_names"):
+            _words_field(self, name, names=True)
 
     @property
     def own_name(self) -> str:

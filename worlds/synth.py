@@ -30,6 +30,7 @@ from registry.models import (
     Outlet,
     Story,
     StoryBand,
+    TopicKind,
     Vertical,
 )
 from registry.services.identity import IDENTITY_FIELDS
@@ -169,8 +170,10 @@ def _events(rng: random.Random, count: int, people: list[Entity]) -> list[Event]
 def _identities(topics: list[Event]) -> None:
     """Each topic's identity as a curator would first see it: proposed from its title, lead,
     entities and terms (`registry.services.identity`), as for any topic saved without one."""
+    kinds = list(TopicKind.objects.all())  # once, not per topic
     for topic in topics:
-        services.identity_filled(event=topic)
+        proposal = services.identity_propose(event=topic, kinds=kinds)
+        services.identity_filled(event=topic, proposal=proposal)
     Event.objects.bulk_update(topics, IDENTITY_FIELDS, batch_size=500)
 
 

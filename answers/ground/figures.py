@@ -371,16 +371,19 @@ def quantities(stems) -> frozenset[str]:
     token (`registry.Quantity`, read through the vocabulary this process already built; none
     before one is, as in a test of the words alone)."""
     said = frozenset(stems)
-    built = vocabulary.built()
-    named = built.quantity_words if built else {}
+    named = _quantity_words()
     return said | {named[s] for s in said if s in named}
 
 
 def _projected(quantity: frozenset[str]) -> frozenset[str]:
     """A figure's words with each one a curated quantity names replaced by its token."""
-    built = vocabulary.built()
-    named = built.quantity_words if built else {}
+    named = _quantity_words()
     return frozenset(named.get(s, s) for s in quantity)
+
+
+def _quantity_words() -> dict[str, str]:
+    built = vocabulary.built()
+    return built.quantity_words if built else {}
 
 
 def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> bool:

@@ -56,10 +56,10 @@ class Identity:
         return found | {"aliases": list(self.aliases), "former_names": list(self.former_names)}
 
 
-def identity_propose(*, event: Event) -> Identity:
-    """A proposal for `event`'s identity from what the registry holds of it (never saved here)."""
-    kinds = list(TopicKind.objects.all())
-    kind = _kind_of(event, kinds)
+def identity_propose(*, event: Event, kinds: list[TopicKind] | None = None) -> Identity:
+    """A proposal for `event`'s identity from what the registry holds of it (never saved here);
+    `kinds`, the topic kinds when the caller proposes for many topics and read them once."""
+    kind = _kind_of(event, list(TopicKind.objects.all()) if kinds is None else kinds)
     entities = [event.lead_entity, *event.entities.exclude(pk=event.lead_entity_id)]
     tokens = _WORD.findall(f"{event.title} {event.subject.replace('-', ' ')}")
     attributes = {
@@ -157,12 +157,12 @@ def _outcome(event: Event, kind: TopicKind | None) -> str:
     return next((o for o, s in stems.items() if f" {s}" in low), kind.outcomes[0])
 
 
-def identity_filled(*, event: Event) -> bool:
-    """Fill `event`'s identity from a proposal when it has no kind (status stays proposed);
-    whether it did. The caller saves."""
+def identity_filled(*, event: Event, proposal: Identity | None = None) -> bool:
+    """Fill `event`'s identity from a proposal (`proposal`, or one made now) when it has no
+    kind (status stays proposed); whether it did. The caller saves."""
     if event.kind_id is not None:
         return False
-    proposal = identity_propose(event=event)
+    proposal = proposal or identity_propose(event=event)
     for name, value in proposal.fields().items():  # what a curator already typed is kept
         setattr(event, name, getattr(event, name) or value)
     event.identity_status = Event.IdentityStatus.PROPOSED
@@ -173,11 +173,11 @@ def identity_filled(*, event: Event) -> bool:
 def identities_propose(*, events, save: bool) -> list[tuple[str, Identity]]:
     """A proposal for each of `events` that has no kind (each named one when `events` was
     filtered by subject), saved as proposed when `save`: `manage.py propose_identities`."""
-    proposals = []
+    proposals, kinds = [], list(TopicKind.objects.all())
     for event in events:
-        proposal = identity_propose(event=event)
+        proposal = identity_propose(event=event, kinds=kinds)
         proposals.append((event.subject, proposal))
-        if save and identity_filled(event=event):
+        if save and identity_filled(event=event, proposal=proposal):
             event.save(update_fields=IDENTITY_FIELDS)
     if save:
         curation_changed([subject for subject, _ in proposals])
