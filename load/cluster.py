@@ -144,6 +144,7 @@ class Load:
         self.samples: list[Sample] = []
         self.asks: list[Ask] = []
         self.watches: list[str] = []
+        self.watches_sent = 0  # saves sent or answered: the slot is taken before the request goes
         self.stop = threading.Event()
         self.lock = threading.Lock()
 
@@ -160,13 +161,25 @@ class Load:
         if operation in ("sync", "async"):
             self.ask(client, rng, operation)
             return
-        if operation == "watch" and len(self.watches) >= WATCHES_MAX:
+        if operation == "watch" and not self.take_watch():
             operation = "record"
         method, path, kw = self.request(rng, operation)
         status, _, body = self.timed(client, operation, method, path, kw)
-        if operation == "watch" and status == 201:
+        if operation == "watch":
             with self.lock:
-                self.watches.append(body["watchId"])
+                if status == 201:
+                    self.watches.append(body["watchId"])
+                else:
+                    self.watches_sent -= 1
+
+    def take_watch(self) -> bool:
+        # Counted before the request goes: two users checking the saved Watches at once would
+        # otherwise both send a save for the last slot, and the service rightly refuses one (402).
+        with self.lock:
+            if self.watches_sent >= WATCHES_MAX:
+                return False
+            self.watches_sent += 1
+            return True
 
     def request(self, rng, operation: str) -> tuple[str, str, dict]:
         if operation == "record":
