@@ -36,6 +36,7 @@ from registry.models import (
     ScheduledJob,
     SourceReading,
     Story,
+    Theme,
     TopicKind,
     TripwireAlert,
     Vertical,
@@ -345,26 +346,38 @@ class TopicKindForm(forms.ModelForm):
         fields = ["slug", "name", "description", "nouns", "attributes", "outcomes"]
 
 
-class QuantityForm(forms.ModelForm):
-    words = NounsField(
-        required=False,
-        label="Words",
-        help_text=f"{Quantity._meta.get_field('words').help_text} One line a language: its "
-        "code, a colon, then the words separated by commas.",
-    )
+def _words_form(model) -> type[forms.ModelForm]:
+    """A curated words table's form: its words one line a language."""
 
-    class Meta:
-        model = Quantity
-        fields = ["slug", "name", "words"]
+    class WordsForm(forms.ModelForm):
+        words = NounsField(
+            required=False,
+            label="Words",
+            help_text=f"{model._meta.get_field('words').help_text} One line a language: its "
+            "code, a colon, then the words separated by commas.",
+        )
+
+        class Meta:
+            fields = ["slug", "name", "words"]
+
+    WordsForm.Meta.model = model
+    return WordsForm
 
 
 @admin.register(Quantity)
 class QuantityAdmin(CuratorAdmin):
     """What a figure measures, by every word rows and questions call it (docs/identity.md)."""
 
-    form = QuantityForm
+    form = _words_form(Quantity)
     list_display = ["slug", "name"]
     search_fields = ["slug", "name", "words"]
+
+
+@admin.register(Theme)
+class ThemeAdmin(QuantityAdmin):
+    """What a question or a topic is about, by every word that names it (docs/identity.md)."""
+
+    form = _words_form(Theme)
 
 
 @admin.register(TopicKind)

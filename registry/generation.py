@@ -22,12 +22,13 @@ from registry.models import (
     PrimarySource,
     Quantity,
     RegistryGeneration,
+    Theme,
     TopicKind,
 )
 
 # What the tagger and the vocabulary are built from (rows, and the links between them); the
-# topic kinds' nouns and the quantities' words are read by the Answer Engine.
-WATCHED = (Entity, EntityAlias, Event, MarketQuestion, PrimarySource, TopicKind, Quantity)
+# topic kinds' nouns, the quantities' and the themes' words are read by the Answer Engine.
+WATCHED = (Entity, EntityAlias, Event, MarketQuestion, PrimarySource, TopicKind, Quantity, Theme)
 LINKS = (
     Event.entities.through,
     PrimarySource.events.through,

@@ -5,7 +5,7 @@ They are curated data once seeded: a curator corrects or adds a noun in the admi
 reads the row, never this module.
 """
 
-from registry.models import Quantity, TopicKind
+from registry.models import Quantity, Theme, TopicKind
 
 # slug: (name, description, attributes, entity kinds, outcomes)
 KINDS = {
@@ -189,4 +189,211 @@ def quantities_seed(model=None) -> int:
     """Every seeded quantity a database lacks, added (a curator's is kept); how many."""
     return _seeded(model or Quantity, {
         slug: {"name": name, "words": nouns(words)} for slug, (name, words) in QUANTITIES.items()
+    })  # fmt: skip
+
+
+# What a question or a topic is about, by the words that name it: an indicator, a kind of
+# happening, a domain. Seeded from what the engine once kept as a word list, then curated.
+THEMES = {
+    "inflation": ("Inflation", {
+        "en": "inflation consumer|prices consumer|price|index cpi hicp price|index deflation",
+        "es": "inflación", "pt": "inflação", "it": "inflazione",
+        "de": "inflationsrate teuerung verbraucherpreise", "ja": "物価 インフレ", "ar": "تضخم"}),
+    "jobs": ("Jobs", {
+        "en": "unemployment jobless payrolls nonfarm employment jobs|report jobs|data "
+              "labour|market labor|market hiring job|growth job|losses",
+        "es": "desempleo paro empleo", "de": "arbeitslosigkeit arbeitslosenquote arbeitsmarkt",
+        "fr": "chômage emploi", "ja": "失業 雇用", "ar": "بطالة", "pt": "desemprego emprego"}),
+    "growth": ("Economic growth", {
+        "en": "gdp gross|domestic|product economic|growth recession",
+        "es": "pib recesión", "de": "bip wirtschaftswachstum rezession", "fr": "pib récession",
+        "ja": "国内総生産", "pt": "pib recessão crescimento|económico crescimento|econômico"}),
+    "exports": ("Trade flows", {
+        "en": "exports imports export import shipments", "es": "exportaciones importaciones",
+        "de": "exporte importe", "fr": "exportations importations", "ja": "輸出",
+        "pt": "exportações importações"}),
+    "trade-balance": ("Trade balance", {
+        "en": "trade|balance trade|deficit trade|surplus current|account",
+        "es": "balanza|comercial", "de": "handelsbilanz", "fr": "balance|commerciale",
+        "ja": "貿易収支", "pt": "balança|comercial"}),
+    "reserves": ("Reserves", {
+        "en": "reserves foreign-exchange|reserves foreign|exchange|reserves fx|reserves "
+              "gold|reserves", "es": "reservas", "de": "devisenreserven", "fr": "réserves"}),
+    "balance-sheet": ("Central bank balance sheet", {
+        "en": "balance|sheet bond|purchases bond|buying asset|purchases quantitative|easing "
+              "quantitative|tightening"}),
+    "money-supply": ("Money and credit", {
+        "en": "money|supply bank|lending credit|growth lending"}),
+    "financial-stability": ("Financial stability", {
+        "en": "financial|stability stability|report systemic|risk"}),
+    "productivity": ("Productivity", {
+        "en": "productivity", "es": "productividad", "de": "produktivität",
+        "fr": "productivité", "pt": "produtividade"}),
+    "population": ("Population", {
+        "en": "population census birth|rate migration|figures", "es": "población",
+        "de": "bevölkerung", "fr": "recensement", "pt": "população recenseamento"}),
+    "emissions": ("Emissions and air", {
+        "en": "emissions sulphur|dioxide sulfur|dioxide so2 co2 carbon|dioxide gas|emissions "
+              "air|quality pollution", "es": "emisiones", "de": "emissionen",
+        "fr": "émissions pollution|de|l'air", "pt": "emissões poluição"}),
+    "water-quality": ("Water quality", {
+        "en": "water|quality contamination contaminated e.|coli bacteria",
+        "es": "calidad|del|agua", "de": "wasserqualität", "fr": "qualité|de|l'eau",
+        "pt": "qualidade|da|água"}),
+    "seismicity": ("Seismicity", {"en": "aftershock aftershocks seismicity tremors"}),
+    "recall": ("Recall", {
+        "en": "recall recalls", "es": "retirada", "de": "rückruf", "fr": "rappel",
+        "pt": "recolha"}),
+    "layoffs": ("Layoffs", {
+        "en": "layoffs job|cuts redundancies", "es": "despidos", "de": "entlassungen",
+        "fr": "licenciements", "pt": "despedimentos demissões"}),
+    "lawsuit": ("Lawsuit", {
+        "en": "lawsuit lawsuits class|action", "es": "demanda", "de": "klage",
+        "pt": "ação|judicial"}),
+    "breach": ("Breach", {
+        "en": "data|breach hack hacked cyberattack ransomware breach", "es": "ciberataque",
+        "de": "hackerangriff", "fr": "cyberattaque",
+        "pt": "ataque|informático violação|de|dados"}),
+    "transfer": ("Transfer", {
+        "en": "transfer transfers signing", "es": "fichaje", "fr": "transfert",
+        "pt": "transferência"}),
+    "injury": ("Injury", {
+        "en": "injury injuries injured", "es": "lesión", "de": "verletzung", "fr": "blessure",
+        "pt": "lesão"}),
+    "tickets": ("Tickets", {
+        "en": "tickets ticket|prices", "es": "entradas", "de": "eintrittskarten",
+        "fr": "billets", "pt": "bilhetes ingressos"}),
+    "ratings": ("Credit rating", {
+        "en": "credit|rating rating downgrade upgrade", "es": "calificación",
+        "pt": "notação|de|crédito"}),
+    "prices-energy": ("Energy prices", {
+        "en": "electricity|prices energy|prices fuel|prices gas|prices power|prices "
+              "petrol|prices"}),
+    "tax": ("Tax", {
+        "en": "tax taxes council|tax income|tax vat", "es": "impuestos",
+        "de": "steuer steuern", "fr": "impôt impôts", "pt": "imposto impostos"}),
+    "visitors": ("Visitors", {"en": "visitor|numbers visitors attendance footfall"}),
+    "tariffs": ("Tariffs", {
+        "en": "tariff tariffs customs|duties", "es": "aranceles", "de": "zölle",
+        "fr": "droits|de|douane", "pt": "direitos|aduaneiros"}),
+    "retail": ("Retail", {
+        "en": "retail|sales consumer|spending", "es": "ventas|minoristas", "de": "einzelhandel",
+        "pt": "vendas|a|retalho vendas|no|varejo"}),
+    "industry": ("Industry", {
+        "en": "industrial|production factory|output manufacturing pmi purchasing|managers",
+        "es": "producción|industrial", "de": "industrieproduktion",
+        "pt": "produção|industrial"}),
+    "housing": ("Housing", {
+        "en": "housing home|sales house|prices housing|starts mortgage mortgages rents",
+        "es": "vivienda", "fr": "immobilier", "de": "wohnungsmarkt",
+        "pt": "habitação imobiliário"}),
+    "sentiment": ("Sentiment and surveys", {
+        "en": "consumer|confidence business|confidence sentiment survey surveys",
+        "es": "encuesta", "de": "umfrage", "fr": "enquête sondage", "pt": "inquérito sondagem"}),
+    "wages": ("Wages", {
+        "en": "wages wage|growth pay|growth salaries", "es": "salarios", "de": "löhne",
+        "fr": "salaires", "pt": "salários"}),
+    "fiscal": ("Public finances", {
+        "en": "budget deficit public|debt government|debt", "es": "presupuesto déficit",
+        "de": "haushalt", "fr": "budget|de|l'état", "pt": "orçamento défice déficit"}),
+    "yields": ("Bond yields", {
+        "en": "bond|yields treasury|yields yields gilts bond|market"}),
+    "currency": ("Currency", {
+        "en": "exchange|rate currency devaluation", "es": "tipo|de|cambio",
+        "de": "wechselkurs", "fr": "taux|de|change", "pt": "taxa|de|câmbio câmbio"}),
+    "rates": ("Interest rates", {
+        "en": "interest|rate interest|rates policy|rate deposit|rate benchmark|rate base|rate "
+              "repo|rate federal|funds funds|rate rate|decision rate|cut rate|cuts rate|hike "
+              "rate|hikes borrowing|costs monetary|policy",
+        "es": "tipos|de|interés tasas|de|interés tipos", "de": "leitzins zinsen zinssatz",
+        "fr": "taux|directeur taux|d'intérêt", "ja": "金利", "ar": "سعر|الفائدة",
+        "pt": "taxa|de|juro taxas|de|juro taxa|de|juros taxas|de|juros juros"}),
+    "supervision": ("Banking supervision", {
+        "en": "supervision supervisory stress|test stress|tests capital|requirements "
+              "banking|regulation fees fines"}),
+    "election": ("Election", {
+        "en": "election elections vote voting ballot runoff turnout electoral",
+        "es": "elección elecciones", "de": "wahl wahlen", "fr": "élection élections",
+        "ja": "選挙", "ar": "انتخابات", "pt": "eleição eleições votação"}),
+    "referendum": ("Referendum", {
+        "en": "referendum plebiscite", "es": "referéndum", "de": "volksabstimmung",
+        "fr": "référendum", "pt": "referendo"}),
+    "conflict": ("Armed conflict", {
+        "en": "ceasefire truce peace|talks peace|deal armistice war fighting clashes",
+        "es": "alto|el|fuego tregua guerra", "de": "waffenstillstand", "fr": "cessez-le-feu",
+        "ja": "停戦", "ar": "وقف|إطلاق|النار", "pt": "cessar-fogo trégua guerra"}),
+    "hurricane": ("Hurricane", {
+        "en": "hurricane hurricanes", "es": "huracán huracanes", "de": "hurrikan",
+        "fr": "ouragan", "ja": "ハリケーン", "ar": "إعصار", "pt": "furacão furacões"}),
+    "typhoon": ("Typhoon", {
+        "en": "typhoon typhoons", "es": "tifón", "de": "taifun", "fr": "typhon", "ja": "台風",
+        "pt": "tufão"}),
+    "earthquake": ("Earthquake", {
+        "en": "earthquake quake tremor seismic", "es": "terremoto sismo", "de": "erdbeben",
+        "fr": "séisme", "ja": "地震", "ar": "زلزال", "pt": "terramoto sismo"}),
+    "flood": ("Flood", {
+        "en": "flood floods flooding", "es": "inundación inundaciones",
+        "de": "überschwemmung hochwasser", "fr": "inondation inondations", "ja": "洪水",
+        "pt": "inundação inundações cheias"}),
+    "drought": ("Drought", {
+        "en": "drought water|rationing", "es": "sequía", "de": "dürre", "fr": "sécheresse",
+        "ja": "干ばつ", "ar": "جفاف", "pt": "seca"}),
+    "wildfire": ("Wildfire", {
+        "en": "wildfire wildfires bushfire forest|fire", "es": "incendio|forestal",
+        "de": "waldbrand", "fr": "feu|de|forêt incendie", "ja": "山火事",
+        "pt": "incêndio|florestal incêndios|florestais"}),
+    "eruption": ("Volcanic eruption", {
+        "en": "eruption volcano volcanic ash|cloud", "es": "erupción volcán",
+        "de": "vulkan ausbruch", "fr": "éruption volcan", "ja": "噴火 火山",
+        "pt": "erupção vulcão"}),
+    "strike": ("Strike", {
+        "en": "strike strikes walkout industrial|action", "es": "huelga", "de": "streik",
+        "fr": "grève", "ja": "ストライキ", "ar": "إضراب", "pt": "greve greves"}),
+    "merger": ("Merger or acquisition", {
+        "en": "merger acquisition takeover buyout", "es": "fusión adquisición",
+        "de": "übernahme", "fr": "rachat", "ja": "買収 合併", "pt": "aquisição"}),
+    "funding": ("Funding round", {
+        "en": "funding|round funding venture|round", "es": "financiación financiamiento",
+        "de": "finanzierungsrunde", "fr": "levée|de|fonds", "ja": "資金調達",
+        "pt": "financiamento ronda|de|financiamento rodada|de|investimento"}),
+    "listing": ("Stock market listing", {
+        "en": "ipo initial|public|offering stock|market|debut", "es": "salida|a|bolsa",
+        "de": "börsengang", "fr": "introduction|en|bourse", "ja": "上場",
+        "pt": "entrada|em|bolsa oferta|pública|inicial"}),
+    "earnings": ("Earnings", {
+        "en": "earnings quarterly|results profit profits revenue net|income",
+        "es": "beneficios ganancias", "de": "gewinn", "fr": "bénéfice bénéfices",
+        "ja": "決算 利益", "pt": "lucro lucros resultados|trimestrais"}),
+    "football": ("Football", {
+        "en": "football soccer tournament world|cup league", "es": "fútbol", "de": "fußball",
+        "ja": "サッカー", "pt": "futebol"}),
+    "sanctions": ("Sanctions", {
+        "en": "sanctions embargo", "es": "sanciones", "de": "sanktionen", "pt": "sanções"}),
+    "protests": ("Protests", {
+        "en": "protests protest demonstrations riots", "es": "protestas", "de": "proteste",
+        "fr": "manifestations", "pt": "protestos manifestações"}),
+    "oil": ("Oil", {
+        "en": "oil crude barrels", "es": "petróleo", "fr": "pétrole", "de": "erdöl",
+        "ja": "原油", "ar": "نفط", "pt": "petróleo"}),
+    "tourism": ("Tourism", {
+        "en": "tourism tourists", "es": "turismo", "de": "tourismus", "fr": "tourisme",
+        "ja": "観光", "pt": "turismo"}),
+    "migration": ("Migration", {
+        "en": "migration migrants asylum", "es": "migración migrantes", "de": "migranten",
+        "pt": "migração migrantes"}),
+    "health": ("Public health", {
+        "en": "outbreak epidemic pandemic vaccine vaccines virus", "es": "brote epidemia "
+              "pandemia", "de": "impfstoff", "fr": "vaccin", "pt": "surto vacina epidemia "
+              "pandemia"}),
+    "crypto": ("Crypto-assets", {"en": "bitcoin crypto cryptocurrency stablecoin"}),
+    "shares": ("Shares", {
+        "en": "stock|market share|price stock|price shares stocks", "es": "acciones",
+        "de": "aktien", "fr": "actions"}),
+}  # fmt: skip
+
+
+def themes_seed(model=None) -> int:
+    """Every seeded theme a database lacks, added (a curator's is kept); how many."""
+    return _seeded(model or Theme, {
+        slug: {"name": name, "words": nouns(words)} for slug, (name, words) in THEMES.items()
     })  # fmt: skip

@@ -383,6 +383,37 @@ class Quantity(models.Model):
         _words_by_language(self, "words")
 
 
+class Theme(models.Model):
+    """What a question or a topic is about, by the words that name it (issue 51): an indicator
+    ("inflation", "unemployment"), a kind of happening ("strike", "flood"), a domain
+    ("football"). A question that names a theme none of whose words a topic, its reporting or
+    the other topics asked about use is about something else: "<Country>'s inflation" is not
+    that country's election. Curated: a curator adds the word a registry's questions use."""
+
+    slug = models.SlugField(
+        max_length=40,
+        unique=True,
+        validators=[validate_subject_slug],
+        help_text="The theme's id (inflation, strike, football...).",
+    )
+    name = models.CharField(max_length=80, help_text="The theme as a reader calls it.")
+    words = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Per language, the words and phrases that name this theme ({"en": '
+        '["inflation", "consumer prices"]}): a question saying any of them asks about it.',
+    )
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    all_words = Quantity.all_words
+    clean = Quantity.clean
+
+
 class TopicQuerySet(models.QuerySet):
     def published(self) -> "TopicQuerySet":
         """The topics listings, signals, datasets and the Answer Engine serve: not retired."""

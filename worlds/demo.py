@@ -17,7 +17,7 @@ from django.db import transaction
 import ingestion
 from outbound.fetch import content_signature
 from registry import services
-from registry.kinds import kinds_seed, quantities_seed
+from registry.kinds import kinds_seed, quantities_seed, themes_seed
 from registry.models import (
     Entity,
     Event,
@@ -969,8 +969,9 @@ def world_load(world: World, *, today: date | None = None) -> dict[str, int]:
         )
         for slug, (name, kind, tracked, verts, aliases) in world.entities.items()
     }
-    kinds_seed()  # a flushed database has lost the migration's kinds and quantities
+    kinds_seed()  # a flushed database has lost the migration's kinds, quantities and themes
     quantities_seed()
+    themes_seed()
     outlets = _load_outlets(world.outlets)
     feeds = {}
     for url, (domain, vertical, also) in world.feeds.items():

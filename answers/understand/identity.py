@@ -12,8 +12,8 @@ first headlines: `Topic.text`):
 - a place: a tracked place the topic does not carry, a capitalised word before the topic's own
   words that the topic never uses ("<Country> jobs report", "<Ocean> hurricane season"), or
   another compass point of the topic's place ("western" for its "Eastern");
-- an indicator or domain: a subject-defining noun (`FAMILIES`: inflation, unemployment, an
-  election, a drought...) none of whose words the topic uses.
+- an indicator or domain: a word of a curated theme (`registry.Theme`: inflation, unemployment,
+  an election, a drought...) none of whose words the topic uses.
 A question that disagrees is about something the registry does not track: it is declined, and the
 neighbour is named as a pointer only, with no claim taken from its rows.
 """
@@ -23,9 +23,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from answers.understand.families import FAMILIES
 from answers.understand.timewindow import TIME_WORDS
-from answers.understand.vocabulary import STOP, Topic, Vocabulary
+from answers.understand.vocabulary import STOP, Topic, Vocabulary, built
 
 _TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
 _CONNECTORS = frozenset("of the de del da do la le des di for and &".split())
@@ -685,16 +684,22 @@ def _heads(topic: Topic) -> frozenset[str]:
 
 
 def families_in(text: str) -> dict[str, str]:
-    """{family: the phrase `text` says it with}, for each subject-defining family it names."""
+    """{theme: the phrase `text` says it with}, for each curated theme it names (read from the
+    vocabulary this process built: the themes are the registry's)."""
     low = text.lower()
     singular = {_singular(w) for w in _TOKEN.findall(low)}
     found = {}
-    for family, phrases in FAMILIES.items():
+    for family, phrases in _themes().items():
         for phrase in phrases:
             if _says(low, singular, phrase):
                 found[family] = phrase
                 break
     return found
+
+
+def _themes() -> dict[str, tuple[str, ...]]:
+    vocab = built()
+    return vocab.themes if vocab else {}
 
 
 def _singular(word: str) -> str:
@@ -726,7 +731,7 @@ def _other_indicator(said: Said, topic: Topic, context: Context,
     for family, phrase in families_in(unnamed).items():
         if topic.kind and topic.kind in vocab.kind_nouns.get(phrase, ()):
             continue
-        if family not in held and not context.reported(topic, FAMILIES[family]):
+        if family not in held and not context.reported(topic, _themes()[family]):
             return Mismatch(_indicator_subject(said, phrase), "indicator")
     return None
 

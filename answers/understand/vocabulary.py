@@ -25,6 +25,7 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
     Quantity,
+    Theme,
     TopicKind,
 )
 
@@ -109,6 +110,8 @@ class Vocabulary:
     entity_kind_kinds: dict[str, frozenset[str]] = field(default_factory=dict)
     # The curated quantities (`registry.Quantity`): each word's stem, the token of its quantity.
     quantity_words: dict[str, str] = field(default_factory=dict)
+    # The curated themes (`registry.Theme`): each theme's words and phrases, lower case.
+    themes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @functools.cached_property
     def phrases(self) -> str:
@@ -219,7 +222,8 @@ def build() -> Vocabulary:
         name_vectors = embedded(model, Embedding.Kind.ENTITY, names)
     vocab = Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated,
                        place_words, topic_vectors, list(entity_names), name_vectors,
-                       model.name if model else None, *_kinds(), _quantities())  # fmt: skip
+                       model.name if model else None, *_kinds(), _quantities(),
+                       _themes())  # fmt: skip
     # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
     # first question that needs them: the word sets of every name cost a first user-worded ask
     # most of its time at 1M documents.
@@ -231,6 +235,10 @@ def build() -> Vocabulary:
 def _quantities() -> dict[str, str]:
     """Each curated quantity's words, stemmed, to its token ("=cost"): not a stem any word has."""
     return {stem(word): f"={q.slug}" for q in Quantity.objects.all() for word in q.all_words()}
+
+
+def _themes() -> dict[str, tuple[str, ...]]:
+    return {t.slug: tuple(w.lower() for w in t.all_words()) for t in Theme.objects.all()}
 
 
 def built() -> Vocabulary | None:

@@ -121,6 +121,18 @@ def test_propose_identities_fills_topics_without_a_kind_and_dry_run_saves_nothin
         "statistical-release", "Q2 2027", "proposed")  # fmt: skip
 
 
+def test_migrate_proposes_an_identity_for_each_topic_without_a_kind():
+    lead = EntityFactory(name="Ostvard Statistics Office", kind="organization")
+    topic = EventFactory(
+        subject="econ-release-ostvard-jobs-q3-2027", title="Ostvard jobs report Q3 2027",
+        lead_entity=lead, action_class="econ-release",
+    )  # fmt: skip
+    assert topic.kind is None  # as a registry from before topic kinds holds it
+    call_command("migrate", verbosity=0)  # an upgrade: nothing left to apply
+    topic.refresh_from_db()
+    assert (topic.kind.slug, topic.identity_status) == ("statistical-release", "proposed")
+
+
 @pytest.mark.usefixtures("worlds_once")
 def test_every_curated_topic_has_a_confirmed_identity_the_record_carries(api):
     schema = self_contained("svc.record.v1")
