@@ -213,9 +213,16 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         return writer
     first, *others = layers
     label = first.topic.title if others else ""
-    said = (_set_aside(understood), _untracked(understood), _premise(understood, first))
+    premise, holder = _premise(understood, first)
+    said = (_set_aside(understood), _untracked(understood), premise)
     preface = "; ".join(p for p in said if p)
-    _answer_topic(writer, first, preface=preface, label=label)
+    if holder is not None:  # a figure corrected: the row that holds its figure comes with it
+        writer.say(holder, preface, label=label)
+        for item in _support(understood.intent, first):
+            if item not in writer.pool:
+                writer.say(item)
+    else:
+        _answer_topic(writer, first, preface=preface, label=label)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
@@ -246,7 +253,11 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
         return False
-    said = str(phrases.ROWS_DISAGREE.format(what=found.what))
+    # An issuer against a report: the issuer's reading is the record's, the report is said
+    # after it; two reports (or two issuers) at odds leave the answer to no side.
+    disputed = found.first.kind == "reading" and found.second.kind == "report"
+    said = str((phrases.ISSUER_DISPUTED if disputed else phrases.ROWS_DISAGREE).format(
+        what=found.what))  # fmt: skip
     writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
     writer.say(found.second)
     return True
@@ -422,27 +433,33 @@ def _untracked(understood: Understanding) -> str:
     )
 
 
-def _premise(understood: Understanding, layers: Layers) -> str:
+def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence | None]:
     """Named first when the record contradicts or does not hold what the question takes for
-    granted (`answers.ground.premises`)."""
+    granted (`answers.ground.premises`), with the row that gives the figure it claimed
+    otherwise, when it claimed one (what the record holds instead)."""
     topic = layers.topic
     if understood.unplaced and topic.pk == understood.topics[0].topic.pk:
-        return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced))
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced)), None
     claim = premises.claim_of(
         understood.question, {w for text in (topic.title, *topic.names, *topic.terms)
                               for w in re.findall(r"[^\W_]+", text.lower())}
     )  # fmt: skip
     if claim is None:
-        return ""
+        return "", None
     rows = [*layers.readings, *layers.reports, *layers.changes]
     if layers.attention is not None:
         rows.append(layers.attention)
-    found = premises.verdict(claim, [r.snippet for r in rows])
-    if found == "contradicted":
-        return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words))
-    if found == "unsupported":
-        return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim.words))
-    return ""
+    snippets = [r.snippet for r in rows]
+    found = premises.verdict(claim, snippets)
+    if found is None:
+        return "", None
+    named = PREMISE_SAID[found].format(premise=claim.words)
+    holder = premises.holding(claim, snippets)
+    return str(named), None if holder is None or rows[holder].posing else rows[holder]
+
+
+PREMISE_SAID = {"contradicted": phrases.PREMISE_CONTRADICTED,
+                "unsupported": phrases.PREMISE_UNSUPPORTED}  # fmt: skip
 
 
 def _missing_figure(understood: Understanding, layers: Layers) -> str:

@@ -396,8 +396,19 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
         return False
     mine, theirs = _projected(a.quantity - topic), _projected(b.quantity - topic)
     if not (mine and theirs):
-        return mine == theirs
+        # Both said in the topic's own words: one thing when they share a word or say one
+        # curated theme ("inflation" and "consumer prices"), never two things a topic speaks
+        # of ("the policy rate" and "the peso" of a rate decision).
+        return mine == theirs and bool(a.quantity & b.quantity or _themes(a) & _themes(b))
     return mine <= theirs or theirs <= mine
+
+
+def _themes(figure: Stated) -> set[str]:
+    """The curated themes a figure's words say (`registry.Theme`, through the vocabulary)."""
+    built = vocabulary.built()
+    if built is None:
+        return set()
+    return {slug for stems, slug in built.theme_stems if stems and stems <= figure.quantity}
 
 
 def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:

@@ -65,8 +65,9 @@ OPPOSITE["down"] = OPPOSITE["down"] | {"freeze"}
 POSITIONS = {"bottom": "top", "top": "bottom", "lowest": "highest", "highest": "lowest",
              "minimum": "maximum", "maximum": "minimum", "below": "above",
              "above": "below"}  # fmt: skip
-# Verbs of being: with a figure they claim it ("given that inflation was 5%").
-COPULAS = frozenset("was were is are stood stands remained".split())
+# Verbs of being: with a figure they claim it ("given that inflation was 5%"); "at" claims a
+# level too ("with the rate at 9%").
+COPULAS = frozenset("was were is are stood stands remained at".split())
 # Two-word verbs whose state is their own ("called off" is cancelled, "pushed back" delayed).
 PHRASAL = {"called off": "cancel", "call off": "cancel", "lifted off": "launch",
            "lift off": "launch", "pushed back": "delay", "push back": "delay",
@@ -120,6 +121,8 @@ _INNER = re.compile(
     r"\b(?:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+\w+|[A-Z]\w+)\s+"
     r"(?=\w+(?:ed|ung|ook|it|ut|ew|ell|ose|ave|on|ost)\b)",
 )
+# A level put before the question as its setting ("With the rate at 9%, what next?").
+_WITH = re.compile(r"^\s*with\s+(?=\S)", re.IGNORECASE)
 # A statement put before the question ("The bank set its rate to 5%: why so low?").
 _STATED = re.compile(
     r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d))\s*(?:why|how|what)\b", re.IGNORECASE
@@ -166,6 +169,10 @@ def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
 def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     lead, stated = _LEAD.match(clause), _STATED.match(clause)
     inner = _INNER.search(clause)
+    setting = _WITH.match(clause)
+    if setting and not lead and _FIGURE.search(clause.split(",")[0]):
+        rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
+        return _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
     if not lead and not stated and inner:  # "How much damage did it do when it hit <place>?"
         return _claim_of_words(clause[inner.end() :], _TOKEN.findall(clause[inner.end() :]),
                                subject, True)  # fmt: skip
@@ -291,6 +298,19 @@ def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     if holds:
         return None
     return "contradicted" if contradicted else "unsupported"
+
+
+def holding(claim: Claim, statements: list[str]) -> int | None:
+    """Which of `statements` gives the figure a claimed figure is of, in the claim's unit (what
+    the record holds instead of "inflation was 5%"): the first, or None."""
+    if not claim.figures:
+        return None
+    for index, row in enumerate(statements):
+        for sentence in (s for s in _STATEMENT.split(row) if s and "?" not in s):
+            said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
+            if (not claim.objects or claim.objects & said) and any(_figures_said(claim, sentence)):
+                return index
+    return None
 
 
 def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from answers.understand.timewindow import TIME_WORDS
-from answers.understand.vocabulary import STOP, Topic, Vocabulary, built
+from answers.understand.vocabulary import STOP, Topic, Vocabulary, built, stem
 
 _TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
 _CONNECTORS = frozenset("of the de del da do la le des di for and &".split())
@@ -190,6 +190,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
     others = frozenset().union(*(o.entity_ids for o in context.others))
     return (
         _other_kind(said, topic, vocab)
+        or _placed_kind(said, topic, vocab)
         or _other_edition(said, topic)
         or (_longer_name(said, topic, own) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others) if context.capitals else None)
@@ -240,6 +241,54 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
             start, end = min(called[1], first), max(called[2], after)
             return Mismatch(_words(said, start, end), "kind")
     return None
+
+
+_PLACES = frozenset({"country", "place"})
+_RUN = 4  # words after a place that may name what is asked of it ("parliamentary election")
+
+
+def _placed_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
+    """A place the topic carries, followed by nouns of kinds none of which is the topic's or a
+    thing's it carries ("<the port of a strike> parliamentary election", "<a drought's basin>
+    wind auction"): a thing of that kind at that place, which the registry does not track. One
+    noun that is agrees ("<place> election results" of an election, "<country>'s central bank"
+    of a rate decision that carries the bank)."""
+    for first, after, entity_id in said.names:
+        if entity_id not in topic.entity_ids or vocab.entity_kinds.get(entity_id) not in _PLACES:
+            continue
+        nouns = _run_nouns(said, after, vocab)
+        # What the topic is, and what each thing it carries is ("<country>'s central bank" of
+        # a rate decision that carries the bank).
+        named = {topic.kind} | {kind for e in topic.entity_ids
+                                for kind in vocab.entity_kind_kinds.get(
+                                    vocab.entity_kinds.get(e, ""), ())}  # fmt: skip
+        # A noun the topic's own words say ("floods" of "<place> flooding") agrees too.
+        own = {stem(w) for w in _own_words(topic)}
+        agree = [n for n, _ in nouns if vocab.kind_nouns[n] & named or stem(n.split()[-1]) in own]
+        if topic.kind and nouns and not agree:
+            return Mismatch(_words(said, first, nouns[-1][1]), "kind")
+    return None
+
+
+def _run_nouns(said: Said, after: int, vocab: Vocabulary) -> list[tuple[str, int]]:
+    """The kinds' nouns among the few plain words right after a name, each with where it ends.
+    The words end before what is asked of them: a word of a curated quantity ("<place> flood
+    cost insurers") or a past form ("<place> auction delayed")."""
+    tokens, found = said.tokens, []
+    end = after
+    while end < min(len(tokens), after + _RUN):
+        low = tokens[end].low
+        plain = low.isalpha() and low not in STOP and low not in TIME_WORDS
+        if not plain or low.endswith("ed") or stem(low) in vocab.quantity_words:
+            break
+        end += 1
+    for start in range(after, end):
+        for width in (2, 1):
+            noun = _kind_noun(said, start, start + width, vocab) if start + width <= end else None
+            if noun:
+                found.append((noun[0], noun[2]))
+                break
+    return found
 
 
 def _noun_before(said: Said, first: int, vocab: Vocabulary) -> tuple[str, int, int] | None:

@@ -56,6 +56,8 @@ ROWS_DISAGREE = _(
     "The held rows disagree on {what}, and this answer does not pick one: each side follows "
     "with its source"
 )
+# A report at odds with the issuer: the issuer's reading stands first, the report after it.
+ISSUER_DISPUTED = _("The issuer's own reading comes first, and a report disagrees on {what}")
 LABEL_FORECAST = _("A forecast, not a reported actual")
 LABEL_EARLIER = _("An earlier reading, not the latest")
 LABEL_REJECTED = _("A rejected figure, not the accepted one")

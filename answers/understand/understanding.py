@@ -271,8 +271,22 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
     another actor or place beside a topic the question names by its lead is a premise to correct,
     not another subject: the topic is kept and the words are returned third."""
     said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
-    kept, first, actor = [], None, ""
     seen = functools.partial(reported, as_of=as_of)
+    first, held = None, list(routed)
+    while True:
+        # A place or name another routed topic carries is that topic's to answer, while that
+        # topic is the question's subject too: once it is not, the rest are held again
+        # without it ("<a place of topic B> election": B is not an election, nor is A there).
+        kept, miss, actor = _held(said, held, vocab, capitals, seen)
+        first = first or miss
+        if not kept or len(kept) == len(held):
+            return kept, (None if kept else first), (actor if kept else "")
+        held = kept
+
+
+def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen):
+    """One pass of `held_to_subject` over `routed`, each topic held with the others beside it."""
+    kept, first, actor = [], None, ""
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
         foreign = FALSE_FRIENDS if not capitals else frozenset()
@@ -284,7 +298,7 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
             kept.append(r)
         elif first is None:
             first = (miss, r.topic)
-    return kept, (None if kept else first), (actor if kept else "")
+    return kept, first, actor
 
 
 def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary) -> str:

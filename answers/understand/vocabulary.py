@@ -121,6 +121,13 @@ class Vocabulary:
         return " " + " \n ".join(" ".join(_WORD.findall(t.lower())) for t in texts) + " "
 
     @functools.cached_property
+    def theme_stems(self) -> tuple[tuple[frozenset[str], str], ...]:
+        """Each curated theme phrase's stems with its theme ("consumer prices": inflation): two
+        figures whose words say one theme are of one subject."""
+        return tuple((frozenset(stem(w) for w in _WORD.findall(phrase)), slug)
+                     for slug, said in self.themes.items() for phrase in said)  # fmt: skip
+
+    @functools.cached_property
     def name_words(self) -> tuple[str, ...]:
         """The words of entities' names and aliases, three letters or more ("pay" of "<Name>
         Pay"): what a short misspelt word of a name is fixed to, beside the name's other word."""
@@ -227,7 +234,7 @@ def build() -> Vocabulary:
     # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
     # first question that needs them: the word sets of every name cost a first user-worded ask
     # most of its time at 1M documents.
-    for derived in ("phrases", "name_words", "name_word_sets", "index"):
+    for derived in ("phrases", "name_words", "name_word_sets", "index", "theme_stems"):
         getattr(vocab, derived)
     return vocab
 

@@ -83,7 +83,9 @@ _HELD: dict[str, list] = {}
 
 def held(registry: str) -> list:
     """Each of the registry's topics (by subject) with the figures its rows state (every
-    status), read once for the module (the rows are the same in every test)."""
+    status), read once for the module (the rows are the same in every test). The vocabulary is
+    built first in every test: figures read a registry's quantities and themes through it."""
+    vocabulary.current()
     if registry not in _HELD:
         subjects = {event.subject for event in WORLDS[registry].events}
         topics = sorted((t for t in vocabulary.current().topics if t.subject in subjects),
