@@ -10,9 +10,11 @@ scores them per class and per registry.
 Decline classes: `kind` (the topic's name called by another kind's noun), `edition` (another
 number, edition or model), `place` (another of the registry's places before the topic's kind),
 `period` (another year), `longer-name` (the lead's name extended by a word of another entity's
-name). Answer classes: `alias` (the lead's or the topic's aliases and former names), `typo` (a
-letter of the name's longest word doubled or two swapped), `own-kind` (the name called by its
-own kind's noun).
+name), `untracked` (a name no registry holds, called by the topic's kind's noun). Answer
+classes: `alias` (the lead's or the topic's aliases and former names), `typo` (a letter of the
+name's longest word doubled or two swapped, and one dropped), `lower-case` (the name typed in
+lower case), `own-kind` (the name called by its own kind's noun). The figure classes
+(`comparison`, `premise`, `newest`) are `answers.measure.figurecases`'.
 """
 
 import random
@@ -21,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from answers.measure.figurecases import figure_cases
 from registry.models import Entity, EntityAlias, Event, PrimarySource, TopicKind
 
 # How a question is put: grammar, not facts about any registry ({subject} is what it is about).
@@ -64,6 +67,7 @@ def cases_generate(*, registry: str, seed: int, per_class: int | None = None,
         for make in GENERATORS
         for case in make(subject, rng, kinds=kinds, subjects=subjects, taken=taken)
     ]
+    cases += [{**case, "registry": registry} for case in figure_cases(subjects, rng)]
     return _capped(cases, per_class, rng) if per_class else cases
 
 
@@ -93,9 +97,10 @@ def _subjects(kinds: list[TopicKind]) -> Iterator[Subject]:
 
 
 def _all_names() -> list[str]:
-    """Every name the registry holds: entities', aliases and issuers'."""
+    """Every name the registry holds: entities', aliases, issuers' and topics' own."""
     names = list(Entity.objects.values_list("name", flat=True))
     names += PrimarySource.objects.values_list("issuer", flat=True)
+    names += [n for pair in Event.objects.values_list("title", "name") for n in pair if n]
     return names + list(EntityAlias.objects.values_list("alias", flat=True))
 
 
@@ -131,13 +136,15 @@ def kind_neighbours(subject: Subject, rng: random.Random, *, kinds, **_) -> list
     return cases
 
 
-def edition_neighbours(subject: Subject, rng: random.Random, **_) -> list[dict]:
-    """Its name with another number, edition or model."""
+def edition_neighbours(subject: Subject, rng: random.Random, *, taken, **_) -> list[dict]:
+    """Its name with another number, edition or model that no tracked name has."""
     edition = subject.event.edition
     other = _next_edition(edition, rng) if edition else ""
     if not other or edition not in subject.name:
         return []
     name = subject.name.replace(edition, other, 1)
+    if name.lower() in taken:
+        return []
     return [_declined(subject, "edition", rng.choice(ASKING).format(subject=name), other)]
 
 
@@ -224,18 +231,47 @@ def aliases(subject: Subject, rng: random.Random, **_) -> list[dict]:
 
 
 def typos(subject: Subject, rng: random.Random, **_) -> list[dict]:
-    """The lead's name with its longest word misspelt (a letter doubled or two swapped)."""
+    """The lead's name with its longest word misspelt twice over: a letter doubled or two
+    swapped, and a letter dropped."""
     words = _WORD.findall(subject.lead)
     longest = max(words, key=len, default="")
     if len(longest) < 6:
         return []
     i = rng.randrange(2, len(longest) - 2)
-    wrong = rng.choice([longest[:i] + longest[i] + longest[i:],
-                        longest[:i] + longest[i + 1] + longest[i] + longest[i + 2 :]])  # fmt: skip
-    if wrong == longest:
+    wrongs = {rng.choice([longest[:i] + longest[i] + longest[i:],
+                          longest[:i] + longest[i + 1] + longest[i] + longest[i + 2 :]]),
+              longest[:i] + longest[i + 1 :]} - {longest}  # fmt: skip
+    return [
+        _answered(subject, "typo", rng.choice(ASKING).format(subject=subject.lead.replace(
+            longest, wrong, 1)))
+        for wrong in sorted(wrongs)
+    ]  # fmt: skip
+
+
+def lower_cased(subject: Subject, rng: random.Random, **_) -> list[dict]:
+    """The lead's name typed in lower case, as people type it."""
+    name = subject.lead.lower()
+    if name == subject.lead:
         return []
-    name = subject.lead.replace(longest, wrong, 1)
-    return [_answered(subject, "typo", rng.choice(ASKING).format(subject=name))]
+    return [_answered(subject, "lower-case", rng.choice(ASKING).format(subject=name))]
+
+
+_SYLLABLES = "ka ro vel mun dri sa pel tor qua ni bes lo zar fen gu hal ori tem".split()
+
+
+def untracked(subject: Subject, rng: random.Random, *, taken, **_) -> list[dict]:
+    """A name no registry holds, called by the noun of the topic's kind ("the storm <a new
+    name>"): nothing tracked, however alike the question reads."""
+    kind = subject.event.kind
+    nouns = _nouns(kind)[:1] if kind else []
+    if not nouns:
+        return []
+    for _ in range(10):
+        name = "".join(rng.sample(_SYLLABLES, 3)).capitalize()
+        if name.lower() not in taken and not any(name.lower() in t for t in taken):
+            question = rng.choice(ASKING).format(subject=f"the {nouns[0]} {name}")
+            return [_declined(subject, "untracked", question, name)]
+    return []
 
 
 def own_kinds(subject: Subject, rng: random.Random, *, kinds, **_) -> list[dict]:
@@ -249,4 +285,4 @@ def own_kinds(subject: Subject, rng: random.Random, *, kinds, **_) -> list[dict]
 
 
 GENERATORS = (kind_neighbours, edition_neighbours, place_neighbours, period_neighbours,
-              longer_names, aliases, typos, own_kinds)  # fmt: skip
+              longer_names, untracked, aliases, typos, lower_cased, own_kinds)  # fmt: skip

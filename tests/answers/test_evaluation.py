@@ -303,6 +303,10 @@ def test_a_near_miss_is_right_only_answered_from_its_topic_first():
         NEAR, answer("...", grounded=True, topics=["nasa-other", "artemis-ii-launch"])
     )
     assert identity_score(NEAR, answer("The registry does not track it.", grounded=False))
+    # Its topic saying it holds nothing for the question's window still knew the subject.
+    empty = answer("The registry holds nothing for this window.", grounded=False,
+                   topics=["artemis-ii-launch"])  # fmt: skip
+    assert identity_score(NEAR, empty) == []
 
 
 def test_the_command_prints_the_identity_figures_per_class_and_registry(capsys, tmp_path):

@@ -1,0 +1,322 @@
+"""Figure cases generated from a registry's own rows (issue 51): comparisons, premises, the newest.
+
+The figures are read here by a reader of this module's own, not the engine's: a sentence of a
+topic's rows (its issuer's readings, the reports that mention it) holding a percentage or a sum,
+measured by a curated word (`registry.Quantity` and `registry.Theme`, English) the same sentence
+says. So a case says what the registry holds, not what the engine made of it.
+
+- `comparison`: two topics whose sentences measure one word in one unit, every value one side
+  holds above every value the other holds (so whichever figure a side is read by, the verdict is
+  the same): the first sentence must give the verdict, the higher side's figure before the
+  lower's, never "no verdict".
+- `premise`: a topic's measured word with a value none of its rows holds: the first sentence must
+  name the premise as unsupported or contradicted and give a figure the topic holds, the rest
+  answered from the topic.
+- `newest`: a topic whose issuer gave two readings of one measured word: the first sentence must
+  give the newest reading's figure, and the answer must take the issuer's side (a revision is
+  never rows at odds with no side taken).
+"""
+
+import random
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from registry.models import Document, Quantity, SourceReading, Theme
+
+_AMOUNT = re.compile(
+    r"(?P<cur>[$€£])\s?(?P<n>\d+(?:\.\d+)?)\s*(?P<scale>million|billion)?"
+    r"|(?P<n2>\d+(?:\.\d+)?)\s*(?P<scale2>million|billion)\s+(?P<cur2>euros?|pounds?|dollars?)\b"
+    r"|(?P<pct>\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)",
+    re.IGNORECASE,
+)
+_UNITS = {"$": "$", "€": "€", "£": "£", "euro": "€", "pound": "£", "dollar": "$"}
+_SCALE = {"million": 1e6, "billion": 1e9}
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_TOKEN = re.compile(r"[^\W\d_][\w'-]*|\d[\d.,]*")
+_NEAR = 8  # words before a figure that may name what it measures
+# A figure right after these is a change, not a level ("rose 3.5%", "cut by 18%").
+_CHANGE = frozenset(
+    """rose rises rise fell falls fall up down jumped jumps jump gained gains
+    lost slipped slid climbed dropped surged plunged grew grows by more less""".split()
+)
+# A figure near these is hoped for, not held ("near its 2% target", "expected at 150,000").
+_HOPE = frozenset(
+    """target targets toward towards expect expects expected expecting forecast
+    forecasts forecasting if could would might aims aim hopes""".split()
+)
+_FIRST = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"])")
+PREMISE_NAMED = ("The record does not support the premise", "The record contradicts the premise")
+NO_VERDICT = ("No verdict", "Neither is higher")
+# A number as written, never part of another, a date's or a marker's ("[2]").
+_NUMBER = r"(?<![\d.\-\[]){}(?!\d|\.\d|\])"
+REFUSED = "does not pick one"  # the rows left at odds (`phrases.ROWS_DISAGREE`)
+
+COMPARING = (
+    "Which is higher, the {word} of {first} or of {second}?",
+    "Was the {word} higher for {first} or for {second}?",
+    "Compare the {word} of {first} and {second}.",
+    "Which is larger: {first}'s {word} or {second}'s?",
+)
+PREMISING = (
+    "Why did the {word} of {subject} reach {value}?",
+    "Given that {subject}'s {word} was {value}, what happens next?",
+    "With the {word} at {value} for {subject}, what did the issuer say?",
+)
+NEWEST = (
+    "What is the latest {word} figure for {subject}?",
+    "What {word} figure does {subject} now stand at?",
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    number: float  # in the unit's own scale (a sum in units, a percentage in percent)
+    written: str  # the digits as the row writes them ("6.25", "85")
+
+
+@dataclass
+class Measured:
+    """What one topic's rows say of each measured word, by unit: every value, and the issuer's
+    readings of it, oldest first."""
+
+    values: dict[tuple[str, str], list[Value]] = field(default_factory=lambda: defaultdict(list))
+    readings: dict[tuple[str, str], list[list[Value]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    numbers: set[str] = field(default_factory=set)  # every number its rows write
+    said: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))
+
+    def word(self, key: tuple[str, str]) -> str:
+        """The word its rows most often measure `key` by."""
+        return self.said[key].most_common(1)[0][0]
+
+
+@dataclass(frozen=True)
+class Measures:
+    """The registry's English words of what a figure measures (`Quantity`) or is about
+    (`Theme`), longest first, each with its row ("quantity:cost"), and each row's name."""
+
+    words: dict[str, str]
+    names: dict[str, str]
+
+    @classmethod
+    def read(cls) -> "Measures":
+        words, names = {}, {}
+        # Quantities last: a word both hold ("budget") measures the quantity.
+        for prefix, rows in (("theme", Theme.objects.all()), ("quantity", Quantity.objects.all())):
+            for row in rows:
+                names[f"{prefix}:{row.slug}"] = row.name.lower()
+                words |= {w: f"{prefix}:{row.slug}" for w in row.words.get("en", []) if len(w) > 2}
+        ordered = sorted(words, key=lambda w: (-len(w), w))
+        return cls({w: words[w] for w in ordered}, names)
+
+
+def figure_cases(subjects: list, rng: random.Random) -> list[dict]:
+    """The comparison, premise and newest cases of `subjects` (`casegen.Subject`s)."""
+    measures = Measures.read()
+    measured = {s.event.pk: _measured(s.event, measures) for s in subjects}
+    cases = []
+    for subject in subjects:
+        cases += _premises(subject, measured[subject.event.pk], rng)
+        cases += _newest(subject, measured[subject.event.pk], rng)
+    for a, b in combinations(subjects, 2):
+        case = _comparison(a, b, measured[a.event.pk], measured[b.event.pk], measures, rng)
+        if case:
+            cases.append(case)
+    return cases
+
+
+def _measured(event, measures: Measures) -> Measured:
+    measured = Measured()
+    readings = SourceReading.objects.filter(source__events=event, ok=True,
+                                            observed_words__isnull=False)  # fmt: skip
+    for reading in sorted(readings, key=lambda r: (r.attempted_at, r.pk)):
+        read = _read(reading.observed_words, measures, measured)
+        for key, values in read.items():
+            if not measured.readings[key] or measured.readings[key][-1] != values:
+                measured.readings[key].append(values)
+    for title, summary in Document.objects.filter(events=event).values_list("title", "summary"):
+        _read(f"{title}. {summary or ''}", measures, measured)
+    return measured
+
+
+def _read(text: str, measures: Measures, measured: Measured) -> dict[tuple[str, str], list[Value]]:
+    """Each figure's value by (what it measures, unit), added to `measured`; this text's own."""
+    own: dict[tuple[str, str], list[Value]] = defaultdict(list)
+    for sentence in _SENTENCE.split(text):
+        measured.numbers |= set(re.findall(r"\d+(?:\.\d+)?", sentence))
+        low = sentence.lower()
+        amounts = [(_value(m), m) for m in _AMOUNT.finditer(sentence)]
+        for (unit, value), match in amounts:
+            word = _measuring(low, match, list(measures.words))
+            if not word:
+                continue
+            key = (measures.words[word], unit)
+            measured.said[key][word] += 1
+            own[key].append(value)
+            # Every figure in its unit the sentence gives beside it may be the one a reader
+            # takes for it ("values it at $2 billion after raising $210 million").
+            for (other_unit, other), _ in amounts:
+                if other_unit == unit and other not in measured.values[key]:
+                    measured.values[key].append(other)
+    return own
+
+
+def _measuring(low: str, match: re.Match, words: list[str]) -> str | None:
+    """The curated word a figure is of: the nearest said in the few words before it ("turnout
+    was 79.2%", "the policy rate by 50 basis points to 6.25%") or, for a sum, just after it
+    ("a $85 million funding round"); none for a change ("rose 3.5%", "by 18%") or a hope ("a
+    target of 2%")."""
+    before = _TOKEN.findall(low[: match.start()])[-_NEAR:]
+    following = _TOKEN.findall(low[match.end() :])[:1]
+    if not before or before[-1] in _CHANGE or set(before + following) & _HOPE:
+        return None
+    said = " ".join(before)
+    found = [(said.rfind(w), w) for w in words if _says(said, w)]
+    if found:
+        return max(found)[1]
+    if match.group("pct"):
+        return None
+    after = " ".join(_TOKEN.findall(low[match.end() :])[:3])
+    found = [(-after.find(w), w) for w in words if _says(after, w)]
+    return max(found)[1] if found else None
+
+
+def _says(text: str, word: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+def _value(match: re.Match) -> tuple[str, Value]:
+    if match.group("pct"):
+        return "%", Value(float(match.group("pct")), match.group("pct"))
+    digits = match.group("n") or match.group("n2")
+    scale = _SCALE.get((match.group("scale") or match.group("scale2") or "").lower(), 1)
+    unit = _UNITS.get(match.group("cur") or match.group("cur2").lower().rstrip("s"), "")
+    return unit, Value(float(digits) * scale, digits)
+
+
+def _comparison(a, b, ma: Measured, mb: Measured, measures: Measures,
+                rng: random.Random) -> dict | None:  # fmt: skip
+    """What two topics of one kind both measure in one unit with the most values, when one
+    side's values all stand above the other's; asked by a word both sides' rows say, else by
+    its row's name."""
+    if a.event.lead_entity_id == b.event.lead_entity_id or a.event.kind_id != b.event.kind_id:
+        return None  # one thing, or two kinds of thing ("a share price against a fish stock")
+    shared = sorted(set(ma.values) & set(mb.values),
+                    key=lambda k: (-len(ma.values[k]) - len(mb.values[k]), k))  # fmt: skip
+    for key in shared:
+        low_a, high_a = _span(ma.values[key])
+        low_b, high_b = _span(mb.values[key])
+        if low_a > high_b:
+            higher, lower = (a, ma), (b, mb)
+        elif low_b > high_a:
+            higher, lower = (b, mb), (a, ma)
+        else:
+            continue
+        first, second = (a, b) if rng.random() < 0.5 else (b, a)
+        both = ma.said[key] & mb.said[key]
+        word = both.most_common(1)[0][0] if both else measures.names[key[0]]
+        question = rng.choice(COMPARING).format(
+            word=word, first=_called(first), second=_called(second)
+        )
+        return {"class": "comparison", "counts": "verdicts", "question": question,
+                "topics": [first.event.subject, second.event.subject],
+                "higher": [v.written for v in higher[1].values[key]],
+                "lower": [v.written for v in lower[1].values[key]],
+                "titles": [higher[0].event.title, lower[0].event.title]}  # fmt: skip
+    return None
+
+
+def _called(subject) -> str:
+    """A topic's name as a question says it: without the period a title adds after a comma
+    ("<Country> jobs report, November 2026")."""
+    return subject.name.split(",")[0].strip()
+
+
+def _span(values: list[Value]) -> tuple[float, float]:
+    return min(v.number for v in values), max(v.number for v in values)
+
+
+def _premises(subject, measured: Measured, rng: random.Random) -> list[dict]:
+    """What a topic's issuer reads (else what its rows hold the most values of) in percent,
+    said with a value its rows never write."""
+
+    def order(key: tuple[str, str]) -> tuple:
+        return key not in measured.readings, -len(measured.values[key]), key
+
+    keys = sorted((k for k in measured.values if k[1] == "%"), key=order)
+    if not keys:
+        return []
+    key = keys[0]
+    held = measured.values[key]
+    wrong = max(v.number for v in held) + rng.choice([1.7, 2.3, 3.1])
+    written = f"{wrong:.1f}"
+    if written in measured.numbers or written.removesuffix(".0") in measured.numbers:
+        return []
+    question = rng.choice(PREMISING).format(word=measured.word(key), subject=_called(subject),
+                                            value=f"{written}%")  # fmt: skip
+    return [{"class": "premise", "counts": "premises", "question": question,
+             "topics": [subject.event.subject], "premise": True,
+             "held": [v.written for v in held]}]  # fmt: skip
+
+
+def _newest(subject, measured: Measured, rng: random.Random) -> list[dict]:
+    """A measured word the issuer read twice with different values: its newest reading's first
+    value is the figure to give."""
+    for key, readings in sorted(measured.readings.items()):
+        if len(readings) >= 2:
+            question = rng.choice(NEWEST).format(word=measured.word(key), subject=_called(subject))
+            return [{"class": "newest", "counts": "newest", "question": question,
+                     "topics": [subject.event.subject], "newest": readings[-1][0].written,
+                     "earlier": [v.written for r in readings[:-1] for v in r]}]  # fmt: skip
+    return []
+
+
+def figure_score(case: dict, result: dict) -> list[str]:
+    """What is wrong with one figure case's answer: [] when right."""
+    answer = result["answer"]
+    first = _FIRST.split(answer)[0]
+    got = {t["topic"] for t in result["topics"]}
+    if not result["grounded"]:
+        return ["declined a question the registry answers"]
+    problems = [] if set(case["topics"]) <= got else [f"answered from {sorted(got)}"]
+    if case["class"] == "comparison":
+        problems += _verdict_problems(case, first)
+    elif case["class"] == "premise":
+        if not first.startswith(PREMISE_NAMED):
+            problems.append("the false premise was not named first")
+        if not _says_any(first, case["held"]):
+            problems.append("the first sentence gives no figure the registry holds")
+    elif case["class"] == "newest":
+        if not _says_any(first, [case["newest"]]):
+            problems.append(f"the first sentence does not give the newest {case['newest']}")
+        if REFUSED in answer:
+            problems.append("no side taken between the issuer's readings and the rows")
+    return problems
+
+
+def _verdict_problems(case: dict, first: str) -> list[str]:
+    if first.startswith(NO_VERDICT) or "no comparable figure" in first:
+        return ["no verdict"]
+    # The verdict names the higher side first; failing that, quotes its figure first.
+    higher, lower = (first.find(title) for title in case["titles"])
+    if higher >= 0:
+        return [] if lower < 0 or higher < lower else ["the lower side said as the higher"]
+    high = _at(first, case["higher"])
+    low = _at(first, case["lower"])
+    if high is None or low is None:
+        return ["the first sentence does not quote both figures"]
+    return [] if high < low else ["the lower figure said as the higher"]
+
+
+def _says_any(text: str, numbers: list[str]) -> bool:
+    return _at(text, numbers) is not None
+
+
+def _at(text: str, numbers: list[str]) -> int | None:
+    """Where the first of `numbers` stands in `text` as a number of its own, if any does."""
+    found = [m.start() for n in numbers
+             for m in re.finditer(_NUMBER.format(re.escape(n)), text)]  # fmt: skip
+    return min(found, default=None)
