@@ -269,7 +269,7 @@ def _counts(ran: dict[str, Any]) -> dict[str, tuple[int, int]]:
         ),
         "conflicts": (ran["conflicts"]["right"], ran["conflicts"]["of"]),
         "generated": (
-            generated.get("declinesRight", 0) + generated.get("nearMissesRight", 0),
+            sum(generated.get(f"{kind}Right", 0) for kind in GENERATED_KINDS),
             generated.get("cases", 0),
         ),
         "languages": (total("languageRight"), total("languages")),
@@ -277,6 +277,10 @@ def _counts(ran: dict[str, Any]) -> dict[str, tuple[int, int]]:
         "inventedClaims": (ran["lies"]["right"], ran["lies"]["of"]),
     }
 
+
+# How the generated cases are counted: declines, near misses, and the figure classes' verdicts,
+# premises and newest readings (`answers.measure.figurecases`).
+GENERATED_KINDS = ("declines", "nearMisses", "verdicts", "premises", "newest")
 
 MEASURES = {
     "routing": "Answerable questions of the general sets routed to the topic they are about.",
@@ -289,8 +293,10 @@ MEASURES = {
     "conflicts": "Rows at odds said to disagree, both sides cited; rows that agree never said "
     "to (the conflicts set).",
     "generated": "Cases generated from each registry's own topics: neighbours of another "
-    "kind, edition, place, period or longer name declined; aliases, former names, misspellings "
-    "and own-kind nouns answered from their topic.",
+    "kind, edition, place, period or longer name and untracked names declined; aliases, former "
+    "names, misspellings, lower-case names and own-kind nouns answered from their topic; two "
+    "topics' figures of one quantity given a verdict first; a wrong figure named first; the "
+    "issuer's newest reading first.",
     "languages": "Questions in another language answered in it.",
     "repeatStability": "Questions asked again as of the same instant, after all the others, "
     "answered with the same words and citations.",
