@@ -492,7 +492,11 @@ def figure_asked(understood: Understanding, topic: Topic) -> tuple[str | None, s
     if not noun or noun in STOP or noun in topic_words:
         return None, None
     places = [name for name in topic.names if name.lower() in understood.question.lower()]
-    target = next((p for p in places if p.lower() not in topic.lead.lower()), None)
+    # The topic called by another of its names ("<Festival> Biennial" of the "<Festival>
+    # Biennale") is not where a thing is counted: a target shares no word with the topic's own.
+    own = set(words(f"{topic.lead} {topic.title}"))
+    target = next((p for p in places if p.lower() not in topic.lead.lower()
+                   and not set(words(p)) & own), None)  # fmt: skip
     return noun, target
 
 

@@ -12,9 +12,9 @@ number, edition or model), `place` (another of the registry's places before the 
 `period` (another year), `longer-name` (the lead's name extended by a word of another entity's
 name), `untracked` (a name no registry holds, called by the topic's kind's noun). Answer
 classes: `alias` (the lead's or the topic's aliases and former names), `typo` (a letter of the
-name's longest word doubled or two swapped, and one dropped), `lower-case` (the name typed in
-lower case), `own-kind` (the name called by its own kind's noun). The figure classes
-(`comparison`, `premise`, `newest`) are `answers.measure.figurecases`'.
+name's longest word doubled or two swapped, and one dropped), `lower-case` and `upper-case` (the
+name typed in lower case, in capitals), `own-kind` (the name called by its own kind's noun).
+The figure classes (`comparison`, `premise`, `newest`) are `answers.measure.figurecases`'.
 """
 
 import random
@@ -248,12 +248,14 @@ def typos(subject: Subject, rng: random.Random, **_) -> list[dict]:
     ]  # fmt: skip
 
 
-def lower_cased(subject: Subject, rng: random.Random, **_) -> list[dict]:
-    """The lead's name typed in lower case, as people type it."""
-    name = subject.lead.lower()
-    if name == subject.lead:
-        return []
-    return [_answered(subject, "lower-case", rng.choice(ASKING).format(subject=name))]
+def letter_cased(subject: Subject, rng: random.Random, **_) -> list[dict]:
+    """The lead's name typed in lower case, and in capitals, as people type it."""
+    return [
+        _answered(subject, klass, rng.choice(ASKING).format(subject=name))
+        for klass, name in (("lower-case", subject.lead.lower()),
+                            ("upper-case", subject.lead.upper()))
+        if name != subject.lead
+    ]  # fmt: skip
 
 
 _SYLLABLES = "ka ro vel mun dri sa pel tor qua ni bes lo zar fen gu hal ori tem".split()
@@ -285,4 +287,4 @@ def own_kinds(subject: Subject, rng: random.Random, *, kinds, **_) -> list[dict]
 
 
 GENERATORS = (kind_neighbours, edition_neighbours, place_neighbours, period_neighbours,
-              longer_names, untracked, aliases, typos, lower_cased, own_kinds)  # fmt: skip
+              longer_names, untracked, aliases, typos, letter_cased, own_kinds)  # fmt: skip

@@ -70,6 +70,8 @@ def registry(settings):
         "Consumer price index, October (flash): annual inflation 3.1%.",
         "Consumer price index, October (final): annual inflation 3.3%, revised from the flash "
         "estimate of 3.1%."], prices)  # fmt: skip
+    services.entity_upsert(slug="tavria-statistics-office", name="Tavria Statistics Office",
+                           kind="organization", aliases=["Tavria Stats"])  # fmt: skip
     rate = _topic("rate-decision-bank-of-morvane", "Bank of Morvane rate decision",
                   ("bank-of-morvane", "Bank of Morvane", "organization"),
                   ["policy rate", "rate decision", "krona"], "policy-decision")  # fmt: skip
@@ -80,6 +82,7 @@ def registry(settings):
         (2, "Tavria consumer prices rose 3.2% in October, Tavria Statistics Office figures show."),
         (1, "The Morvane krona fell 0.8% against the euro after the Bank of Morvane rate cut."),
         (1, "The Bank of Morvane cut its policy rate by 25 basis points to 4.5%."),
+        (3, "Tavria Statistics Office surveyed 6,200 households for its October price index."),
     ])  # fmt: skip
 
 
@@ -120,3 +123,9 @@ def test_a_currencys_move_is_not_the_policy_rate(api):
     first = ask(api, "What is the Bank of Morvane policy rate now?")
     assert "disagree" not in first, first
     assert "4.5%" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_count_asked_by_another_name_of_the_topic_is_not_said_to_be_missing(api):
+    first = ask(api, "How many households did Tavria Stats have?")
+    assert "holds no" not in first, first
