@@ -216,29 +216,28 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     premise, holder = _premise(understood, first)
     said = (_set_aside(understood), _untracked(understood), premise)
     preface = "; ".join(p for p in said if p)
-    if holder is not None:  # a figure corrected: the row that holds its figure comes with it
-        writer.say(holder, preface, label=label)
-        for item in _support(understood.intent, first):
-            if item not in writer.pool:
-                writer.say(item)
-    else:
-        _answer_topic(writer, first, preface=preface, label=label)
+    _answer_topic(writer, first, preface=preface, label=label, lead=holder)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
 
 
 def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
-                  support: int | None = None) -> None:  # fmt: skip
+                  support: int | None = None, lead: Evidence | None = None) -> None:  # fmt: skip
+    """The topic's first sentence, then its support. A `lead` (the row that holds the figure a
+    premise got wrong) comes first whatever the intent would have put there."""
     intent = writer.understood.intent
-    if intent in POINTED:
-        layers.reports = writer.pointed(layers.reports)
-    if intent == "changed":
-        _changes(writer, layers, preface)
-    elif not (_disagreement(writer, layers, preface, label)
-              or _revision(writer, layers, preface, label)
-              or _led(writer, layers, preface, label)):  # fmt: skip
-        return
+    if lead is not None:
+        writer.say(lead, preface, label=label)
+    else:
+        if intent in POINTED:
+            layers.reports = writer.pointed(layers.reports)
+        if intent == "changed":
+            _changes(writer, layers, preface)
+        elif not (_disagreement(writer, layers, preface, label)
+                  or _revision(writer, layers, preface, label)
+                  or _led(writer, layers, preface, label)):  # fmt: skip
+            return
     for item in _support(intent, layers)[:support]:
         if item not in writer.pool:
             writer.say(item)

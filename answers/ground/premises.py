@@ -290,7 +290,7 @@ def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
         # A row about something else ("inflation rose") says nothing of a deposit rate.
         if claim.objects and not claim.objects & {stem(t) for t in _TOKEN.findall(row)}:
             continue
-        for sentence in (s for s in _STATEMENT.split(row) if s and "?" not in s):
+        for sentence in _statements(row):
             held, against = _said_of(claim, sentence)
             holds, contradicted = holds or held, contradicted or against
     # One statement that holds it is enough: another saying an opposite word ("rose ... after
@@ -300,13 +300,18 @@ def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     return "contradicted" if contradicted else "unsupported"
 
 
+def _statements(row: str) -> list[str]:
+    """A row's sentences that state something (a question states nothing)."""
+    return [s for s in _STATEMENT.split(row) if s and "?" not in s]
+
+
 def holding(claim: Claim, statements: list[str]) -> int | None:
     """Which of `statements` gives the figure a claimed figure is of, in the claim's unit (what
     the record holds instead of "inflation was 5%"): the first, or None."""
     if not claim.figures:
         return None
     for index, row in enumerate(statements):
-        for sentence in (s for s in _STATEMENT.split(row) if s and "?" not in s):
+        for sentence in _statements(row):
             said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
             if (not claim.objects or claim.objects & said) and any(_figures_said(claim, sentence)):
                 return index

@@ -253,21 +253,27 @@ def _placed_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None
     wind auction"): a thing of that kind at that place, which the registry does not track. One
     noun that is agrees ("<place> election results" of an election, "<country>'s central bank"
     of a rate decision that carries the bank)."""
+    if not topic.kind:
+        return None
     for first, after, entity_id in said.names:
         if entity_id not in topic.entity_ids or vocab.entity_kinds.get(entity_id) not in _PLACES:
             continue
         nouns = _run_nouns(said, after, vocab)
-        # What the topic is, and what each thing it carries is ("<country>'s central bank" of
-        # a rate decision that carries the bank).
-        named = {topic.kind} | {kind for e in topic.entity_ids
-                                for kind in vocab.entity_kind_kinds.get(
-                                    vocab.entity_kinds.get(e, ""), ())}  # fmt: skip
-        # A noun the topic's own words say ("floods" of "<place> flooding") agrees too.
-        own = {stem(w) for w in _own_words(topic)}
-        agree = [n for n, _ in nouns if vocab.kind_nouns[n] & named or stem(n.split()[-1]) in own]
-        if topic.kind and nouns and not agree:
+        if nouns and not any(_agrees(noun, topic, vocab) for noun, _ in nouns):
             return Mismatch(_words(said, first, nouns[-1][1]), "kind")
     return None
+
+
+def _agrees(noun: str, topic: Topic, vocab: Vocabulary) -> bool:
+    """A kind's noun that is what the topic is, or what a thing it carries is ("<country>'s
+    central bank" of a rate decision that carries the bank), or a word the topic says of
+    itself ("floods" of "<place> flooding")."""
+    named = {topic.kind} | {kind for e in topic.entity_ids
+                            for kind in vocab.entity_kind_kinds.get(
+                                vocab.entity_kinds.get(e, ""), ())}  # fmt: skip
+    if vocab.kind_nouns[noun] & named:
+        return True
+    return stem(noun.split()[-1]) in {stem(w) for w in _own_words(topic)}
 
 
 def _run_nouns(said: Said, after: int, vocab: Vocabulary) -> list[tuple[str, int]]:
