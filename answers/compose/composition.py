@@ -98,11 +98,11 @@ class Writer:
         self.add([item], statement, "; ".join(str(p) for p in (preface, kind) if p))
 
     def say_revised(self, earlier: figures.Figure, later: figures.Figure, preface: str = "",
-                    label: str = "") -> None:  # fmt: skip
-        """The later figure's row, said to revise the earlier figure (and its row, cited too)."""
+                    label: str = "", phrase=phrases.REVISED_FROM) -> None:  # fmt: skip
+        """The later figure's row, said to revise (or, by `phrase`, to read anew) the earlier
+        figure, whose row is cited too."""
         said = self.statement(later.row)
-        statement = str(phrases.REVISED_FROM.format(
-            earlier=earlier.text, later=later.text, statement=said))  # fmt: skip
+        statement = str(phrase.format(earlier=earlier.text, later=later.text, statement=said))
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         rows = [later.row, *([earlier.row] if earlier.row is not later.row else [])]
@@ -206,8 +206,8 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
 
 def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     writer = Writer(understood)
-    if understood.intent == "compare" and _within(writer, layers[0]):
-        return writer  # two readings of one indicator, for two periods the question names
+    if understood.intent == "compare" and _within(writer, layers[0], alone=len(layers) == 1):
+        return writer  # two readings of one topic the question tells apart
     if understood.intent == "compare" and len(layers) > 1:
         _compare(writer, layers)
         return writer
@@ -248,7 +248,9 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     is asked: the prices lead)."""
     if writer.understood.intent in ("attention", "markets"):
         return False
-    asking = conflicts.Asking(frozenset(writer.measured(layers.topic)), _curated(layers.topic))
+    said = frozenset(writer.asked - writer.names - _STOP_STEMS)
+    asking = conflicts.Asking(frozenset(writer.measured(layers.topic)), _curated(layers.topic),
+                              said, figures.periods(writer.understood.question))  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
         return False
@@ -271,25 +273,32 @@ def _revision(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     if found is None:
         return False
     gap = _missing_figure(writer.understood, layers)
-    writer.say_revised(*found, "; ".join(p for p in (preface, gap) if p), label=label)
+    earlier, later, phrase = found
+    preface = "; ".join(p for p in (preface, gap) if p)
+    writer.say_revised(earlier, later, preface, label=label, phrase=phrase)
     return True
 
 
-def _revised(writer: Writer, layers: Layers) -> tuple[figures.Figure, figures.Figure] | None:
-    """(earlier, later) when the newest reading of a quantity the question asks about replaces
-    an earlier one the rows hold; the later is that newest reading (an issuer's first)."""
+def _revised(writer: Writer, layers: Layers):
+    """(earlier, later, phrase) when the newest reading of a quantity the question asks about
+    replaces an earlier one the rows hold, by a revision or as a newer reading of a count
+    (`figures.updates`); the later is that newest reading (an issuer's first)."""
     asked = writer.asked - writer.names - _STOP_STEMS
     held = [f for row in [*layers.readings, *layers.reports] if not row.posing
             for f in figures.held(row)]  # fmt: skip
     topic = _curated(layers.topic)
     newest = figures.newest(held, topic)
-    for earlier, later in figures.revisions(held, topic):
+    replaced = [(pair, phrases.REVISED_FROM) for pair in figures.revisions(held, topic)]
+    # Of a count read several times, the reading just before the newest is the one said.
+    over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
+    replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
+    for (earlier, later), phrase in replaced:
         if not asked & (later.quantity | stem_set(later.sentence)):
             continue
         lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
                      and figures.same_quantity(f, later, topic)), None)  # fmt: skip
         if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):
-            return earlier, lead
+            return earlier, lead, phrase
     return None
 
 
@@ -394,6 +403,8 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
     if not sides:
         return
     verdict = len(sides) > 1 and verdicts.verdict(writer, [lay for lay, _ in sides])
+    if not verdict and _within(writer, layers[0]):
+        return  # the first topic alone holds both figures the question tells apart
     preface = "" if verdict else str(phrases.COMPARE_NO_VERDICT.format(
         first=sides[0][0].topic.title, second=sides[-1][0].topic.title))  # fmt: skip
     said = set()
@@ -406,10 +417,11 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
                 said.add(id(item))
 
 
-def _within(writer: Writer, layers: Layers) -> bool:
-    """Two readings of one indicator for the two periods the question names: the verdict, then
-    the rows it cites in their own words, then the topic's support."""
-    if not verdicts.within(writer, layers):
+def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
+    """Two readings of one topic: of one indicator for the two periods the question names, or
+    (the topic asked `alone`) two figures its parts tell apart by their words; the verdict,
+    then the rows it cites in their own words, then the topic's support."""
+    if not (verdicts.within(writer, layers) or (alone and verdicts.apart(writer, layers))):
         return False
     for item in list(writer.pool):
         writer.say(item)

@@ -133,6 +133,95 @@ def within(writer, side) -> bool:
     return _said(writer, (subjects[0], a), (subjects[1], b))
 
 
+# Words that ask for a figure by its time rather than by what it measures: the newest reading
+# against the first one held ("is the contract now bigger than the original one?").
+_NOW = stem_set("now new newest current currently latest today updated revised raised")
+_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?")
+# What holds one part of a question to the other, past the joins `parts` splits at.
+_HELD_TO = re.compile(
+    r"\s+(?:above|below|over|under|exceed(?:s|ed|ing)?|against|compared (?:with|to))\s+",
+    re.IGNORECASE,
+)
+_THEN = stem_set("original originally first initial initially earlier previous previously old")
+
+
+def apart(writer, side) -> bool:
+    """Add the verdict between two figures of one topic that the question's two parts tell
+    apart by their own words ("CRTA's pay offer and the union's claim", "the new estimate or
+    the approved budget") or by time ("now" against "the original one"); False when the parts
+    do not each hold a figure of one quantity with the other."""
+    said = [q for p in parts(writer.understood.question) for q in _HELD_TO.split(p)]
+    pieces = [_piece_words(p, side) for p in said if p.strip()]
+    pieces = [p for p in pieces if p[0]]
+    if len(pieces) < 2:
+        return False
+    # The two alternatives come last ("Whose figure is higher, A or B?").
+    (one, said_one), (other, said_other) = pieces[-2], pieces[-1]
+    one, other = one - other, other - one  # what tells each part from the other
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row) if f.kind != "rejected"]
+    topic = _curated(side)
+    # A proposal is a figure a part may name ("the offer"); an earlier or replaced one is not
+    # what is held now.
+    replaced = figures.replaced_ids(held, topic)
+    current = {id(f) for f in held if f.kind != "earlier" and id(f) not in replaced}
+    ranked = []
+    for a in held:
+        for b in held:
+            if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit:
+                continue
+            fit = (
+                _part_fit(a, one, held, topic, current),
+                _part_fit(b, other, held, topic, current),
+            )
+            # Two things the question names, each what its figure measures ("the pay offer
+            # and the claim"), compare in one unit; else the figures must measure one thing.
+            alike = figures.same_quantity(a, b, topic)
+            if all(fit) and (alike or min(fit) >= 2):
+                ranked.append((not alike, -sum(fit), a.row.kind != "reading", _newest(a), a, b))
+    if not ranked:
+        return False
+    *_, a, b = min(ranked, key=lambda r: r[:4])
+    told = ((said_one, one, a), (said_other, other, b))
+    labels = [_label(said, words, f) for said, words, f in told]
+    return _said(writer, (labels[0], a), (labels[1], b))
+
+
+def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
+    """A part's stems that can tell a figure (past the side's names and the words of asking),
+    and the part as written."""
+    said = stem_set(piece)
+    return frozenset((said - _STOP_STEMS - ASKING - _names(side)) | (said & (_NOW | _THEN))), piece
+
+
+def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
+              current: set[int]) -> int:  # fmt: skip
+    """How well a figure answers one part: 2 a word of it in what the figure measures, 1 in its
+    sentence, less one for a figure a later reading replaced (not `current`); for a part that
+    asks by time, the newest or the first reading of its quantity."""
+    score = 2 * bool(words & figure.quantity) or int(bool(words & stem_set(figure.sentence)))
+    if not words & _THEN and id(figure) not in current:
+        score -= 1  # replaced since: only what the part names in it can still ask for it
+    alike = [f for f in held if figures.same_quantity(f, figure, topic) and f.unit == figure.unit]
+    if words & _NOW:
+        current = [f for f in alike if f.reading]
+        newest = max(current, key=lambda f: f.date, default=None)
+        score += 2 if newest is not None and newest.overlaps(figure) and figure.reading else -9
+    if words & _THEN:
+        first = min(alike, key=lambda f: (f.date, f.kind != "earlier"), default=None)
+        earlier = figure.kind == "earlier" or (first is not None and first.overlaps(figure))
+        score += 2 if earlier else -9
+    return max(score, 0)
+
+
+def _label(piece: str, words: frozenset[str], figure: Figure) -> str:
+    """The part's own words that told its figure and that its sentence writes alike (the source
+    check holds the verdict to the rows), else what the figure measures."""
+    written = {w.lower() for w in _WORD.findall(figure.sentence)}
+    said = [w for w in _WORD.findall(piece) if stem(w.lower()) in words and w.lower() in written]
+    return " ".join(said) or figure.named or figure.text
+
+
 def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
           likely: bool = False) -> bool:  # fmt: skip
     """The verdict's sentence: the higher named first, by how much, as of the newer row."""
@@ -215,13 +304,14 @@ def _written(figure: Figure, period: str) -> str:
 
 def _best(held: list[Figure], said: set[str], wide: set[str]) -> Figure | None:
     """The figure standing most with the words asked (in what it measures, then in its
-    sentence; the question's own words before the topic's), the newest of those; None when
-    none stands with them."""
+    sentence; the question's own words before the topic's), of those the issuer's, then the
+    value the rows repeat most, then the newest; None when none stands with them."""
 
     def key(f: Figure) -> tuple:
         sentence = stem_set(f.sentence)
         return (-len(said & f.quantity), -len(wide & f.quantity), -len(said & sentence),
-                -len(wide & sentence), _newest(f))  # fmt: skip
+                -len(wide & sentence), f.row.kind != "reading", -_repeated(f, held),
+                _newest(f))  # fmt: skip
 
     ranked = sorted(held, key=key)
     if ranked and (any(key(ranked[0])[:4]) or not said):

@@ -3,7 +3,8 @@
 Three kinds, each between rows of different origins:
 - a figure: two rows give the same quantity of the same period (`answers.ground.figures`: "the
   unemployment rate was") as an actual (or revised) reading with values that do not overlap,
-  neither revising the other (figures of two periods are two readings, not a disagreement);
+  neither revising the other (figures of two periods are two readings, not a disagreement), nor
+  the later a newer reading of a count the earlier read on another day (`figures.updates`);
 - a decision: one row states a state ("kept its rate", "signed the deal") and another states an
   opposite one of the same thing ("cut its rate"), each as done, neither hedged nor a noun;
 - belief against the record: the issuer states an outcome as done that a live market question
@@ -47,6 +48,11 @@ class Asking:
 
     words: frozenset[str] = frozenset()
     topic: frozenset[str] = frozenset()
+    # Every stem the question says past its names and stop words, the topic's own included:
+    # a figure at odds is one asked about only when its sentence says one of them ("fare" is
+    # not a conflict on passenger journeys).
+    said: frozenset[str] = frozenset()
+    periods: frozenset[str] = frozenset()  # the periods it names: figures of others are not asked
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
@@ -57,7 +63,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     statements = [*readings, *reports[:REPORTS_COMPARED]]
     rows = [*readings, *reports]  # the words asked that any of them says
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(_text(row))}
-    asking = Asking(asking.words & spoken, asking.topic)
+    asking = Asking(asking.words & spoken, asking.topic, asking.said, asking.periods)
     for a, b in itertools.combinations(statements, 2):
         differ = _figures_differ(a, b, asking)
         if differ:
@@ -80,11 +86,12 @@ def _figures_differ(a: Evidence, b: Evidence, asking: Asking):
     """(what, one figure, the other) where two rows give different actual figures of one thing
     (a revision, one replacing the other, is not a disagreement: `answers.ground.figures.revises`);
     None when they give none."""
-    for fa in figures.held(a):
-        for fb in figures.held(b):
+    for fa in figures.wholes(figures.held(a)):
+        for fb in figures.wholes(figures.held(b)):
             actual = {fa.kind, fb.kind} <= _ACTUAL and not fa.overlaps(fb)
             topic = asking.topic
-            revision = figures.revises(fa, fb, topic) or figures.revises(fb, fa, topic)
+            revision = any(replaces(x, y, topic) for x, y in ((fa, fb), (fb, fa))
+                           for replaces in (figures.revises, figures.updates))  # fmt: skip
             if actual and _one_thing(fa, fb, asking) and not revision and _about(asking, fa, fb):
                 return max(fa.named, fb.named, key=len), fa, fb
     return None
@@ -115,10 +122,17 @@ def _issuer_first(a: Evidence, b: Evidence, said: tuple, readings: list[Evidence
 def _about(asking: Asking, a: figures.Figure, b: figures.Figure) -> bool:
     """Whether two figures answer what is asked: every word of it past what they measure (that
     some row says) is in one's sentence or the other's ("evacuated", not "died"; not "sleeping
-    in shelters" beside "17 people were killed")."""
+    in shelters" beside "17 people were killed"), each sentence says a word the question says
+    past what both figures measure, and they are of a period it names, when it names one."""
     rest = asking.words - a.quantity - b.quantity
-    said = {stem(t.lower()) for t in _TOKEN.findall(f"{a.sentence} {b.sentence}")}
-    return rest <= said
+    each = [{stem(t.lower()) for t in _TOKEN.findall(f.sentence)} for f in (a, b)]
+    said = each[0] | each[1]
+    # Past what both measure ("people"), each sentence says a word asked: "17 people were
+    # killed" is not about "how many people are sleeping in shelters".
+    asked = asking.said - (a.quantity & b.quantity)
+    named = not asked or all(asked & words for words in each)
+    when = not (asking.periods and a.period and b.period) or a.period in asking.periods
+    return rest <= said and named and when
 
 
 def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:

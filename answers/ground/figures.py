@@ -23,20 +23,24 @@ read from the registry.
 """
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from answers.understand import STOP, stem, vocabulary
+from answers.understand import CURRENCY_CODES, STOP, stem, vocabulary
 
 _FIGURE = re.compile(
-    r"(?P<cur>[$€£])\s?(?P<amount>\d+(?:[.,]\d+)*)\s*(?P<scale>million|billion|bn|trillion)?"
-    r"|(?P<low>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
+    r"(?P<cur>[$€£]|\b(?:EUR|USD|GBP|JPY|CHF)\b)\s?(?P<amount>\d+(?:[.,]\d+)*)\s*"
+    r"(?P<scale>million|billion|bn|trillion)?"
+    # "from 4.2% to 5.1%" is a change, two figures; "4.2% to 5.1%" alone is a range.
+    r"|(?<=\bfrom\s)(?P<single>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
+    r"|(?<![\d.,])(?P<low>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
     r"(?:\s*(?:to|and|-|\u2013)\s*(?P<high>\d+(?:\.\d+)?)\s?(?:%|percent|per cent))?"
     r"|(?P<bps>\d+)\s*(?:basis points|bps?)\b"
     r"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?P<sum_scale>million|billion|bn)?\s+(?P<currency>euros?|"
     r"dollars?|pounds?|yen|francs?)\b"
     r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))"
-    r"|(?P<decimal>\d+\.\d+)(?![\d%])",
+    r"|(?P<decimal>\d+\.\d+)(?![\d%])"
+    r"|(?<![\d.,])(?P<small>\d{1,4})(?=\s+[^\W\d_])",  # "310 tonnes": what follows counts
     re.IGNORECASE,
 )
 _CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}
@@ -86,6 +90,14 @@ TARGETS = frozenset("target targets goal goals objective ceiling floor band".spl
 PROVISIONAL = frozenset("flash preliminary provisional advance initial".split())
 REJECTED = frozenset("rejected reject rejects refused declined withdrawn spurned turned".split())
 READINGS = frozenset({"actual", "provisional", "revised"})  # statuses that state a reading
+# English grammar that says a figure is read anew, over time ("has now pumped", "rises to",
+# "so far", "up from"): a later figure said without it reads the same thing otherwise.
+_CHANGED = re.compile(
+    r"\b(?:now|so far|to date|updated?|latest|ris(?:e|es|en|ing)|rose|climb(?:s|ed|ing)?|"
+    r"rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|(?:up|down) from|stands|reach(?:es|ed))\b",
+    re.IGNORECASE,
+)
+_SET_AGAINST = frozenset("than versus against whereas".split())  # one figure held to another
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
 
@@ -139,16 +151,80 @@ def stated(text: str) -> list[Stated]:
         low, high, unit = value
         quantity, named = _quantity(*_clause_before(text, end, match.start()))
         counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
+        if match.group("small") and not _small_count(text, match, counted[0]):
+            continue
         if counted[0] and (unit == "" or not quantity):  # "21,000 runners": what follows counts
             quantity, named = counted
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
-        figure = Stated(quantity, low, high, unit, _kind_of(text, match), match.group(0).strip(),
+        written = match.group(0).strip()
+        if match.group("small"):  # a plain number is read with its noun: "310 tonnes"
+            written = f"{written} {counted[1].split()[0]}"
+        figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip())  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
-        found.append(_compared(figure, found[-1] if found else None, between))
+        figure = _compared(figure, found[-1] if found else None, between)
+        found.append(_coordinated(figure, found[-1] if found else None, between))
         end = match.end()
     return found
+
+
+def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
+    """A figure joined by "and" to an earlier one is earlier too ("up from 42 trams and €318
+    million"): only the words of the figure before stand between them."""
+    if before is None or before.kind != "earlier" or figure.kind != "actual":
+        return figure
+    said = {w.lower() for w in _WORD.findall(before.text)}
+    rest = [w.lower() for w in between if w.lower() not in said]
+    if rest and set(rest) <= {"and", "or"}:
+        return replace(figure, kind="earlier")
+    return figure
+
+
+def wholes(held_figures: list[Figure]) -> list[Figure]:
+    """`held_figures` (of one row) less those it gives beside another reading of the same
+    quantity and period with another value: parts of a whole ("trams carried 9.8 million
+    journeys in October and the metro 11.2 million") or two sides the row sets side by side
+    ("the operator puts it at 640; the union says 710"), neither the row's own reading of the
+    whole; of a figure the row sets against its own ("14 tonnes, more than the operator's
+    figure of 9 tonnes") only its own is kept."""
+    readings = [f for f in held_figures if f.reading]
+
+    def beside(f: Figure, g: Figure) -> bool:
+        same = _projected(g.quantity) == _projected(f.quantity)
+        periods = g.period == f.period or not (g.period and f.period)
+        if (g.low, g.high) == (f.low, f.high) or g.unit != f.unit or not periods:
+            return False
+        between = _between(f, g)
+        if between is not None and set(between) & _SET_AGAINST:
+            return _at(f) > _at(g)  # the figure set against the row's own is another's
+        return same or (between is not None and "and" in between)
+
+    return [f for f in held_figures if not (f.reading and any(beside(f, g) for g in readings))]
+
+
+def _at(figure: Figure) -> int:
+    return figure.sentence.find(figure.text)
+
+
+def _between(f: Figure, g: Figure) -> list[str] | None:
+    """The words between two figures of one sentence, None for figures of two sentences."""
+    if f.sentence != g.sentence:
+        return None
+    at = sorted((_at(f), _at(g)))
+    return _WORD.findall(f.sentence[at[0] : at[1]].lower())
+
+
+def _small_count(text: str, match: re.Match, counted: frozenset[str]) -> bool:
+    """Whether a plain number is a count: of the noun after it ("310 tonnes", "40 containers"),
+    not a year ("in 2026"), nor the number of a name ("Line 5 trains", "Boeing 737 jets")."""
+    value = int(match.group("small"))
+    before = _WORD.findall(text[: match.start()])[-1:]
+    after = _WORD.findall(text[match.end() :])[:1]
+    named = bool(before) and before[0][:1].isupper() and before[0].lower() not in STOP
+    # "20 Corvid R8 trams": a name's count is of what the name is, not of the name's first word.
+    naming = bool(after) and after[0][:1].isupper()
+    return bool(counted) and not 1800 <= value <= 2100 and not (named or naming)
 
 
 def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
@@ -157,15 +233,28 @@ def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stat
     or the level a change leads to ("cut its rate by 50 basis points to 6.25%")."""
     if figure.quantity or before is None or not before.quantity:
         return figure
-    if before.sentence != figure.sentence:
+    # A clause after a semicolon stands alone as a sentence, and reads the one before anew.
+    parallel = _parallel(figure, before, between) and figure.sentence.strip() in before.sentence
+    if before.sentence != figure.sentence and not parallel:
         return figure
     earlier = figure.kind == "earlier" and before.unit == figure.unit
     level = all(w.lower() in LINKING for w in between)
-    if not (earlier or level):
+    if not (earlier or level or parallel):
         return figure
     period = figure.period or (before.period if before.kind == "revised" or level else "")
     return Stated(before.quantity, figure.low, figure.high, figure.unit, figure.kind,
                   figure.text, before.named, period, figure.sentence)  # fmt: skip
+
+
+def _parallel(figure: Stated, before: Stated, between: list[str]) -> bool:
+    """Whether a figure reads the one before for another period ("23.6 million journeys in
+    October; September revised to 21.9 million"): its own period, the same unit, and nothing
+    between them but that period, the other's words and words linking a value."""
+    if not figure.period or figure.period == before.period or figure.unit != before.unit:
+        return False
+    known = {*before.named.split(), *figure.period.split(), "and", "in", "for"}
+    known |= LINKING | REVISING
+    return all(w.lower() in known for w in between)
 
 
 def held(row) -> list[Figure]:
@@ -248,6 +337,12 @@ def _period(text: str, match: re.Match) -> str:
     return found[-1] if found else ""
 
 
+def periods(text: str) -> frozenset[str]:
+    """The periods `text` names ("October", "the third quarter", "in 2026"), as figures hold
+    them."""
+    return frozenset(_period_name(m) for m in _PERIOD.finditer(text))
+
+
 def _period_name(match: re.Match) -> str:
     if match.group("month"):
         return match.group("month").lower()
@@ -260,7 +355,11 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
     if match.group("cur"):
         amount = float(match.group("amount").replace(",", ""))
         amount *= _SCALE.get((match.group("scale") or "").lower(), 1)
-        return amount, amount, match.group("cur")
+        sign = match.group("cur")
+        return amount, amount, CURRENCY_CODES.get(sign.lower(), sign)
+    if match.group("single"):
+        value = float(match.group("single"))
+        return value, value, "%"
     if match.group("low"):
         low = float(match.group("low"))
         high = float(match.group("high") or low)
@@ -274,6 +373,9 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
     if match.group("decimal"):  # a reading with no unit ("magnitude 6.4"): its quantity names it
         value = float(match.group("decimal"))
         return value, value, "#"
+    if match.group("small"):
+        value = float(match.group("small"))
+        return value, value, ""
     count = match.group("count")
     number, _, scale = count.partition(" ")
     value = float(number.replace(",", "")) * _SCALE.get(scale.lower(), 1)
@@ -330,6 +432,9 @@ def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], s
         if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
             if words and low not in _PREPOSITIONS:
                 break
+            i -= 1
+            continue
+        if low in EARLIER and not words:  # "its pay offer from 4.2%": the offer's
             i -= 1
             continue
         if low in STOP or low in FORECAST or low in EARLIER or low in REJECTED:
@@ -394,6 +499,7 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
     ("magnitude" and "the strongest magnitude" of an earthquake)."""
     if not (a.quantity and b.quantity):
         return False
+    topic = quantities(topic)  # a topic of "passengers" is of its curated quantity too
     mine, theirs = _projected(a.quantity - topic), _projected(b.quantity - topic)
     if not (mine and theirs):
         # Both said in the topic's own words: one thing when they share a word or say one
@@ -439,6 +545,45 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     return said or (own and later.date > earlier.date)
 
 
+def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:
+    """Whether `later` is a newer reading of what `earlier` read, not a disagreement with it: two
+    figures of one quantity and unit that name no period, stated on different days, neither
+    setting the other's value beside its own as another's ("more than the national figure of
+    14,000": that row disputes it; "up from 14,000" updates it), the later saying it reads anew
+    ("the toll rose to 11", "has now pumped", "so far"). An issuer's reading after a report
+    reads anew; a report after the issuer's reading that gives another figure stays a
+    disagreement, said issuer first, and so do two figures of a thing done ("the marathon drew
+    21,000 runners"; "police put the field at 18,000")."""
+    if later.unit != earlier.unit or later.period or earlier.period:
+        return False
+    # A report after the issuer that gives another figure disputes it; the issuer after a
+    # report reads anew.
+    sides = (later.row.kind, earlier.row.kind)
+    # Two proposals read over time too: an offer raised from 6.5% to 7.2%.
+    proposals = later.kind == earlier.kind == "forecast"
+    if not ((later.reading and earlier.reading) or proposals) or sides == ("report", "reading"):
+        return False
+    if (later.low, later.high) == (earlier.low, earlier.high):
+        return False
+    if not later.date[:10] > earlier.date[:10] or not same_quantity(later, earlier, topic):
+        return False
+    if _disputes(later, earlier) or _disputes(earlier, later):
+        return False
+    # The later says it reads anew, or gives the earlier value as the one it replaced ("up 16%
+    # from the €1.4 billion budget"); "police put the field at 18,000" of a race "drew 21,000"
+    # says neither: the two are at odds.
+    replaced = any((f.low, f.high) == (earlier.low, earlier.high) and f.kind == "earlier"
+                   for f in stated(later.sentence))  # fmt: skip
+    return replaced or bool(_CHANGED.search(later.sentence))
+
+
+def _disputes(one: Figure, other: Figure) -> bool:
+    """Whether `one`'s sentence sets `other`'s value beside its own as a reading of now, not as
+    the earlier one it replaced."""
+    said = stated(one.sentence)
+    return any((f.low, f.high) == (other.low, other.high) and f.kind != "earlier" for f in said)
+
+
 def revisions(held_figures: list[Figure],
               topic: frozenset[str] = frozenset()) -> list[tuple[Figure, Figure]]:  # fmt: skip
     """(earlier, later) for each figure a later one replaces, in the order held."""
@@ -446,10 +591,25 @@ def revisions(held_figures: list[Figure],
             if earlier is not later and revises(later, earlier, topic)]  # fmt: skip
 
 
+def readings_over_time(
+    held_figures: list[Figure], topic: frozenset[str] = frozenset()
+) -> list[tuple[Figure, Figure]]:
+    """(earlier, later) for each figure a newer reading of it updates (`updates`)."""
+    return [(earlier, later) for later in held_figures for earlier in held_figures
+            if earlier is not later and updates(later, earlier, topic)]  # fmt: skip
+
+
+def replaced_ids(held_figures: list[Figure], topic: frozenset[str] = frozenset()) -> set[int]:
+    """The ids of the figures a later one revises or reads anew."""
+    pairs = [*revisions(held_figures, topic), *readings_over_time(held_figures, topic)]
+    return {id(earlier) for earlier, _ in pairs}
+
+
 def newest(held_figures: list[Figure], topic: frozenset[str] = frozenset()) -> list[Figure]:
-    """The readings among `held_figures` that no later one replaces, newest first (of one date,
-    an actual or revised one before a provisional one, an issuer's before a report's)."""
-    replaced = {id(earlier) for earlier, _ in revisions(held_figures, topic)}
+    """The readings among `held_figures` that no later one replaces or updates, newest first
+    (of one date, an actual or revised one before a provisional one, an issuer's before a
+    report's)."""
+    replaced = replaced_ids(held_figures, topic)
     current = [f for f in held_figures if f.reading and id(f) not in replaced]
     by_date = sorted(current, key=lambda f: (f.kind == "provisional", f.row.kind != "reading"))
     return sorted(by_date, key=lambda f: f.date, reverse=True)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from answers.understand import STOP, stem
+from answers.understand import CURRENCY_CODES, STOP, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
 # group ("raised" and "hiked"); a statement in an opposite group contradicts it.
@@ -102,7 +102,8 @@ DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
-    r"[$€£]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
+    r"(?:[$€£]|\b(?:EUR|USD|GBP|JPY|CHF)\b)\s?\d+(?:[.,]\d+)*"
+    r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
     r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b",
     re.IGNORECASE,
 )
@@ -242,7 +243,13 @@ def _a_noun(tokens: list[str], index: int) -> bool:
 def _figures_from(rest: str, tokens: list[str], index: int) -> tuple[str, ...]:
     """The figures the claim's words give from its state word on, as written ("$9", "5%")."""
     at = rest.find(tokens[index]) if tokens else 0
-    return tuple(f.replace(" ", "") for f in _FIGURE.findall(rest[max(at, 0) :]))
+    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(rest[max(at, 0) :]))
+
+
+def _signed(figure: str) -> str:
+    """A sum written with its currency's code ("EUR2.50") as rows write it ("€2.50")."""
+    code = figure[:3].lower()
+    return CURRENCY_CODES[code] + figure[3:] if code in CURRENCY_CODES else figure
 
 
 def _claim(rest: str, tokens: list[str], index: int, verb: str, figures: tuple[str, ...],

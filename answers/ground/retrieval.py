@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
-from django.db.models import Case, F, QuerySet, When
+from django.db.models import Case, F, Prefetch, QuerySet, When
 
 from answers.understand import (
     Topic,
@@ -51,6 +51,7 @@ LEXICAL_EMBEDDED = 8  # the best lexical matches whose kept vector is checked ag
 SEMANTIC_WEIGHT = 0.4  # a document three spreads closer in meaning weighs more than every stem
 CANDIDATES = 40  # rows served by their combined score (then one per origin)
 SNIPPET = 400
+SOURCE_HISTORY = 50  # an issuer's newest readings searched for the topic asked about
 
 
 # A citation-like token inside ingested text (a bracketed numeral in any bracket, "[^2]", a
@@ -159,8 +160,13 @@ REFERENCE_REACH = timedelta(days=62)  # how long after a period its figures are 
 def _reference_period(window: Window | None, now: datetime) -> bool:
     """A whole month or more, recently over ("October", "the third quarter"): a figure for it
     is published after it ends (October's freight figures in November), so when nothing was
-    said within it, what was said about it since is read."""
-    if window is None or window.start.day != 1 or (window.end - window.start).days < 27:
+    said within it, what was said about it since is read; so is a single day's ("why did the
+    strike start on 2 November": what happened that day is reported after it)."""
+    if window is None:
+        return False
+    if window.start == window.end:  # a day something happened on: it is reported after
+        return window.end < now.date() <= window.end + REFERENCE_REACH
+    if window.start.day != 1 or (window.end - window.start).days < 27:
         return False
     return window.end < now.date() <= window.end + REFERENCE_REACH
 
@@ -171,11 +177,15 @@ def held(rows: QuerySet, column: str, as_of: datetime | None) -> QuerySet:
 
 
 def readings(event: Event, topic: Topic, window: Window | None, *, as_of: datetime | None):
-    """What each issuer guarding the topic said: its latest reading (by `as_of`), or its latest
-    in the window."""
+    """What each issuer guarding the topic said of it: its latest reading (by `as_of`), or its
+    latest in the window. An issuer guarding several topics speaks of one at a time: its reading
+    is this topic's only when it says this topic's words at least as much as another's."""
     rows = []
-    for source in event.primary_sources.all().order_by("slug"):
-        said, day, state = _said(source, window, as_of)
+    sources = event.primary_sources.order_by("slug").prefetch_related(
+        Prefetch("events", queryset=Event.objects.only("pk")))  # fmt: skip
+    for source in sources:
+        belongs = _of_topic(topic, [e.pk for e in source.events.all()])
+        said, day, state = _said(source, window, as_of, belongs)
         if not said:
             continue
         when = day.isoformat() if day else None
@@ -188,24 +198,57 @@ def readings(event: Event, topic: Topic, window: Window | None, *, as_of: dateti
     return rows
 
 
-def _said(source: PrimarySource, window: Window | None, as_of: datetime | None):
+def _said(source: PrimarySource, window: Window | None, as_of: datetime | None,
+          belongs=None):  # fmt: skip
     """(words, their date, state) of the source's latest confirmed reading (by `as_of`; in the
-    window, when there is one). The source's own stamps hold the latest: they serve when no
-    reading since `as_of` has moved them, else the readings by then are read."""
+    window, when there is one) that `belongs` to the topic (any, when None). The source's own
+    stamps hold the latest: they serve when no reading since `as_of` has moved them, else the
+    readings by then are read."""
     # The issuer's own date where its words carry one, else the day they were read: a pattern
     # that reads no date was quoted "said on None".
-    if window is None and (as_of is None or (source.observed_read_at or as_of) <= as_of):
+    latest = window is None and (as_of is None or (source.observed_read_at or as_of) <= as_of)
+    if latest and (belongs is None or belongs(source.observed or "")):
         read = source.observed_read_at.date() if source.observed_read_at else None
         return source.observed, source.observed_date or read, source.observed_state
     readings = held(SourceReading.objects.filter(source=source, ok=True), "attempted_at", as_of)
     if window is not None:
         readings = readings.filter(attempted_at__date__range=(window.start, window.end))
+    if window is not None or belongs is not None:
         readings = readings.exclude(observed_words=None)
-    reading = readings.order_by("-attempted_at", "-id").first()
+    readings = readings.order_by("-attempted_at", "-id")
+    if belongs is None:
+        reading = readings.first()
+    else:
+        reading = next((r for r in readings[:SOURCE_HISTORY] if belongs(r.observed_words)), None)
     if reading is None:
         return None, None, None
     day = reading.observed_date or reading.attempted_at.date()
     return reading.observed_words, day, reading.observed_state
+
+
+def _of_topic(topic: Topic, guarded: list[int]):
+    """For an issuer guarding other topics too, whether words it said are this topic's: they
+    say more of its title and terms than of any other's it guards (words all of them share,
+    the issuer's own name, tell none apart), or say none of any; None when it guards one."""
+    built = vocabulary.built()
+    if built is None or len(guarded) < 2:
+        return None
+    position = built.index.position
+    others = [built.topics[position[pk]] for pk in guarded if pk in position and pk != topic.pk]
+    kept = [_own_words(topic), *map(_own_words, others)]
+    shared = frozenset.intersection(*kept)
+    kept = [k - shared for k in kept]
+
+    def belongs(said: str) -> bool:
+        heard = stem_set(said)
+        scores = [len(heard & k) for k in kept]
+        return scores[0] >= max(scores)
+
+    return belongs
+
+
+def _own_words(topic: Topic) -> frozenset[str]:
+    return frozenset(stem_set(" ".join([topic.title, *topic.terms])))
 
 
 def _link(source: PrimarySource) -> str:

@@ -227,9 +227,9 @@ _ARTICLES = frozenset("the a an".split())
 def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
     """A name of the topic called by a noun of another kind ("the singer <a storm's name>",
     "the village of <a company's name>", "<name>, the novelist"): a thing of that kind under
-    the same name, which the registry does not track. The kinds and their nouns are curated
-    rows (`TopicKind`); what a name is comes from the topic's kind (its lead) and the kinds its
-    entity's kind makes (`TopicKind.entity_kinds`)."""
+    the same name, which the registry does not track, unless the topic's own rows count it. The
+    kinds and their nouns are curated rows (`TopicKind`); what a name is comes from the topic's
+    kind (its lead) and the kinds its entity's kind makes (`TopicKind.entity_kinds`)."""
     for first, after, entity_id in said.names:
         if entity_id not in topic.entity_ids:
             continue
@@ -237,6 +237,10 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
         if entity_id == topic.lead_id and topic.kind:
             named.add(topic.kind)
         called = _noun_before(said, first, vocab) or _noun_apposed(said, after, vocab)
+        # A noun the topic's own rows count ("the votes of <council>" of a budget passed "by
+        # 34 votes") asks what it holds, not of another thing.
+        if called and _counted_in(topic, called[0].split()[-1]):
+            continue
         if named and called and not vocab.kind_nouns[called[0]] & named:
             start, end = min(called[1], first), max(called[2], after)
             return Mismatch(_words(said, start, end), "kind")
@@ -360,6 +364,12 @@ def another_actor(miss: Mismatch, topic: Topic) -> bool:
     content = said - STOP - _CONNECTORS
     own = {w.lower() for w in _TOKEN.findall(f"{topic.lead} {topic.title}")} - STOP - _CONNECTORS
     return miss.qualifier in ("place", "name") and bool(content) and not content & own
+
+
+def _counted_in(topic: Topic, noun: str) -> bool:
+    """Whether the topic's first reports count the noun ("by 34 votes")."""
+    singular = re.escape(_singular_of(noun.lower()))
+    return bool(re.search(rf"\d\s+{singular}(?:s|es)?\b", topic.reported.lower()))
 
 
 def _own_words(topic: Topic) -> frozenset[str]:

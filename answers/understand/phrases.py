@@ -63,6 +63,9 @@ LABEL_EARLIER = _("An earlier reading, not the latest")
 LABEL_REJECTED = _("A rejected figure, not the accepted one")
 # A later figure that replaces an earlier one of the same thing: a revision, not a disagreement.
 REVISED_FROM = _("Revised from {earlier} to {later}: {statement}")
+# A count read again on a later day ("the toll rose to 11"): the newest reading, the earlier
+# one said beside it, never a disagreement.
+NEWER_READING = _("The newest reading is {later}, after an earlier {earlier}: {statement}")
 
 # --- comparisons --------------------------------------------------------------------------------
 # A verdict: the higher side first, both figures quoted with their markers, by how much (the

@@ -138,6 +138,27 @@ _BETWEEN = re.compile(
     re.I,
 )
 _RANGE_LEAD = re.compile(r"\b(?:between|from|entre|zwischen|von|du|desde|dal|tra|fra)\s+$", re.I)
+_STARTING = re.compile(
+    r"\b(?:starting(?:\s+(?:from|in))?|effective|a\s+partir\s+de|à\s+partir\s+de|ab|"
+    r"à\s+compter\s+de)\s+$",
+    re.IGNORECASE,
+)
+# "From" alone is as often where news starts ("news from the first week of November"): a start
+# only in a question of what will be.
+_FROM_WILL = re.compile(r"\bfrom\s+$", re.IGNORECASE)
+_WILL = re.compile(r"\b(?:will|won't|shall|going to)\b|'ll\b", re.IGNORECASE)
+
+
+def _takes_effect(text: str, at: int) -> bool:
+    """Whether the time expression at `at` is when something takes effect ("starting January",
+    "a partir de janeiro", "from January" of what will be), not when it was said."""
+    before = text[:at]
+    if _FROM_WILL.search(before):
+        return bool(_WILL.search(text))
+    return bool(_STARTING.search(before))
+
+
+_RANGE_WORD = re.compile(r"\b(?:to|until|till|and|through|a|al|até|bis|au)\b|[-\u2013]", re.I)
 _SINCE = re.compile(
     r"\b(?:ever\s+)?(?:since|desde|seit|depuis|dal|dalla)\s+(?:(?:el|le|la|dem|der|o|a|o\s+dia)\s+)?$",
     re.I,
@@ -189,7 +210,9 @@ def time_window(question: str, *, now: datetime) -> Window | None:
     at, until, start, end = min(found, key=lambda f: (f[0], -f[1]))
     if start <= today < end:
         end = today  # "this month" so far: the rest has no reporting yet
-    return Window(start, end, text[at:until].strip(), filters=start <= today)
+    # "From January", "a partir de janeiro": when something takes effect, not when it was said.
+    starts = _takes_effect(text, at) and not _RANGE_WORD.search(text[at:until])
+    return Window(start, end, text[at:until].strip(), filters=start <= today and not starts)
 
 
 def _expressions(masked: str, now: datetime) -> list[_Read]:

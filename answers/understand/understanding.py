@@ -21,7 +21,16 @@ from rapidfuzz.distance import OSA, Levenshtein
 from answers.understand import embeddings, identity, languages
 from answers.understand.scope import scope_of
 from answers.understand.timewindow import TIME_WORDS, Window, time_window
-from answers.understand.vocabulary import CONNECTORS, STOP, Topic, Vocabulary, stem, stems, words
+from answers.understand.vocabulary import (
+    CONNECTORS,
+    CURRENCY_CODES,
+    STOP,
+    Topic,
+    Vocabulary,
+    stem,
+    stems,
+    words,
+)
 from ingestion.tagging import current_tagger
 from registry.models import Document, EntityMention, Event, EventMention
 from search import fulltext
@@ -102,7 +111,10 @@ _SAID_COMPARATIVE = (
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
-    rf"|\b{_COMPARATIVE}\s+than\b"
+    rf"|\b{_COMPARATIVE}\s+(?:\w+\s+){{0,2}}than\b"
+    # "How far apart are X and Y", "is X above Y": two figures held one to the other.
+    r"|\bhow far apart\b|\bgap between\b"
+    r"|^\s*(?:is|are|was|were|has|have)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
     rf"|\b(?:cuál|cuáles|quién|welche[rs]?|wer|quel(?:le)?s?|lequel|laquelle|qui)\b.*"
     rf"\b{_COMPARATIVE_ELSEWHERE}\b.*\b(?:o|oder|ou)\b"
     r"|どちら|比較|比べ|أيهما|قارن|مقارنة"
@@ -458,6 +470,9 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     by_meaning, untracked, mentioned = set(), [], []
     asked_in = languages.identify(question)
     german = asked_in == "de"
+    # After a tracked name, an untracked one is who acted on it ("How many <tracked> trams has
+    # <someone> built?"): a premise to hold to the record, not the question's subject.
+    tracked_before = False
     for span, place, tail, subject in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
         span_words = [w for w in words(span) if w not in _CONNECTORS]
         compound = german and (" " not in span or span.replace(" ", "-") in question)
@@ -468,6 +483,8 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         if known and not unheld_name(span, vocab, tagger):
             if not any(stem(w) in vocab.frequency for w in fixed) and not tagger.entity_spans(span):
                 mentioned.append(span)  # a name only reporting uses ("<a port town>")
+            else:
+                tracked_before = True
             continue
         meant = span
         entity_id = _name_by_meaning(span, vocab)
@@ -478,9 +495,11 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
             entity_id = None  # meaning never turns one company, person or lake into another
         if entity_id is not None:
             by_meaning.add(entity_id)
+            tracked_before = True
         elif not own_words(span, asked_in):
-            subject = subject and not tagger.entity_spans(span)  # a longer tracked name is
-            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject))  # identity's
+            # A longer tracked name is identity's to hold.
+            subject = subject and not tracked_before and not tagger.entity_spans(span)
+            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject))
     return named, by_meaning, untracked, mentioned
 
 
@@ -632,6 +651,7 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
     for index, token in enumerate(tokens):
         low = _POSSESSIVE.sub("", token.lower())  # "What's" opens a question as "What" does
         capital = token[0].isupper() and low not in STOP and low not in skip
+        capital = capital and not _money_code(tokens, index)
         if index == 0 and low not in known and not _opens_a_name(tokens):
             capital = False  # a sentence's first word is capitalised anyway ("Compare", "Qué")
         if capital and not _is_date_word(low):
@@ -655,6 +675,14 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
         if span:
             found.append((" ".join(span), place, tail, subject))
     return found
+
+
+def _money_code(tokens: list[str], index: int) -> bool:
+    """A currency code beside an amount ("EUR 2.50", "2.50 EUR"): money, not a name."""
+    if tokens[index].lower() not in CURRENCY_CODES:
+        return False
+    beside = tokens[index - 1 : index] + tokens[index + 1 : index + 2]
+    return any(t[:1].isdigit() for t in beside)
 
 
 # Words a question opens on before what it asks about: "Did <X> ...", "What has <X> ...".

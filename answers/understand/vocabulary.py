@@ -53,6 +53,10 @@ STOP = frozenset(
 )
 
 
+# ISO 4217 codes said before or after an amount ("EUR 2.50"): money, never a name; each with the
+# sign a figure is held in.
+CURRENCY_CODES = {"eur": "€", "usd": "$", "gbp": "£", "jpy": "¥", "chf": "CHF"}
+
 # Words that join a name's words and say nothing of which name it is ("Bank of <a country>").
 CONNECTORS = frozenset({"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"})
 

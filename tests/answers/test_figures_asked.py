@@ -86,10 +86,16 @@ def registry(settings):
     ])  # fmt: skip
 
 
-def ask(api, question: str) -> str:
+def answered(api, question: str) -> dict:
+    """The answer to a sync ask, as a caller reads it."""
     answer = api.post("/api/ask", {"question": question, "mode": "sync"}, format="json")
     assert answer.status_code == 200, answer.content[:300]
-    body = answer.json()
+    return answer.json()
+
+
+def ask(api, question: str) -> str:
+    """The first sentence of a grounded answer."""
+    body = answered(api, question)
     assert body["grounded"], body["answer"]
     return SENTENCE.split(body["answer"])[0]
 
