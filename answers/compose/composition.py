@@ -206,8 +206,11 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
 
 def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     writer = Writer(understood)
-    if understood.intent == "compare" and _within(writer, layers[0], alone=len(layers) == 1):
+    alone = len(layers) == 1 or not _asks_of(understood.question, layers[1], layers[0])
+    if understood.intent == "compare" and _within(writer, layers[0], alone=alone):
         return writer  # two readings of one topic the question tells apart
+    if understood.intent == "compare" and alone:
+        layers = layers[:1]  # a topic routed for the reports it shares is not the other side
     if understood.intent == "compare" and len(layers) > 1:
         _compare(writer, layers)
         return writer
@@ -220,6 +223,13 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
+
+
+def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
+    """Whether the question names a topic by its own words, past those it shares with the
+    topic `beside` it (a second topic routed for their shared reports is not asked about)."""
+    own = _curated(layers.topic) - _curated(beside.topic) - _STOP_STEMS
+    return bool(own & stem_set(question))
 
 
 def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",

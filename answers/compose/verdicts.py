@@ -77,7 +77,8 @@ def verdict(writer, sides: list) -> bool:
         if a is None or b is None:
             return False
         return _said(writer, (first.topic.title, a), (second.topic.title, b), likely=True)
-    pair = _pair(_candidates(first), _candidates(second), _asked(question, first, second))
+    mine, theirs = _own_figures(_candidates(first), _candidates(second))
+    pair = _pair(mine, theirs, _asked(question, first, second))
     if pair is None:
         return False
     a, b = pair
@@ -142,6 +143,7 @@ _HELD_TO = re.compile(
     r"\s+(?:above|below|over|under|exceed(?:s|ed|ing)?|against|compared (?:with|to))\s+",
     re.IGNORECASE,
 )
+_PRO_FORMS = stem_set("one ones")  # "the original one": the thing said before, not a word of it
 _THEN = stem_set("original originally first initial initially earlier previous previously old")
 
 
@@ -155,30 +157,14 @@ def apart(writer, side) -> bool:
     pieces = [p for p in pieces if p[0]]
     if len(pieces) < 2:
         return False
-    # The two alternatives come last ("Whose figure is higher, A or B?").
+    # The two alternatives come last ("Which recall figure is higher: A or B?"); what the
+    # parts before them and both alternatives say is what both figures are of.
     (one, said_one), (other, said_other) = pieces[-2], pieces[-1]
+    common = frozenset().union(one & other, *(words for words, _ in pieces[:-2]))
     one, other = one - other, other - one  # what tells each part from the other
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     held = [f for row in rows for f in figures.held(row) if f.kind != "rejected"]
-    topic = _curated(side)
-    # A proposal is a figure a part may name ("the offer"); an earlier or replaced one is not
-    # what is held now.
-    replaced = figures.replaced_ids(held, topic)
-    current = {id(f) for f in held if f.kind != "earlier" and id(f) not in replaced}
-    ranked = []
-    for a in held:
-        for b in held:
-            if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit:
-                continue
-            fit = (
-                _part_fit(a, one, held, topic, current),
-                _part_fit(b, other, held, topic, current),
-            )
-            # Two things the question names, each what its figure measures ("the pay offer
-            # and the claim"), compare in one unit; else the figures must measure one thing.
-            alike = figures.same_quantity(a, b, topic)
-            if all(fit) and (alike or min(fit) >= 2):
-                ranked.append((not alike, -sum(fit), a.row.kind != "reading", _newest(a), a, b))
+    ranked = _apart_pairs(held, (one, other), common, _curated(side))
     if not ranked:
         return False
     *_, a, b = min(ranked, key=lambda r: r[:4])
@@ -187,31 +173,74 @@ def apart(writer, side) -> bool:
     return _said(writer, (labels[0], a), (labels[1], b))
 
 
+def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common: frozenset,
+                 topic: frozenset[str]) -> list[tuple]:  # fmt: skip
+    """Each pair of held figures that answers the two parts, as a sort key with the pair."""
+    # A proposal is a figure a part may name ("the offer"); an earlier or replaced one is not
+    # what is held now.
+    replaced = figures.replaced_ids(held, topic)
+    current = {id(f) for f in held if f.kind != "earlier" and id(f) not in replaced}
+    of_common = [f for f in held if not common or common & (f.quantity | stem_set(f.sentence))]
+    ranked = []
+    for a in of_common:
+        for b in of_common:
+            if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit:
+                continue
+            fit = (_part_fit(a, words[0], held, topic, current),
+                   _part_fit(b, words[1], held, topic, current))  # fmt: skip
+            alike = figures.same_quantity(a, b, topic)
+            if _fits_apart(*fit, alike):
+                score = -(fit[0].word + fit[1].word)
+                ranked.append((not alike, score, a.row.kind != "reading", _newest(a), a, b))
+    return ranked
+
+
 def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
     """A part's stems that can tell a figure (past the side's names and the words of asking),
     and the part as written."""
     said = stem_set(piece)
-    return frozenset((said - _STOP_STEMS - ASKING - _names(side)) | (said & (_NOW | _THEN))), piece
+    content = said - _STOP_STEMS - ASKING - _names(side) - _PRO_FORMS
+    return frozenset(content | (said & (_NOW | _THEN))), piece
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """How a figure answers one part: `word` 2 when a word of the part is in what it measures,
+    1 in its sentence (one less when a later reading replaced it); `timely` when the part asks
+    by time ("now", "original") and the figure is the newest, or the first, of its quantity (or
+    asks no time); `timed` when time is all the part says."""
+
+    word: int
+    timely: bool
+    timed: bool
 
 
 def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
-              current: set[int]) -> int:  # fmt: skip
-    """How well a figure answers one part: 2 a word of it in what the figure measures, 1 in its
-    sentence, less one for a figure a later reading replaced (not `current`); for a part that
-    asks by time, the newest or the first reading of its quantity."""
+              current: set[int]) -> _Fit:  # fmt: skip
     score = 2 * bool(words & figure.quantity) or int(bool(words & stem_set(figure.sentence)))
     if not words & _THEN and id(figure) not in current:
         score -= 1  # replaced since: only what the part names in it can still ask for it
     alike = [f for f in held if figures.same_quantity(f, figure, topic) and f.unit == figure.unit]
+    timely = True
     if words & _NOW:
-        current = [f for f in alike if f.reading]
-        newest = max(current, key=lambda f: f.date, default=None)
-        score += 2 if newest is not None and newest.overlaps(figure) and figure.reading else -9
+        newest = max((f for f in alike if f.reading), key=lambda f: f.date, default=None)
+        timely = newest is not None and newest.overlaps(figure) and figure.reading
     if words & _THEN:
         first = min(alike, key=lambda f: (f.date, f.kind != "earlier"), default=None)
-        earlier = figure.kind == "earlier" or (first is not None and first.overlaps(figure))
-        score += 2 if earlier else -9
-    return max(score, 0)
+        timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
+    return _Fit(max(score, 0), timely, not words - _NOW - _THEN)
+
+
+def _fits_apart(one: _Fit, other: _Fit, alike: bool) -> bool:
+    """Whether two figures answer the two parts: each at its time, each by a word of its part
+    (a part that says only a time excepted), one of them by what it measures (so the pair is
+    of what was asked, not of two sentences that merely say its words), and of one quantity
+    unless both measure what their part names."""
+    if not (one.timely and other.timely):
+        return False
+    if not all(f.word >= 1 or f.timed for f in (one, other)):
+        return False
+    return max(one.word, other.word) >= 2 and (alike or min(one.word, other.word) >= 2)
 
 
 def _label(piece: str, words: frozenset[str], figure: Figure) -> str:
@@ -279,6 +308,16 @@ def _candidates(side) -> list[Figure]:
     """The side's current readings, newest first: an issuer's and the reports' (not posing)."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     return figures.newest([f for row in rows for f in figures.held(row)], _curated(side))
+
+
+def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
+    """Each side's figures less those of rows the other side holds too (a report attached to
+    both topics is of neither alone: its yield is not one topic's against the other's), unless
+    a side would be left with none."""
+    urls = [{f.row.url for f in side} for side in (first, second)]
+    own = [[f for f in first if f.row.url not in urls[1]],
+           [f for f in second if f.row.url not in urls[0]]]  # fmt: skip
+    return (own[0] or first, own[1] or second)
 
 
 def _readings_of_periods(side) -> list[Figure]:
@@ -354,7 +393,7 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
     compare before units that clash; each standing with what is asked of its side, in what it
     measures before its sentence (asked the same of both, one word of it for both); asked
     nothing past the topics, what both measure shared; issuer readings first."""
-    if a.row is b.row or not (_comparable(a, b) or _clash(a, b)):
+    if a.row is b.row or _one_statement(a, b) or not (_comparable(a, b) or _clash(a, b)):
         return None
     readings = (a.row.kind != "reading") + (b.row.kind != "reading")
     if not (asked[0].words or asked[1].words):
@@ -365,6 +404,12 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
         return None
     measured = (stand[0] == 2) + (stand[1] == 2)
     return (_clash(a, b), -measured, -len(a.quantity & b.quantity), readings)
+
+
+def _one_statement(a: Figure, b: Figure) -> bool:
+    """The same figure of the same document, held by both sides (a report attached to both
+    topics): never compared with itself."""
+    return a.row.url == b.row.url and (a.low, a.high, a.sentence) == (b.low, b.high, b.sentence)
 
 
 def _stands(figure: Figure, asked: Asked) -> int:

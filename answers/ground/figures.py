@@ -40,7 +40,8 @@ _FIGURE = re.compile(
     r"dollars?|pounds?|yen|francs?)\b"
     r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))"
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
-    r"|(?<![\d.,])(?P<small>\d{1,4})(?=\s+[^\W\d_])",  # "310 tonnes": what follows counts
+    # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything.
+    r"|(?<![\d.,/])(?P<small>\d{1,4})(?=\s+[^\W\d_])",
     re.IGNORECASE,
 )
 _CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}

@@ -109,3 +109,8 @@ def test_a_market_capture_is_held_as_the_crowds_price_of_its_question():
     (held,) = figures.held(price)
     assert (held.text, held.unit, held.named, held.period) == ("84%", "%", "Will X hold?", "11-28")
     assert "likelihood" in held.quantity
+
+
+def test_a_season_written_with_a_slash_is_no_count():
+    said = figures.stated("The 2026/27 wheat export quota was cut to 1.2 million tonnes.")
+    assert [f.text for f in said] == ["1.2 million"]

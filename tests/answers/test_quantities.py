@@ -60,7 +60,9 @@ def test_a_word_a_curator_adds_to_a_quantity_changes_the_answer(
 ):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 100
     settings.SVC_REGISTRY_CHECK_SECONDS = 0
-    _world("The Oskel Bridge has an envelope of EUR 2.4 billion, its builder said.")
+    # Two sums, neither named by a quantity: no single sum stands for the bridge.
+    _world("The Oskel Bridge has an envelope of EUR 2.4 billion, its builder said, after "
+           "EUR 0.3 billion of early works.")  # fmt: skip
     assert "is higher" not in ask(api, QUESTION)  # "envelope" names no quantity yet
     cost = Quantity.objects.get(slug="cost")
     cost.words = {**cost.words, "en": [*cost.words["en"], "envelope"]}
