@@ -178,7 +178,9 @@ class Writer:
             key=lambda i: (-(figure and bool(_AMOUNT.search(sentences[i]))), -closeness[i], i),
         )
         if figure and order:
-            order = _newest_actual_first(order, [figures.stated(s) for s in sentences], head)
+            asked = self.asked - self.names - _STOP_STEMS
+            said = [len(asked & stem_set(s)) for s in sentences]
+            order = _newest_actual_first(order, [figures.stated(s) for s in sentences], head, said)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
 
 
@@ -187,16 +189,20 @@ def _curated(topic: Topic) -> frozenset[str]:
     return frozenset(stem_set(" ".join([topic.title, *topic.names, *topic.terms])))
 
 
-def _newest_actual_first(order: list[int], stated: list[list], head: list[Evidence]) -> list[int]:
+def _newest_actual_first(order: list[int], stated: list[list], head: list[Evidence],
+                         said: list[int]) -> list[int]:  # fmt: skip
     """Of the reports giving an actual figure of a quantity the first one gives (as a forecast,
     an earlier reading or the actual), the newest leads: a later reading answers before an
-    earlier one, and an actual before a forecast."""
+    earlier one, and an actual before a forecast. A report says as many of the question's words
+    as the first (`said`), or it is of another thing counted alike ("17 people were killed" is
+    not "how many people are sleeping in shelters")."""
     lead = order[0]
     asked = {f.quantity for f in stated[lead] if f.quantity}
     actual = [
         i
         for i in order
-        if any(f.kind in ("actual", "revised") and f.quantity in asked for f in stated[i])
+        if said[i] >= said[lead]
+        and any(f.kind in ("actual", "revised") and f.quantity in asked for f in stated[i])
     ]
     if not actual:
         return order

@@ -25,7 +25,11 @@ def registry(settings):
     _topic("spill-port-of-ardley", "Port of Ardley oil spill",
            ("port-of-ardley", "Port of Ardley", "other"), ["spill", "oil"],
            "place-bound-event")  # fmt: skip
+    _topic("quake-isle-of-tarne", "Isle of Tarne earthquake", ("isle-of-tarne", "Isle of Tarne",
+           "other"), ["earthquake", "quake"], "place-bound-event")  # fmt: skip
     _reports([
+        (4, "About 1,400 people are sleeping in shelters on the Isle of Tarne after the quake."),
+        (1, "The Isle of Tarne earthquake killed 12 people, officials said."),
         (6, "Salvage crews have pumped 120 tonnes of fuel from the MV Solenne so far."),
         (2, "Salvage crews have now pumped 310 tonnes of fuel from the MV Solenne."),
         (3, "Port officials said 40 containers fell overboard from the Kestrel Star."),
@@ -61,3 +65,9 @@ def test_reports_at_odds_on_one_day_still_disagree(api):
 def test_a_later_report_that_disputes_the_earlier_figure_still_disagrees(api):
     first = first_sentence(api, "How much oil spilled at the Port of Ardley?")
     assert "disagree" in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_newer_count_of_another_thing_counted_alike_does_not_lead(api):
+    first = first_sentence(api, "How many people are sleeping in shelters on the Isle of Tarne?")
+    assert "1,400" in first, first
