@@ -76,6 +76,8 @@ class Writer:
         self.sentences: list[Sentence] = []
         self.asked = stem_set(understood.question) - META
         self.names = {s for r in understood.topics for s in stem_set(" ".join(r.topic.names))}
+        # What the question says past its topics' names and the words every question uses.
+        self.said = frozenset(self.asked - self.names - _STOP_STEMS)
 
     def cite(self, item: Evidence) -> str:
         if item not in self.pool:
@@ -108,10 +110,10 @@ class Writer:
         rows = [later.row, *([earlier.row] if earlier.row is not later.row else [])]
         self.add(rows, statement, preface)
 
-    def measured(self, topic: Topic) -> set[str]:
+    def measured(self, topic: Topic) -> frozenset[str]:
         """What the question asks about past its topic: its stems less the topic's names, title
         and terms and the words every question uses ("how many people died": died, people)."""
-        return self.asked - self.names - _curated(topic) - _STOP_STEMS
+        return self.said - _curated(topic)
 
     def figure_kind(self, item: Evidence) -> str | None:
         """What a report's quoted figures are when none is an actual reading (a forecast, an
@@ -178,8 +180,7 @@ class Writer:
             key=lambda i: (-(figure and bool(_AMOUNT.search(sentences[i]))), -closeness[i], i),
         )
         if figure and order:
-            asked = self.asked - self.names - _STOP_STEMS
-            said = [len(asked & stem_set(s)) for s in sentences]
+            said = [len(self.said & stem_set(s)) for s in sentences]
             order = _newest_actual_first(order, [figures.stated(s) for s in sentences], head, said)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
 
@@ -264,9 +265,8 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     is asked: the prices lead)."""
     if writer.understood.intent in ("attention", "markets"):
         return False
-    said = frozenset(writer.asked - writer.names - _STOP_STEMS)
-    asking = conflicts.Asking(frozenset(writer.measured(layers.topic)), _curated(layers.topic),
-                              said, figures.periods(writer.understood.question))  # fmt: skip
+    asking = conflicts.Asking(writer.measured(layers.topic), _curated(layers.topic),
+                              writer.said, figures.periods(writer.understood.question))  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
         return False
@@ -299,7 +299,6 @@ def _revised(writer: Writer, layers: Layers):
     """(earlier, later, phrase) when the newest reading of a quantity the question asks about
     replaces an earlier one the rows hold, by a revision or as a newer reading of a count
     (`figures.updates`); the later is that newest reading (an issuer's first)."""
-    asked = writer.asked - writer.names - _STOP_STEMS
     held = [f for row in [*layers.readings, *layers.reports] if not row.posing
             for f in figures.held(row)]  # fmt: skip
     topic = _curated(layers.topic)
@@ -309,7 +308,7 @@ def _revised(writer: Writer, layers: Layers):
     over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
     for (earlier, later), phrase in replaced:
-        if not asked & (later.quantity | stem_set(later.sentence)):
+        if not writer.said & (later.quantity | stem_set(later.sentence)):
             continue
         lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
                      and figures.same_quantity(f, later, topic)), None)  # fmt: skip

@@ -181,13 +181,14 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
     replaced = figures.replaced_ids(held, topic)
     current = {id(f) for f in held if f.kind != "earlier" and id(f) not in replaced}
     of_common = [f for f in held if not common or common & (f.quantity | stem_set(f.sentence))]
+    # How each figure answers each part does not depend on the figure it is paired with.
+    fits = [{id(f): _part_fit(f, part, held, topic, current) for f in of_common} for part in words]
     ranked = []
     for a in of_common:
         for b in of_common:
             if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit:
                 continue
-            fit = (_part_fit(a, words[0], held, topic, current),
-                   _part_fit(b, words[1], held, topic, current))  # fmt: skip
+            fit = (fits[0][id(a)], fits[1][id(b)])
             alike = figures.same_quantity(a, b, topic)
             if _fits_apart(*fit, alike):
                 score = -(fit[0].word + fit[1].word)

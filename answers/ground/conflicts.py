@@ -64,8 +64,10 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     rows = [*readings, *reports]  # the words asked that any of them says
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(_text(row))}
     asking = Asking(asking.words & spoken, asking.topic, asking.said, asking.periods)
+    # Each row's figures, read once: every pair of rows holds them against each other.
+    held = {id(row): figures.wholes(figures.held(row)) for row in statements}
     for a, b in itertools.combinations(statements, 2):
-        differ = _figures_differ(a, b, asking)
+        differ = _figures_differ(held[id(a)], held[id(b)], asking)
         if differ:
             return Conflict(differ[0], *_issuer_first(a, b, differ[1:], readings, asking))
         found = _decisions_differ(a, b)
@@ -82,12 +84,12 @@ def _text(row: Evidence) -> str:
     return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
-def _figures_differ(a: Evidence, b: Evidence, asking: Asking):
-    """(what, one figure, the other) where two rows give different actual figures of one thing
-    (a revision, one replacing the other, is not a disagreement: `answers.ground.figures.revises`);
-    None when they give none."""
-    for fa in figures.wholes(figures.held(a)):
-        for fb in figures.wholes(figures.held(b)):
+def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], asking: Asking):
+    """(what, one figure, the other) where two rows' figures (`figures.wholes` of each) differ
+    on one thing as actual readings (a revision, one replacing the other, is not a
+    disagreement: `answers.ground.figures.revises`); None when they give none."""
+    for fa in mine:
+        for fb in theirs:
             actual = {fa.kind, fb.kind} <= _ACTUAL and not fa.overlaps(fb)
             topic = asking.topic
             revision = any(replaces(x, y, topic) for x, y in ((fa, fb), (fb, fa))

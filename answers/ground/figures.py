@@ -29,7 +29,7 @@ from typing import Any
 from answers.understand import CURRENCY_CODES, STOP, stem, vocabulary
 
 _FIGURE = re.compile(
-    r"(?P<cur>[$€£]|\b(?:EUR|USD|GBP|JPY|CHF)\b)\s?(?P<amount>\d+(?:[.,]\d+)*)\s*"
+    rf"(?P<cur>[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?(?P<amount>\d+(?:[.,]\d+)*)\s*"
     r"(?P<scale>million|billion|bn|trillion)?"
     # "from 4.2% to 5.1%" is a change, two figures; "4.2% to 5.1%" alone is a range.
     r"|(?<=\bfrom\s)(?P<single>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
@@ -537,10 +537,7 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         return False
     # Said: whatever the rows' dates (a copy of the first estimate may be dated after the
     # report of its revision), the revision names the value it replaced.
-    said = later.kind == "revised" and any(
-        f.kind == "earlier" and (f.low, f.high) == (earlier.low, earlier.high)
-        for f in stated(later.sentence)
-    )
+    said = later.kind == "revised" and "earlier" in _kinds_given(later, earlier)
     issuer = later.row.kind == earlier.row.kind == "reading"
     own = issuer and earlier.kind == "provisional" and later.row.source == earlier.row.source
     return said or (own and later.date > earlier.date)
@@ -568,21 +565,21 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         return False
     if not later.date[:10] > earlier.date[:10] or not same_quantity(later, earlier, topic):
         return False
-    if _disputes(later, earlier) or _disputes(earlier, later):
+    # Either sentence giving the other's value as a reading of now disputes it.
+    mine, theirs = _kinds_given(later, earlier), _kinds_given(earlier, later)
+    if mine - {"earlier"} or theirs - {"earlier"}:
         return False
     # The later says it reads anew, or gives the earlier value as the one it replaced ("up 16%
     # from the €1.4 billion budget"); "police put the field at 18,000" of a race "drew 21,000"
     # says neither: the two are at odds.
-    replaced = any((f.low, f.high) == (earlier.low, earlier.high) and f.kind == "earlier"
-                   for f in stated(later.sentence))  # fmt: skip
-    return replaced or bool(_CHANGED.search(later.sentence))
+    return "earlier" in mine or bool(_CHANGED.search(later.sentence))
 
 
-def _disputes(one: Figure, other: Figure) -> bool:
-    """Whether `one`'s sentence sets `other`'s value beside its own as a reading of now, not as
-    the earlier one it replaced."""
-    said = stated(one.sentence)
-    return any((f.low, f.high) == (other.low, other.high) and f.kind != "earlier" for f in said)
+def _kinds_given(one: Figure, other: Figure) -> set[str]:
+    """The kinds `one`'s sentence gives `other`'s value as ("earlier": the value it replaced;
+    "actual": set beside its own as a reading of now)."""
+    value = (other.low, other.high)
+    return {f.kind for f in stated(one.sentence) if (f.low, f.high) == value}
 
 
 def revisions(held_figures: list[Figure],

@@ -102,7 +102,7 @@ DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
-    r"(?:[$€£]|\b(?:EUR|USD|GBP|JPY|CHF)\b)\s?\d+(?:[.,]\d+)*"
+    rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
     r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
     r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b",
     re.IGNORECASE,

@@ -164,11 +164,9 @@ def _reference_period(window: Window | None, now: datetime) -> bool:
     strike start on 2 November": what happened that day is reported after it)."""
     if window is None:
         return False
-    if window.start == window.end:  # a day something happened on: it is reported after
-        return window.end < now.date() <= window.end + REFERENCE_REACH
-    if window.start.day != 1 or (window.end - window.start).days < 27:
-        return False
-    return window.end < now.date() <= window.end + REFERENCE_REACH
+    day = window.start == window.end  # a day something happened on: it is reported after
+    month = window.start.day == 1 and (window.end - window.start).days >= 27
+    return (day or month) and window.end < now.date() <= window.end + REFERENCE_REACH
 
 
 def held(rows: QuerySet, column: str, as_of: datetime | None) -> QuerySet:
