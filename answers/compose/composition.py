@@ -252,6 +252,7 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
         if intent == "changed":
             _changes(writer, layers, preface)
         elif not (_disagreement(writer, layers, preface, label)
+                  or _of_period(writer, layers, preface, label)
                   or _revision(writer, layers, preface, label)
                   or _led(writer, layers, preface, label)):  # fmt: skip
             return
@@ -278,6 +279,23 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
     writer.say(found.second)
     return True
+
+
+def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
+    """A question of another period than its topic's curated one ("the harvest in 2025" of the
+    2026 harvest): the row that gives a figure of that period leads, not the newest reading."""
+    asked = figures.periods(writer.understood.question)
+    own = layers.topic.period
+    if writer.understood.intent in ("markets", "attention") or not (own and asked):
+        return False
+    if any(p in own or own in p for p in asked):
+        return False  # "December" of the December 2026 decision: the topic's own period
+    for row in [r for r in [*layers.readings, *layers.reports] if not r.posing]:
+        if any(f.period in asked and writer.said & (f.quantity | stem_set(f.sentence))
+               for f in figures.held(row)):  # fmt: skip
+            writer.say(row, preface, label=label)
+            return True
+    return False
 
 
 def _revision(writer: Writer, layers: Layers, preface: str, label: str) -> bool:

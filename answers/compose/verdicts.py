@@ -21,7 +21,7 @@ said to be so, and why no verdict is given; overlapping or equal figures make ne
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from answers.check import Sentence
 from answers.ground import Figure, figures
@@ -38,12 +38,13 @@ LIKELY = stem_set(
 _PRICED = re.compile(r"\bpric(?:ed|ing)\b", re.IGNORECASE)
 ASKING = stem_set(
     """compare comparison versus vs which higher lower more less bigger larger smaller greater
-    better worse difference between against is are was were the a of and or to figure""",
+    better worse difference between against is are was were the a of and or to figure apart far
+    gap""",
 )
 _CURRENCY = frozenset("$€£¥") | {"CHF"}
 _PERIODS = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|"
-    r"December|(?:first|second|third|fourth)[\s-]quarter)\b",
+    r"December|(?:first|second|third|fourth)[\s-]quarter|(?<![\d/])(?:19|20)\d\d(?![\d/]))\b",
     re.IGNORECASE,
 )
 
@@ -143,6 +144,12 @@ _HELD_TO = re.compile(
     r"\s+(?:above|below|over|under|exceed(?:s|ed|ing)?|against|compared (?:with|to))\s+",
     re.IGNORECASE,
 )
+_OWN = stem_set("own")  # "Corvid Rail's own": the figure that name gives
+# English grammar: the verbs by which a row says who gives a figure.
+_SAYING = re.compile(
+    r"\b(?:said|says|say|puts?|putting|estimated?|estimates|counted|counts|reported)\b",
+    re.IGNORECASE,
+)
 _PRO_FORMS = stem_set("one ones")  # "the original one": the thing said before, not a word of it
 _THEN = stem_set("original originally first initial initially earlier previous previously old")
 
@@ -192,7 +199,7 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
             alike = figures.same_quantity(a, b, topic)
             if _fits_apart(*fit, alike):
                 score = -(fit[0].word + fit[1].word)
-                ranked.append((not alike, score, a.row.kind != "reading", _newest(a), a, b))
+                ranked.append((score, not alike, a.row.kind != "reading", _newest(a), a, b))
     return ranked
 
 
@@ -201,7 +208,21 @@ def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
     and the part as written."""
     said = stem_set(piece)
     content = said - _STOP_STEMS - ASKING - _names(side) - _PRO_FORMS
+    if not content - _OWN:  # "or Corvid Rail's own?": the part names whose figure it asks
+        content = said & _names(side)
     return frozenset(content | (said & (_NOW | _THEN))), piece
+
+
+def _speaker(figure: Figure) -> set[str]:
+    """The stems of who gives a figure in its sentence: the words before a verb of saying
+    ahead of it ("The Footplate Union said 710 trains"), or after "according to"."""
+    sentence = figure.sentence
+    head = sentence[: max(sentence.find(figure.text), 0)]
+    said = list(_SAYING.finditer(head))
+    if said:
+        return stem_set(head[: said[-1].start()])
+    after = re.search(r"\baccording to ([^,.;]+)", sentence[len(head) :], re.IGNORECASE)
+    return stem_set(after.group(1)) if after else set()
 
 
 @dataclass(frozen=True)
@@ -218,7 +239,9 @@ class _Fit:
 
 def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
               current: set[int]) -> _Fit:  # fmt: skip
-    score = 2 * bool(words & figure.quantity) or int(bool(words & stem_set(figure.sentence)))
+    named = words - _NOW - _THEN
+    score = 2 * bool(words & figure.quantity or (named and named <= _speaker(figure)))
+    score = score or int(bool(words & stem_set(figure.sentence)))
     if not words & _THEN and id(figure) not in current:
         score -= 1  # replaced since: only what the part names in it can still ask for it
     alike = [f for f in held if figures.same_quantity(f, figure, topic) and f.unit == figure.unit]
@@ -241,7 +264,10 @@ def _fits_apart(one: _Fit, other: _Fit, alike: bool) -> bool:
         return False
     if not all(f.word >= 1 or f.timed for f in (one, other)):
         return False
-    return max(one.word, other.word) >= 2 and (alike or min(one.word, other.word) >= 2)
+    # Two parts told apart by time alone ("the new quota", "the original quota") name what
+    # both measure in the words they share.
+    by_time = one.timed and other.timed
+    return (by_time or max(one.word, other.word) >= 2) and (alike or min(one.word, other.word) >= 2)
 
 
 def _label(piece: str, words: frozenset[str], figure: Figure) -> str:
@@ -326,10 +352,18 @@ def _readings_of_periods(side) -> list[Figure]:
     reading, or one given as earlier than another ("up from 3.0% in September"), unless a
     revision replaced it."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
-    held = [f for row in rows for f in figures.held(row)]
-    replaced = {id(earlier) for earlier, _ in figures.revisions(held, _curated(side))}
+    held = [_of_topic_period(f, side.topic.period) for row in rows for f in figures.held(row)]
+    replaced = figures.replaced_ids(held, _curated(side))
     kept = [f for f in held if f.period and id(f) not in replaced]
     return [f for f in kept if f.reading or f.kind == "earlier"]
+
+
+def _of_topic_period(figure: Figure, period: str) -> Figure:
+    """A reading that says no period is of its topic's curated one ("the barley harvest at 2.5
+    million tonnes" of the 2026 harvest)."""
+    if figure.period or not figure.reading or not period:
+        return figure
+    return replace(figure, period=period)
 
 
 def _period(said: str) -> str:

@@ -98,6 +98,11 @@ _CHANGED = re.compile(
     r"rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|(?:up|down) from|stands|reach(?:es|ed))\b",
     re.IGNORECASE,
 )
+# The words that link a figure to what it is of ("a quota of 52,000 tonnes", "set at", "was",
+# "reached"): a count after them is of the words before them.
+_NAMING = frozenset(
+    "of at to was were is are be been stood stands reached reaches totalled".split()
+)
 _SET_AGAINST = frozenset("than versus against whereas".split())  # one figure held to another
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
@@ -150,12 +155,12 @@ def stated(text: str) -> list[Stated]:
         if value is None:
             continue
         low, high, unit = value
-        quantity, named = _quantity(*_clause_before(text, end, match.start()))
+        before, opens = _clause_before(text, end, match.start())
+        quantity, named = _quantity(before, opens)
         counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
         if match.group("small") and not _small_count(text, match, counted[0]):
             continue
-        if counted[0] and (unit == "" or not quantity):  # "21,000 runners": what follows counts
-            quantity, named = counted
+        quantity, named = _with_counted((quantity, named), counted, unit, before)
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
         written = match.group(0).strip()
@@ -445,15 +450,44 @@ def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], s
     return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
 
 
+def _with_counted(
+    measured: tuple[frozenset[str], str],
+    counted: tuple[frozenset[str], str],
+    unit: str,
+    before: list[str],
+) -> tuple[frozenset[str], str]:
+    """What a count measures: the noun after it ("21,000 runners"), with the thing done to them
+    when a verb stands just before ("shipped 9,100 tonnes of salt", not the shipper), or with
+    the words that name the figure when they are linked to it ("a catch quota of 52,000
+    tonnes", "the harvest reached 4.3 million tonnes"), so that two counts of one unit are two
+    things; a speaker's words before it ("officials said 40 containers") are no part of it."""
+    quantity, named = measured
+    if not counted[0] or (quantity and unit != ""):
+        return quantity, named
+    last = before[-1].lower() if before else ""
+    if quantity and last in _NAMING:
+        return quantity | counted[0], named
+    if last.endswith("ed") and last.isalpha() and last not in LINKING:
+        return counted[0] | {stem(last)}, f"{counted[1]} {last}"
+    return counted
+
+
 def _counted(after: str) -> tuple[frozenset[str], str]:
-    """The noun a count is of, the first words after it ("customers", "ships at anchor")."""
+    """The noun a count is of, the first words after it ("customers", "ships at anchor"), and
+    what a unit counts ("tonnes of cod")."""
     words = []
-    for word in _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:3]:
+    for word in _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:4]:
         low = word.lower()
+        if low == "of" and len(words) == 1:
+            words.append(low)  # "tonnes of cod": the cod is what the tonnes measure
+            continue
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
             break  # "customers affected": the customers are what is counted
         words.append(low)
-    return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(words)
+    if words[-1:] == ["of"]:
+        words.pop()
+    kept = (stem(w) for w in words if w not in NEUTRAL and w != "of")
+    return quantities(kept), " ".join(words)
 
 
 def _kind(before: list[str]) -> str:
@@ -507,7 +541,14 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
         # curated theme ("inflation" and "consumer prices"), never two things a topic speaks
         # of ("the policy rate" and "the peso" of a rate decision).
         return mine == theirs and bool(a.quantity & b.quantity or _themes(a) & _themes(b))
-    return mine <= theirs or theirs <= mine
+    if mine == theirs:
+        return True
+    if mine < theirs or theirs < mine:
+        narrow, wide = (a, b) if mine < theirs else (b, a)
+        # "the catch quota of 52,000 tonnes" and "landed 31,000 tonnes of cod" of a cod quota:
+        # the one that says more drops what the other measures of the topic's words.
+        return not (narrow.quantity & topic) - wide.quantity - _stems(wide.sentence)
+    return False
 
 
 def _themes(figure: Stated) -> set[str]:

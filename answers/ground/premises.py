@@ -15,7 +15,7 @@ answer names the premise first; a question that takes nothing for granted names 
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from answers.understand import CURRENCY_CODES, STOP, stem
 
@@ -138,6 +138,7 @@ class Claim:
     objects: frozenset[str] = frozenset()  # stems of what the state is of ("deposit", "rate")
     whole: bool = False  # "fully", "completely": only a whole state holds it
     actor: tuple[str, ...] = ()  # who the question says did it, when not the topic's own name
+    counted: bool = False  # its figure is the count of its subject: the figure is the claim
 
     @property
     def family(self) -> str | None:
@@ -208,6 +209,8 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
             before += [] if low in _WHOLE or not low.isalpha() else [token]
             continue
         figures = _figures_from(rest, tokens, index)
+        counted = not figures and not family_of(low) and bool(_subject_count(rest, tokens, index))
+        figures = figures or (_subject_count(rest, tokens, index) if counted else ())
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
         if family_of(low) and _a_noun(tokens, index):
@@ -217,7 +220,8 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
         ):
             before.append(token)  # "was approved after ...": the state word is the claim
         elif family_of(low) or (figures and (after_do or states(low) or low in COPULAS)):
-            return _claim(rest, tokens, index, low, figures, before, tuple(actor))
+            claim = _claim(rest, tokens, index, low, figures, before, tuple(actor))
+            return replace(claim, counted=counted)
         before.append(token)
     return _position_claim(rest, tokens)
 
@@ -242,8 +246,14 @@ def _a_noun(tokens: list[str], index: int) -> bool:
 
 def _figures_from(rest: str, tokens: list[str], index: int) -> tuple[str, ...]:
     """The figures the claim's words give from its state word on, as written ("$9", "5%")."""
-    at = rest.find(tokens[index]) if tokens else 0
-    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(rest[max(at, 0) :]))
+    at = max(rest.find(tokens[index]) if tokens else 0, 0)
+    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(rest[at:]))
+
+
+def _subject_count(rest: str, tokens: list[str], index: int) -> tuple[str, ...]:
+    """The count the claim's subject is, before its verb ("why did 60,000 visitors come")."""
+    at = max(rest.find(tokens[index]) if tokens else 0, 0)
+    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(rest[:at]))
 
 
 def _signed(figure: str) -> str:
@@ -330,7 +340,8 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
     if claim.verb in POSITIONS:
         said = {t.lower() for t in _TOKEN.findall(sentence)}
         return claim.verb in said, POSITIONS[claim.verb] in said
-    if claim.verb in COPULAS:
+    if claim.verb in COPULAS or claim.counted:
+        # "Inflation was 5%", "why did 60,000 visitors come": the figure is what is claimed.
         return _figures_said(claim, sentence)
     family = claim.family
     opposites = OPPOSITE.get(family, set()) if family else set()

@@ -21,6 +21,7 @@ from answers.understand import (
     Topic,
     Understanding,
     Window,
+    another_edition,
     embeddings,
     stem,
     stem_set,
@@ -166,7 +167,9 @@ def _reference_period(window: Window | None, now: datetime) -> bool:
         return False
     day = window.start == window.end  # a day something happened on: it is reported after
     month = window.start.day == 1 and (window.end - window.start).days >= 27
-    return (day or month) and window.end < now.date() <= window.end + REFERENCE_REACH
+    # A year's figures (a harvest, an annual release) come out in the year after it.
+    reach = max(REFERENCE_REACH, window.end - window.start)
+    return (day or month) and window.end < now.date() <= window.end + reach
 
 
 def held(rows: QuerySet, column: str, as_of: datetime | None) -> QuerySet:
@@ -230,7 +233,7 @@ def _of_topic(topic: Topic, guarded: list[int]):
     the issuer's own name, tell none apart), or say none of any; None when it guards one."""
     built = vocabulary.built()
     if built is None or len(guarded) < 2:
-        return None
+        return _of_edition(topic)
     position = built.index.position
     others = [built.topics[position[pk]] for pk in guarded if pk in position and pk != topic.pk]
     kept = [_own_words(topic), *map(_own_words, others)]
@@ -240,9 +243,17 @@ def _of_topic(topic: Topic, guarded: list[int]):
     def belongs(said: str) -> bool:
         heard = stem_set(said)
         scores = [len(heard & k) for k in kept]
-        return scores[0] >= max(scores)
+        return scores[0] >= max(scores) and not another_edition(said, topic)
 
     return belongs
+
+
+def _of_edition(topic: Topic):
+    """For an issuer guarding one topic that has a number or edition, whether words it said are
+    of that one, not of a sibling it also announces; None when the topic has neither."""
+    if not (topic.edition or any(c.isdigit() for c in topic.title)):
+        return None
+    return lambda said: not another_edition(said, topic)
 
 
 def _own_words(topic: Topic) -> frozenset[str]:
@@ -411,6 +422,8 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         origin = doc.story_id or f"doc-{doc.pk}"
         if origin in origins or doc.title.lower() in titles:
             continue  # a syndicated copy of a row already served
+        if another_edition(f"{doc.title}. {doc.summary}", topic):
+            continue  # a neighbour's report, attached by the words it shares
         origins.add(origin)
         titles.add(doc.title.lower())
         day = doc.day.isoformat()

@@ -197,22 +197,26 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_number(said, topic, own)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
-        or (_other_actor(said, topic, vocab, others) if context.named_lead else None)
+        or (_other_actor(said, topic, vocab, others, context) if context.named_lead else None)
     )
 
 
 _ACTORS = frozenset({"organization", "company", "person"})
 
 
-def _other_actor(said: Said, topic: Topic, vocab: Vocabulary,
-                 others: frozenset[int]) -> Mismatch | None:  # fmt: skip
+def _other_actor(said: Said, topic: Topic, vocab: Vocabulary, others: frozenset[int],
+                 context: Context) -> Mismatch | None:  # fmt: skip
     """A tracked body or person the topic does not carry, beside the topic's own lead ("<maker>
-    delivered <another maker's train>"): an actor the record does not tie to it. The caller
-    names it as a premise the record does not support, and answers the topic."""
+    delivered <another maker's train>"): an actor the record does not tie to it, neither by
+    curation nor in the topic's own reports (a union that gives its own count of a strike
+    is the strike's). The caller names it as a premise the record does not support, and
+    answers the topic."""
     for first, after, entity_id in said.names:
         if entity_id in topic.entity_ids or entity_id in others:
             continue
-        if vocab.entity_kinds.get(entity_id) in _ACTORS:
+        if vocab.entity_kinds.get(entity_id) not in _ACTORS:
+            continue
+        if not context.reported(topic, tuple(vocab.entity_names.get(entity_id, ()))):
             return Mismatch(_words(said, first, after), "name")
     return None
 
@@ -342,6 +346,30 @@ def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
             if 0 <= j < len(tokens) and _model_like(tokens[j].low) and tokens[j].low != held:
                 return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
     return None
+
+
+def another_edition(text: str, topic: Topic) -> bool:
+    """Whether a row (`text`) numbers the topic's name with another number, edition or model
+    and never with the topic's own ("the <Name> K8" in a row of the K7, "route 12" in one of
+    route 11): a neighbour's row, whatever topic it came in under. Years and quarters are the
+    periods figures are of, not editions."""
+    tokens = _tokens(text)
+    held = topic.edition.lower().replace(" ", "")
+    if any(c.isdigit() for c in held):
+        name_words = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.names]))}
+        marks = {
+            tokens[j].low
+            for i, t in enumerate(tokens)
+            if t.bare in name_words - STOP
+            for j in (i - 1, i + 1)
+            if 0 <= j < len(tokens) and _model_like(tokens[j].low)
+        }
+        if marks and held not in marks:
+            return True
+    own = numbered(". ".join([topic.title, topic.subject.replace("-", " "), *topic.names]))
+    found = numbered(text)
+    return any(key in found and not found[key] & values
+               for key, values in own.items() if key not in ("year", "quarter"))  # fmt: skip
 
 
 def _model_like(word: str) -> bool:

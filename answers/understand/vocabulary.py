@@ -93,6 +93,7 @@ class Topic:
     # Its curated identity (`Event.kind` and attributes): what a question's subject is held to.
     kind: str = ""
     edition: str = ""
+    period: str = ""  # its year or period ("2026"): the period of the figures its rows state
 
 
 @dataclass
@@ -296,7 +297,7 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
             Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids,
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
                   " ".join(filter(None, first.values())),
-                  event.kind.slug if event.kind else "", event.edition)
+                  event.kind.slug if event.kind else "", event.edition, event.period.lower())
         )  # fmt: skip
     return topics
 
