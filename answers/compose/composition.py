@@ -326,8 +326,8 @@ def _revised(writer: Writer, layers: Layers):
     over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
     for (earlier, later), phrase in replaced:
-        if not writer.said & (later.quantity | stem_set(later.sentence)):
-            continue
+        if not writer.said & later.quantity:
+            continue  # a provision "as redundancy costs rose" is not the redundancy pay asked
         lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
                      and figures.same_quantity(f, later, topic)), None)  # fmt: skip
         if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from answers.check import Sentence
 from answers.ground import Figure, figures
-from answers.understand import STOP, parts, phrases, stem, stem_set
+from answers.understand import STOP, another_edition, parts, phrases, stem, stem_set
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
 
@@ -42,6 +42,7 @@ ASKING = stem_set(
     gap""",
 )
 _CURRENCY = frozenset("$€£¥") | {"CHF"}
+_NEUTRAL = frozenset(stem(w) for w in figures.NEUTRAL)
 _PERIODS = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|"
     r"December|(?:first|second|third|fourth)[\s-]quarter|(?<![\d/])(?:19|20)\d\d(?![\d/]))\b",
@@ -116,6 +117,10 @@ def within(writer, side) -> bool:
     side holds no figure of one quantity for both."""
     question = writer.understood.question
     periods = list(dict.fromkeys(_period(m.group(1)) for m in _PERIODS.finditer(question)))
+    # Two months or quarters asked are the periods ("in November or in October" of "inflation
+    # November 2026"); years only when the question names no two of those.
+    named = [p for p in periods if not p.isdigit()]
+    periods = named if len(named) >= 2 else periods
     if len(periods) < 2:
         return False
     when = stem_set(" ".join(periods))
@@ -124,9 +129,15 @@ def within(writer, side) -> bool:
     own = _curated(side) - _names(side) - when
     wide = said | own if said & own else said
     held = _readings_of_periods(side)
-    a, b = (_best([f for f in held if f.period == p], said, wide) for p in periods[:2])
-    if a is None or b is None or not figures.same_quantity(a, b, _curated(side)):
+    firsts, seconds = (_ranked([f for f in held if f.period == p], said, wide)
+                       for p in periods[:2])  # fmt: skip
+    # The best-standing pair of one quantity ("complete at 1,655 tonnes" of the year asked
+    # against "2,050 tonnes in 2025"), not merely each period's best figure.
+    pair = next(((a, b) for a in firsts for b in seconds
+                 if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
+    if pair is None:
         return False
+    a, b = pair
     if not (_comparable(a, b) or _clash(a, b)):
         return False
     subjects = [str(phrases.FIGURE_OF_PERIOD.format(quantity=f.named or side.topic.title,
@@ -141,15 +152,11 @@ _NOW = stem_set("now new newest current currently latest today updated revised r
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?")
 # What holds one part of a question to the other, past the joins `parts` splits at.
 _HELD_TO = re.compile(
-    r"\s+(?:above|below|over|under|exceed(?:s|ed|ing)?|against|compared (?:with|to))\s+",
+    r"\s+(?:above|below|over|under|exceed(?:s|ed|ing)?|against|compared (?:with|to)"
+    r"|as (?:many|much|high|large|big)(?:\s+\w+)? as|enough to (?:cover|pay for|meet))\s+",
     re.IGNORECASE,
 )
 _OWN = stem_set("own")  # "Corvid Rail's own": the figure that name gives
-# English grammar: the verbs by which a row says who gives a figure.
-_SAYING = re.compile(
-    r"\b(?:said|says|say|puts?|putting|estimated?|estimates|counted|counts|reported)\b",
-    re.IGNORECASE,
-)
 _PRO_FORMS = stem_set("one ones")  # "the original one": the thing said before, not a word of it
 _THEN = stem_set("original originally first initial initially earlier previous previously old")
 
@@ -170,7 +177,12 @@ def apart(writer, side) -> bool:
     common = frozenset().union(one & other, *(words for words, _ in pieces[:-2]))
     one, other = one - other, other - one  # what tells each part from the other
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
-    held = [f for row in rows for f in figures.held(row) if f.kind != "rejected"]
+    held = [f for row in rows for f in figures.held(row)
+            if f.kind != "rejected" and not another_edition(f.sentence, side.topic)]  # fmt: skip
+    # A word of the question no row says ("strikers" of rows that say "walked out") tells no
+    # figure apart.
+    common &= frozenset().union(*(f.quantity | stem_set(f.sentence) for f in held))
+    common -= _NEUTRAL  # "the number of strikers": which reading, not what is counted
     ranked = _apart_pairs(held, (one, other), common, _curated(side))
     if not ranked:
         return False
@@ -198,8 +210,10 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
             fit = (fits[0][id(a)], fits[1][id(b)])
             alike = figures.same_quantity(a, b, topic)
             if _fits_apart(*fit, alike):
-                score = -(fit[0].word + fit[1].word)
-                ranked.append((score, not alike, a.row.kind != "reading", _newest(a), a, b))
+                # Then the values the rows repeat (one that another row disputes is said
+                # once), then the part's words each measures.
+                told = (-_repeated(a, held) - _repeated(b, held), -fit[0].matched - fit[1].matched)
+                ranked.append((-(fit[0].word + fit[1].word), not alike, told, _newest(a), a, b))
     return ranked
 
 
@@ -213,18 +227,6 @@ def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
     return frozenset(content | (said & (_NOW | _THEN))), piece
 
 
-def _speaker(figure: Figure) -> set[str]:
-    """The stems of who gives a figure in its sentence: the words before a verb of saying
-    ahead of it ("The Footplate Union said 710 trains"), or after "according to"."""
-    sentence = figure.sentence
-    head = sentence[: max(sentence.find(figure.text), 0)]
-    said = list(_SAYING.finditer(head))
-    if said:
-        return stem_set(head[: said[-1].start()])
-    after = re.search(r"\baccording to ([^,.;]+)", sentence[len(head) :], re.IGNORECASE)
-    return stem_set(after.group(1)) if after else set()
-
-
 @dataclass(frozen=True)
 class _Fit:
     """How a figure answers one part: `word` 2 when a word of the part is in what it measures,
@@ -235,12 +237,16 @@ class _Fit:
     word: int
     timely: bool
     timed: bool
+    matched: int = 0  # how many of the part's words it measures: of two that do, the closer
 
 
 def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
               current: set[int]) -> _Fit:  # fmt: skip
     named = words - _NOW - _THEN
-    score = 2 * bool(words & figure.quantity or (named and named <= _speaker(figure)))
+    # What it measures as its row writes it: a curated quantity joins "budget" to "cost" for a
+    # question of either, but a part that names the budget asks for the budget.
+    own = stem_set(figure.named) | {figure.done} if figure.named else figure.quantity
+    score = 2 * bool(words & own or (named and named <= figures.speaker(figure)))
     score = score or int(bool(words & stem_set(figure.sentence)))
     if not words & _THEN and id(figure) not in current:
         score -= 1  # replaced since: only what the part names in it can still ask for it
@@ -252,7 +258,8 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
     if words & _THEN:
         first = min(alike, key=lambda f: (f.date, f.kind != "earlier"), default=None)
         timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
-    return _Fit(max(score, 0), timely, not words - _NOW - _THEN)
+    # The topic's own words ("harbour" of a harbour's dredging) tell least.
+    return _Fit(max(score, 0), timely, not words - _NOW - _THEN, len((words - topic) & own))
 
 
 def _fits_apart(one: _Fit, other: _Fit, alike: bool) -> bool:
@@ -380,6 +387,12 @@ def _best(held: list[Figure], said: set[str], wide: set[str]) -> Figure | None:
     """The figure standing most with the words asked (in what it measures, then in its
     sentence; the question's own words before the topic's), of those the issuer's, then the
     value the rows repeat most, then the newest; None when none stands with them."""
+    ranked = _ranked(held, said, wide)
+    return ranked[0] if ranked else None
+
+
+def _ranked(held: list[Figure], said: set[str], wide: set[str]) -> list[Figure]:
+    """`held` best first, as `_best` ranks them; empty when none stands with the words asked."""
 
     def key(f: Figure) -> tuple:
         sentence = stem_set(f.sentence)
@@ -389,8 +402,8 @@ def _best(held: list[Figure], said: set[str], wide: set[str]) -> Figure | None:
 
     ranked = sorted(held, key=key)
     if ranked and (any(key(ranked[0])[:4]) or not said):
-        return ranked[0]
-    return None
+        return ranked
+    return []
 
 
 def _newest(figure: Figure) -> str:

@@ -66,7 +66,7 @@ LINKING = frozenset(
     keeping keep held holds hold unchanged steady around about near nearly almost some roughly
     over under above below just only a an the its their his her our new record total
     annualised annualized show shows showed showing rising rises holding puts put putting
-    said says setting set""".split()
+    said says setting set now currently""".split()
 )
 # Words that say which reading of a quantity, not which quantity: "annual inflation" and
 # "inflation" are one quantity, "core inflation" another; a flash estimate and the final figure
@@ -77,6 +77,7 @@ NEUTRAL = frozenset(
     advance initial""".split()
 )
 _PREPOSITIONS = frozenset("in for of at across among on".split())
+_ARTICLES = frozenset("the a an".split())
 FORECAST = frozenset(
     """expect expects expected expecting forecast forecasts forecasters forecasting predict
     predicts predicted projected projects projection consensus seen could would might may
@@ -89,19 +90,34 @@ EARLIER = frozenset("from previous previously prior earlier initially originally
 REVISING = frozenset("revised revises revise revising revision trims trimmed corrected".split())
 TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
 PROVISIONAL = frozenset("flash preliminary provisional advance initial".split())
+# An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
+# provisional reading, which a later count by its own speaker replaces.
+ESTIMATED = frozenset("estimate estimates estimated".split())
 REJECTED = frozenset("rejected reject rejects refused declined withdrawn spurned turned".split())
 READINGS = frozenset({"actual", "provisional", "revised"})  # statuses that state a reading
 # English grammar that says a figure is read anew, over time ("has now pumped", "rises to",
 # "so far", "up from"): a later figure said without it reads the same thing otherwise.
 _CHANGED = re.compile(
     r"\b(?:now|so far|to date|updated?|latest|ris(?:e|es|en|ing)|rose|climb(?:s|ed|ing)?|"
-    r"rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|(?:up|down) from|stands|reach(?:es|ed))\b",
+    r"rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|(?:up|down) from|stands|reach(?:es|ed)|"
+    r"taking|bringing)\b",
     re.IGNORECASE,
 )
 # The words that link a figure to what it is of ("a quota of 52,000 tonnes", "set at", "was",
 # "reached"): a count after them is of the words before them.
 _NAMING = frozenset(
     "of at to was were is are be been stood stands reached reaches totalled".split()
+)
+# English grammar: what stands before a verb ("to sell", "will sell"), and the verbs by which a
+# row says who gives a figure rather than what it measures.
+_VERB_BEFORE = frozenset("to will would shall should can could may might must".split())
+_SAYING = frozenset(
+    "said says say counted counts reported reports estimated estimates put puts told".split()
+)
+_SAID = re.compile(r"\b(?:said|says|puts?|putting|counted|counts|reported)\b", re.IGNORECASE)
+_SAID_AFTER = re.compile(
+    r",\s*(?P<who>[^,;.]+?)\s+(?:said|says|reported)\b|\baccording to (?P<to>[^,;.]+)",
+    re.IGNORECASE,
 )
 _SET_AGAINST = frozenset("than versus against whereas".split())  # one figure held to another
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
@@ -119,6 +135,7 @@ class Stated:
     named: str = ""  # what is measured, in the row's words ("unemployment rate")
     period: str = ""  # what it is of, lower case ("october", "third quarter", "2026"), if said
     sentence: str = ""  # the sentence it stands in
+    done: str = ""  # the stem of what was done to what a count counts ("shipped"), if said
 
     @property
     def status(self) -> str:
@@ -167,7 +184,8 @@ def stated(text: str) -> list[Stated]:
         if match.group("small"):  # a plain number is read with its noun: "310 tonnes"
             written = f"{written} {counted[1].split()[0]}"
         figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
-                        named, _period(text, match), _sentence_of(text, match).strip())  # fmt: skip
+                        named, _period(text, match), _sentence_of(text, match).strip(),
+                        _done_to(before, counted, unit))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _compared(figure, found[-1] if found else None, between)
         found.append(_coordinated(figure, found[-1] if found else None, between))
@@ -293,7 +311,8 @@ def _kind_of(text: str, match: re.Match) -> str:
     if kind == "actual" and _revising(_since_last_figure(before), _words_after(text, match)):
         return "revised"
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
-    if kind == "actual" and PROVISIONAL & sentence:
+    own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
+    if kind == "actual" and (PROVISIONAL & sentence or ESTIMATED & own):
         return "provisional"  # a flash estimate, a preliminary count: later ones revise it
     return kind
 
@@ -435,6 +454,9 @@ def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], s
                 break
             words, i = ([], resumed) if words else (words, i - 1)
             continue  # a name or place in the quantity's phrase: not what is measured
+        if words and low in _ARTICLES and i > 1 and before[i - 1].lower() in ("of", "for"):
+            i -= 2  # "the full cost of the closure": the cost is of the closure
+            continue
         if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
             if words and low not in _PREPOSITIONS:
                 break
@@ -467,22 +489,59 @@ def _with_counted(
     last = before[-1].lower() if before else ""
     if quantity and last in _NAMING:
         return quantity | counted[0], named
-    if last.endswith("ed") and last.isalpha() and last not in LINKING:
+    if last.isalpha() and last not in LINKING and _done(last, before[-2:-1]):
         return counted[0] | {stem(last)}, f"{counted[1]} {last}"
     return counted
+
+
+def _done_to(before: list[str], counted: tuple[frozenset[str], str], unit: str) -> str:
+    """The stem of the verb done to what a count counts: just before it ("shipped 9,100
+    tonnes") or just after its noun ("2,000 tonnes of hops contracted"); empty if none."""
+    if not counted[0] or unit != "":
+        return ""
+    last = before[-1].lower() if before else ""
+    if last.isalpha() and last not in LINKING and _done(last, before[-2:-1]):
+        return stem(last)
+    after = counted[1].split()[-1]
+    return stem(after) if after.endswith("ed") else ""
+
+
+def speaker(figure: Stated) -> set[str]:
+    """The stems of who gives a figure in its sentence: the words before a verb of saying
+    ahead of it ("The Footplate Union said 710 trains"), or after it (", the association
+    said"; "according to X")."""
+    sentence = figure.sentence
+    at = max(sentence.find(figure.text), 0)
+    head = [m for m in _SAID.finditer(sentence[:at])]
+    if head:  # the clause's own speaker: "...; Brackwater said 150" is Brackwater's
+        return _stems(_CLAUSE.split(sentence[: head[-1].start()])[-1])
+    tail = _SAID_AFTER.search(sentence[at:])
+    return _stems(tail.group("who") or tail.group("to")) if tail else set()
+
+
+def _done(word: str, before: list[str]) -> bool:
+    """Whether a word just before a count is the verb done to what it counts: a past form
+    ("shipped", "landed"), or a verb after "to" or a modal ("plans to sell 35 pubs", "will sell
+    42"); never a verb of saying or counting ("counted 398"), which says who gives the figure."""
+    if word in _SAYING:
+        return False
+    return word.endswith("ed") or (bool(before) and before[0].lower() in _VERB_BEFORE)
 
 
 def _counted(after: str) -> tuple[frozenset[str], str]:
     """The noun a count is of, the first words after it ("customers", "ships at anchor"), and
     what a unit counts ("tonnes of cod")."""
     words = []
-    for word in _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:4]:
+    for word in _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:5]:
         low = word.lower()
-        if low == "of" and len(words) == 1:
+        if low == "of" and len(words) in (1, 2):
             words.append(low)  # "tonnes of cod": the cod is what the tonnes measure
             continue
+        if low.endswith("ed") and low.isalpha() and words and words[-1] != "of":
+            words.append(low)  # "tonnes of hops contracted": what was done to what is counted
+            break
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
-            break  # "customers affected": the customers are what is counted
+            break
         words.append(low)
     if words[-1:] == ["of"]:
         words.pop()
@@ -534,13 +593,20 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
     ("magnitude" and "the strongest magnitude" of an earthquake)."""
     if not (a.quantity and b.quantity):
         return False
+    if _undone(a, b) or _undone(b, a):
+        return False  # "will sell 42 pubs" is not "operates 412 pubs"
     topic = quantities(topic)  # a topic of "passengers" is of its curated quantity too
     mine, theirs = _projected(a.quantity - topic), _projected(b.quantity - topic)
     if not (mine and theirs):
         # Both said in the topic's own words: one thing when they share a word or say one
         # curated theme ("inflation" and "consumer prices"), never two things a topic speaks
         # of ("the policy rate" and "the peso" of a rate decision).
-        return mine == theirs and bool(a.quantity & b.quantity or _themes(a) & _themes(b))
+        if mine != theirs:
+            # A bare count ("drew 21,000 runners") is of what another count of the same noun
+            # says it is ("put the marathon field at 18,000 runners").
+            narrow, wide = (a, b) if not mine else (b, a)
+            return narrow.unit == wide.unit == "" and narrow.quantity <= wide.quantity
+        return bool(a.quantity & b.quantity or _themes(a) & _themes(b))
     if mine == theirs:
         return True
     if mine < theirs or theirs < mine:
@@ -549,6 +615,11 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
         # the one that says more drops what the other measures of the topic's words.
         return not (narrow.quantity & topic) - wide.quantity - _stems(wide.sentence)
     return False
+
+
+def _undone(a: Stated, b: Stated) -> bool:
+    """Whether `a` counts what was done ("shipped", "to sell") where `b` never says it."""
+    return bool(a.done) and a.done not in b.quantity | _stems(b.sentence)
 
 
 def _themes(figure: Stated) -> set[str]:
@@ -613,7 +684,18 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     # The later says it reads anew, or gives the earlier value as the one it replaced ("up 16%
     # from the €1.4 billion budget"); "police put the field at 18,000" of a race "drew 21,000"
     # says neither: the two are at odds.
-    return "earlier" in mine or bool(_CHANGED.search(later.sentence))
+    # An estimate is replaced by the count that follows it ("estimates the harvest at 1,840
+    # tonnes", then "the harvest came in at 1,655 tonnes").
+    settled = (
+        earlier.kind == "provisional" and later.kind == "actual" and _one_speaker(later, earlier)
+    )
+    return "earlier" in mine or settled or bool(_CHANGED.search(later.sentence))
+
+
+def _one_speaker(one: Figure, other: Figure) -> bool:
+    """Whether two figures are given by one source: one row source, or one speaker named."""
+    who = speaker(one)
+    return one.row.source == other.row.source or (bool(who) and who == speaker(other))
 
 
 def _kinds_given(one: Figure, other: Figure) -> set[str]:

@@ -114,6 +114,8 @@ _WHICH_MORE = re.compile(
     rf"|\b{_COMPARATIVE}\s+(?:\w+\s+){{0,2}}than\b"
     # "How far apart are X and Y", "is X above Y": two figures held one to the other.
     r"|\bhow far apart\b|\bgap between\b"
+    # "Did X deliver as many as Y?", "is X enough to cover Y?"
+    r"|\bas (?:many|much|high|large|big)\b.*\bas\b|\benough to (?:cover|pay for|meet)\b"
     rf"|\bhow (?:much|many|far)\s+{_COMPARATIVE}\b.*\bthan\b"
     r"|^\s*(?:is|are|was|were|has|have)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
     rf"|\b(?:cuál|cuáles|quién|welche[rs]?|wer|quel(?:le)?s?|lequel|laquelle|qui)\b.*"
