@@ -240,7 +240,8 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
         named = set(vocab.entity_kind_kinds.get(vocab.entity_kinds.get(entity_id, ""), ()))
         if entity_id == topic.lead_id and topic.kind:
             named.add(topic.kind)
-        called = _noun_before(said, first, vocab) or _noun_apposed(said, after, vocab)
+        called = _noun_before(said, first, vocab) if not _headed(said, after, topic) else None
+        called = called or _noun_apposed(said, after, vocab)
         # A noun the topic's own rows count ("the votes of <council>" of a budget passed "by
         # 34 votes") asks what it holds, not of another thing.
         if called and _counted_in(topic, called[0].split()[-1]):
@@ -309,6 +310,14 @@ def _noun_before(said: Said, first: int, vocab: Vocabulary) -> tuple[str, int, i
     """A kind's noun just before a name, or before "of" / "called" ("the city of <name>")."""
     end = first - 1 if first and said.tokens[first - 1].low in _NAMING else first
     return _kind_noun(said, end - 2, end, vocab) or _kind_noun(said, end - 1, end, vocab)
+
+
+def _headed(said: Said, after: int, topic: Topic) -> bool:
+    """Whether the name is followed by a word of the topic's own title or terms ("the final
+    <name> hop harvest"): that word is what the phrase names, and a word before the name
+    describes it, not the name's kind."""
+    own = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.terms]))} - STOP
+    return after < len(said.tokens) and said.tokens[after].low in own
 
 
 def _noun_apposed(said: Said, after: int, vocab: Vocabulary) -> tuple[str, int, int] | None:

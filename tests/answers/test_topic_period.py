@@ -22,9 +22,10 @@ def registry(settings):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
     board = services.entity_upsert(slug="harrow-vale-grain-board", name="Harrow Vale Grain Board",
                                    kind="organization")  # fmt: skip
+    vale = services.entity_upsert(slug="harrow-vale", name="Harrow Vale", kind="place")
     services.event_upsert(subject="harrow-vale-barley-harvest-2026",
                           title="Harrow Vale barley harvest 2026", lead_entity=board,
-                          entities=[board], subject_terms=["barley", "harvest"],
+                          entities=[board, vale], subject_terms=["barley", "harvest"],
                           question_terms=["barley", "harvest"],
                           identity={"kind": "statistical-release", "period": "2026"})  # fmt: skip
     _topic(
@@ -64,3 +65,11 @@ def test_a_past_year_asked_is_the_year_a_figure_is_of(api):
     body = answered(api, "How big was the Harrow Vale barley harvest in 2025?")
     assert body["grounded"], body["answer"]
     assert "2.0 million" in body["answer"].split(". ")[0], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_word_before_the_name_that_describes_the_topics_own_noun_is_no_other_kind(api):
+    # "final" is a curated kind's noun (a cup final), but here it describes the harvest.
+    body = answered(api, "How big was the final Harrow Vale barley harvest estimate?")
+    assert body["grounded"], body["answer"]
+    assert "2.5 million" in body["answer"].split(". ")[0], body["answer"]
