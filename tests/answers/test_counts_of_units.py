@@ -9,7 +9,7 @@ tonnes it shipped.
 
 import pytest
 
-from tests.answers.test_figures_asked import _reports, _topic, answered
+from tests.answers.test_figures_asked import _reports, _topic, answered, assert_verdict
 from tests.answers.test_figures_asked import ask as first_sentence
 
 pytestmark = pytest.mark.django_db
@@ -49,24 +49,18 @@ def test_a_quota_in_tonnes_is_not_the_tonnes_landed(api):
 @pytest.mark.usefixtures("registry")
 def test_the_new_quota_against_the_original_gets_a_verdict(api):
     first = first_sentence(api, "Is the new Velmar cod quota larger than the original quota?")
-    assert " is higher: " in first, first
-    assert first.index("52,000") < first.index("48,000"), first
-    assert "4,000" in first, first
+    assert_verdict(first, "52,000", "48,000", "4,000")
 
 
 @pytest.mark.usefixtures("registry")
 def test_the_quota_against_the_catch_landed_gets_a_verdict(api):
     first = first_sentence(api, "How far apart are the Velmar cod quota and the catch landed so "
                                 "far?")  # fmt: skip
-    assert " is higher: " in first, first
-    assert first.index("52,000") < first.index("31,000"), first
-    assert "21,000" in first, first
+    assert_verdict(first, "52,000", "31,000", "21,000")
 
 
 @pytest.mark.usefixtures("registry")
 def test_tonnes_made_and_tonnes_shipped_are_two_figures(api):
     first = first_sentence(api, "Did Orrin Salt ship more salt than it produced in the third "
                                 "quarter?")  # fmt: skip
-    assert " is higher: " in first, first
-    assert first.index("12,400") < first.index("9,100"), first
-    assert "3,300" in first, first
+    assert_verdict(first, "12,400", "9,100", "3,300")

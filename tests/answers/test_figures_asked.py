@@ -93,6 +93,14 @@ def answered(api, question: str) -> dict:
     return answer.json()
 
 
+def assert_verdict(first: str, higher: str, lower: str, by: str = "") -> None:
+    """A comparison's first sentence is a verdict: the higher figure named first, then the lower,
+    and by how much."""
+    assert " is higher: " in first, first
+    assert first.index(higher) < first.index(lower), first
+    assert by in first, first
+
+
 def ask(api, question: str) -> str:
     """The first sentence of a grounded answer."""
     body = answered(api, question)

@@ -10,7 +10,7 @@ carrier's depots.
 
 import pytest
 
-from tests.answers.test_figures_asked import _reports, _topic, answered
+from tests.answers.test_figures_asked import _reports, _topic, answered, assert_verdict
 from tests.answers.test_figures_asked import ask as first_sentence
 
 pytestmark = pytest.mark.django_db
@@ -53,18 +53,14 @@ def test_an_estimate_is_replaced_by_its_speakers_count_and_another_count_dispute
 def test_a_count_of_what_was_done_against_what_was_contracted_gets_a_verdict(api):
     first = first_sentence(api, "Did Ostrand harbour's dredgers take out as much silt as the "
                                 "shipping lines contracted?")  # fmt: skip
-    assert " is higher: " in first, first
-    assert first.index("900,000") < first.index("770,000"), first
-    assert "130,000" in first, first
+    assert_verdict(first, "900,000", "770,000", "130,000")
 
 
 @pytest.mark.usefixtures("registry")
 def test_a_budget_held_to_a_cost_estimate_gets_a_verdict(api):
     first = first_sentence(api, "Is the Ostrand harbour dredging budget enough to cover the "
                                 "Coastal Audit Office's cost estimate?")  # fmt: skip
-    assert " is higher: " in first, first
-    assert first.index("€55 million") < first.index("€48 million"), first
-    assert "€7 million" in first, first
+    assert_verdict(first, "€55 million", "€48 million", "€7 million")
 
 
 @pytest.mark.usefixtures("registry")

@@ -11,7 +11,7 @@ a dairy beside it.
 import pytest
 
 from registry import services
-from tests.answers.test_figures_asked import _reports, _topic, answered
+from tests.answers.test_figures_asked import _reports, _topic, answered, assert_verdict
 from tests.answers.test_figures_asked import ask as first_sentence
 
 pytestmark = pytest.mark.django_db
@@ -48,16 +48,13 @@ def registry(settings):
 def test_the_topics_year_against_another_year_gets_a_verdict(api):
     first = first_sentence(api, "Is the 2026 Harrow Vale barley harvest estimate bigger than "
                                 "the 2025 harvest?")  # fmt: skip
-    assert " is higher: " in first, first
-    assert first.index("2.5 million") < first.index("2.0 million"), first
-    assert "0.5 million" in first, first
+    assert_verdict(first, "2.5 million", "2.0 million", "0.5 million")
 
 
 @pytest.mark.usefixtures("registry")
 def test_two_years_asked_of_one_harvest_get_a_verdict(api):
     first = first_sentence(api, "Was the Harrow Vale barley harvest larger in 2026 or in 2025?")
-    assert " is higher: " in first, first
-    assert first.index("2.5 million") < first.index("2.0 million"), first
+    assert_verdict(first, "2.5 million", "2.0 million")
 
 
 @pytest.mark.usefixtures("registry")
