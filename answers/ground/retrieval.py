@@ -125,8 +125,11 @@ class Evidence:
         return posing(self.snippet)
 
     def support(self) -> str:
-        """Everything a sentence citing this row may rest on."""
-        return " ".join([self.snippet, self.title, self.source, self.date or "", self.topic_title])
+        """Everything a sentence citing this row may rest on: its whole statement too, past
+        the snippet's cut (an issuer's long reading quoted in full)."""
+        whole = self.facts.get("observed") or self.facts.get("summary") or ""
+        said = [self.snippet, str(whole), self.title, self.source, self.date or ""]
+        return " ".join([*said, self.topic_title])
 
 
 def gather(event: Event, topic: Topic, understood: Understanding, *, now: datetime,
