@@ -60,7 +60,7 @@ _PERIOD = re.compile(
 _ORDINAL = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
 # Words that link a quantity to its value: never part of what is measured.
 LINKING = frozenset(
-    """was were is are be been stood stands stay stays stayed remain remains remained at to of
+    """was were is are be been stood stand stands stay stays stayed remain remains remained at to of
     by rose rise rises fell fall falls edged edges up down climbed climbs dropped drops jumped
     slipped eased eases increased decreased grew came come in reached reaches hit hits kept
     keeping keep held holds hold unchanged steady around about near nearly almost some roughly
@@ -73,8 +73,8 @@ LINKING = frozenset(
 # are two readings of one.
 NEUTRAL = frozenset(
     """annual headline overall official final latest total reported nonfarm monthly yearly
-    figure figures level number reading flash estimate estimates preliminary provisional
-    advance initial""".split()
+    figure figures level levels number numbers reading readings flash estimate estimates
+    preliminary provisional advance initial""".split()
 )
 _PREPOSITIONS = frozenset("in for of at across among on".split())
 _ARTICLES = frozenset("the a an".split())

@@ -2,7 +2,8 @@
 replaced by the count its own speaker gives later, while another speaker's count disputes it;
 a count is of the verb done to it ("removed", "contracted", "to sell"), so the silt removed is
 not the silt contracted and the depots to close are not the depots run; a budget is not the
-cost estimate it is held to, whatever curated quantity joins the two words.
+cost estimate it is held to, whatever curated quantity joins the two words; "now stand at" reads
+a count anew.
 
 The registry is this file's own: a harbour's silt dredging with its budget, and a parcel
 carrier's depots.
@@ -37,6 +38,7 @@ def registry(settings):
             "the Coastal Audit Office's cost estimate for the dredging is €55 million."),
         (9, "Quillon Parcels said it runs 260 parcel depots."),
         (5, "Quillon Parcels plans to close 30 depots next year."),
+        (1, "Quillon Parcels depot numbers now stand at 266 depots, the company said."),
     ])  # fmt: skip
 
 
@@ -68,4 +70,8 @@ def test_depots_to_close_are_not_the_depots_run(api):
     body = answered(api, "How many parcel depots does Quillon Parcels run?")
     assert body["grounded"], body["answer"]
     assert "disagree" not in body["answer"], body["answer"]
-    assert "260" in body["answer"].split(". ")[0], body["answer"]
+    # "now stand at 266" reads the count anew: the newest reading, said with the earlier one.
+    first = body["answer"].split(". ")[0]
+    assert first.startswith("The newest reading is 266"), first
+    assert "after an earlier 260" in first, first
+    assert "30 depots" not in body["answer"].split(". ")[0], body["answer"]
