@@ -119,6 +119,8 @@ _SAID_AFTER = re.compile(
     r",\s*(?P<who>[^,;.]+?)\s+(?:said|says|reported)\b|\baccording to (?P<to>[^,;.]+)",
     re.IGNORECASE,
 )
+_OF_WHOLE = (["of"], ["of", "the"], ["of", "its"], ["of", "their"])  # "640 of its 2,100"
+_PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their)\s+)?\d")
 _SET_AGAINST = frozenset("than versus against whereas".split())  # one figure held to another
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
@@ -131,6 +133,7 @@ class Stated:
     high: float
     unit: str  # "%", "bp", a currency sign, "#" for a bare decimal, or "" for a count
     kind: str  # the status: actual | provisional | revised | forecast | earlier | rejected
+    # | whole (the total a part is given of: "640 of its 2,100 trains")
     text: str  # the figure as the row writes it
     named: str = ""  # what is measured, in the row's words ("unemployment rate")
     period: str = ""  # what it is of, lower case ("october", "third quarter", "2026"), if said
@@ -181,12 +184,19 @@ def stated(text: str) -> list[Stated]:
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
         written = match.group(0).strip()
-        if match.group("small"):  # a plain number is read with its noun: "310 tonnes"
+        if match.group("small") and counted[1]:  # a plain number with its noun: "310 tonnes"
             written = f"{written} {counted[1].split()[0]}"
         figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
                         _done_to(before, counted, unit))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
+        if found and [w.lower() for w in between] in _OF_WHOLE:
+            # "640 of its 2,100 trains": the part counts what the whole counts; the whole is no
+            # reading of what the part measures.
+            part = found[-1]
+            named = f"{part.named} {figure.named}".strip()
+            found[-1] = replace(part, quantity=part.quantity | figure.quantity, named=named)
+            figure = replace(figure, kind="whole")
         figure = _compared(figure, found[-1] if found else None, between)
         found.append(_coordinated(figure, found[-1] if found else None, between))
         end = match.end()
@@ -243,6 +253,8 @@ def _small_count(text: str, match: re.Match, counted: frozenset[str]) -> bool:
     """Whether a plain number is a count: of the noun after it ("310 tonnes", "40 containers"),
     not a year ("in 2026"), nor the number of a name ("Line 5 trains", "Boeing 737 jets")."""
     value = int(match.group("small"))
+    if _PART_OF.match(text[match.end() :]):
+        return True  # "640 of its 2,100 trains": a part of a counted whole
     before = _WORD.findall(text[: match.start()])[-1:]
     after = _WORD.findall(text[match.end() :])[:1]
     named = bool(before) and before[0][:1].isupper() and before[0].lower() not in STOP

@@ -2,7 +2,8 @@
 union's or the operator's") pick each the figure its speaker gave, and get a verdict first.
 
 The registry is this file's own: a rail strike whose operator and drivers' union count the
-cancelled trains apart.
+cancelled trains apart, the operator's count given as a part of its whole timetable ("640 of its
+2,100 trains"), which is no figure of the cancelled trains.
 """
 
 import pytest
@@ -25,8 +26,8 @@ def registry(settings):
            ("marlow-ferries", "Marlow Ferries", "company"), ["ferry", "sailings"],
            "place-bound-event")  # fmt: skip
     _reports([
-        (5, "Corvid Rail said 640 trains were cancelled on the first day of the drivers' "
-            "strike."),
+        (5, "Corvid Rail said 640 of its 2,100 scheduled trains were cancelled on the first "
+            "day of the drivers' strike."),
         (4, "The Footplate Union said 710 trains were cancelled on the first day of the Corvid "
             "Rail drivers' strike."),
         (3, "Marlow Ferries cut 12 sailings from its winter timetable."),
