@@ -202,6 +202,7 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
     of_common = [f for f in held if not common or common & (f.quantity | stem_set(f.sentence))]
     # How each figure answers each part does not depend on the figure it is paired with.
     fits = [{id(f): _part_fit(f, part, held, topic, current) for f in of_common} for part in words]
+    repeats = {id(f): _repeated(f, held) for f in of_common}
     ranked = []
     for a in of_common:
         for b in of_common:
@@ -212,7 +213,7 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
             if _fits_apart(*fit, alike):
                 # Then the values the rows repeat (one that another row disputes is said
                 # once), then the part's words each measures.
-                told = (-_repeated(a, held) - _repeated(b, held), -fit[0].matched - fit[1].matched)
+                told = (-repeats[id(a)] - repeats[id(b)], -fit[0].matched - fit[1].matched)
                 ranked.append((-(fit[0].word + fit[1].word), not alike, told, _newest(a), a, b))
     return ranked
 

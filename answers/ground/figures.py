@@ -111,10 +111,11 @@ _NAMING = frozenset(
 # English grammar: what stands before a verb ("to sell", "will sell"), and the verbs by which a
 # row says who gives a figure rather than what it measures.
 _VERB_BEFORE = frozenset("to will would shall should can could may might must".split())
-_SAYING = frozenset(
-    "said says say counted counts reported reports estimated estimates put puts told".split()
-)
-_SAID = re.compile(r"\b(?:said|says|puts?|putting|counted|counts|reported)\b", re.IGNORECASE)
+_SPEAKING = frozenset("said says put puts putting counted counts reported".split())
+# The verbs that say who, never what was done; of them only `_SPEAKING` ahead of a figure names
+# its speaker ("estimate" is as often a noun: "the office's cost estimate of").
+_SAYING = _SPEAKING | frozenset("say reports told estimated estimates".split())
+_SAID = re.compile(rf"\b(?:{'|'.join(sorted(_SPEAKING))})\b", re.IGNORECASE)
 _SAID_AFTER = re.compile(
     r",\s*(?P<who>[^,;.]+?)\s+(?:said|says|reported)\b|\baccording to (?P<to>[^,;.]+)",
     re.IGNORECASE,
@@ -498,11 +499,11 @@ def _with_counted(
     quantity, named = measured
     if not counted[0] or (quantity and unit != ""):
         return quantity, named
-    last = before[-1].lower() if before else ""
-    if quantity and last in _NAMING:
+    if quantity and before and before[-1].lower() in _NAMING:
         return quantity | counted[0], named
-    if last.isalpha() and last not in LINKING and _done(last, before[-2:-1]):
-        return counted[0] | {stem(last)}, f"{counted[1]} {last}"
+    verb = _verb_before(before)
+    if verb:
+        return counted[0] | {stem(verb)}, f"{counted[1]} {verb}"
     return counted
 
 
@@ -511,11 +512,19 @@ def _done_to(before: list[str], counted: tuple[frozenset[str], str], unit: str) 
     tonnes") or just after its noun ("2,000 tonnes of hops contracted"); empty if none."""
     if not counted[0] or unit != "":
         return ""
-    last = before[-1].lower() if before else ""
-    if last.isalpha() and last not in LINKING and _done(last, before[-2:-1]):
-        return stem(last)
+    verb = _verb_before(before)
+    if verb:
+        return stem(verb)
     after = counted[1].split()[-1]
     return stem(after) if after.endswith("ed") else ""
+
+
+def _verb_before(before: list[str]) -> str:
+    """The word just before a count when it is the verb done to what it counts, else empty."""
+    last = before[-1].lower() if before else ""
+    if last.isalpha() and last not in LINKING and _done(last, before[-2:-1]):
+        return last
+    return ""
 
 
 def speaker(figure: Stated) -> set[str]:

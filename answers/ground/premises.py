@@ -209,8 +209,8 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
             before += [] if low in _WHOLE or not low.isalpha() else [token]
             continue
         figures = _figures_from(rest, tokens, index)
-        counted = not figures and not family_of(low) and bool(_subject_count(rest, tokens, index))
-        figures = figures or (_subject_count(rest, tokens, index) if counted else ())
+        subject = () if figures or family_of(low) else _figures_from(rest, tokens, index, True)
+        counted, figures = bool(subject), figures or subject
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
         if family_of(low) and _a_noun(tokens, index):
@@ -244,16 +244,13 @@ def _a_noun(tokens: list[str], index: int) -> bool:
     return compound and not (set(after) & _VERB_FOLLOWERS)
 
 
-def _figures_from(rest: str, tokens: list[str], index: int) -> tuple[str, ...]:
-    """The figures the claim's words give from its state word on, as written ("$9", "5%")."""
+def _figures_from(rest: str, tokens: list[str], index: int,
+                  before: bool = False) -> tuple[str, ...]:  # fmt: skip
+    """The figures the claim's words give from its state word on, as written ("$9", "5%"), or
+    (`before`) the count its subject is, ahead of its verb ("why did 60,000 visitors come")."""
     at = max(rest.find(tokens[index]) if tokens else 0, 0)
-    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(rest[at:]))
-
-
-def _subject_count(rest: str, tokens: list[str], index: int) -> tuple[str, ...]:
-    """The count the claim's subject is, before its verb ("why did 60,000 visitors come")."""
-    at = max(rest.find(tokens[index]) if tokens else 0, 0)
-    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(rest[:at]))
+    said = rest[:at] if before else rest[at:]
+    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(said))
 
 
 def _signed(figure: str) -> str:

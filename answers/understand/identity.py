@@ -18,6 +18,7 @@ A question that disagrees is about something the registry does not track: it is 
 neighbour is named as a pointer only, with no claim taken from its rows.
 """
 
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -343,17 +344,12 @@ def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
     """Another number, edition or model beside a word of the topic's names than its curated one
     ("<Name> X6" for the "X5"; "<Name>-3X" for the "3"), letters and digits together: the number
     reading below takes only numerals for an edition."""
-    held = topic.edition.lower().replace(" ", "")
+    held, words, _ = _editions(topic)
     if not any(c.isdigit() for c in held):
         return None
-    name_words = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.names]))}
-    tokens = said.tokens
-    for i, token in enumerate(tokens):
-        if token.bare not in name_words - STOP:
-            continue
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(tokens) and _model_like(tokens[j].low) and tokens[j].low != held:
-                return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
+    for i, j in _marks(said.tokens, words):
+        if said.tokens[j].low != held:
+            return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
     return None
 
 
@@ -362,23 +358,39 @@ def another_edition(text: str, topic: Topic) -> bool:
     and never with the topic's own ("the <Name> K8" in a row of the K7, "route 12" in one of
     route 11): a neighbour's row, whatever topic it came in under. Years and quarters are the
     periods figures are of, not editions."""
-    tokens = _tokens(text)
-    held = topic.edition.lower().replace(" ", "")
+    held, words, own = _editions(topic)
     if any(c.isdigit() for c in held):
-        name_words = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.names]))}
-        marks = {
-            tokens[j].low
-            for i, t in enumerate(tokens)
-            if t.bare in name_words - STOP
-            for j in (i - 1, i + 1)
-            if 0 <= j < len(tokens) and _model_like(tokens[j].low)
-        }
+        tokens = _tokens(text)
+        marks = {tokens[j].low for _, j in _marks(tokens, words)}
         if marks and held not in marks:
             return True
-    own = numbered(". ".join([topic.title, topic.subject.replace("-", " "), *topic.names]))
-    found = numbered(text)
-    return any(key in found and not found[key] & values
-               for key, values in own.items() if key not in ("year", "quarter"))  # fmt: skip
+    numbers = {key: values for key, values in own.items() if key not in ("year", "quarter")}
+    found = numbered(text) if numbers else {}
+    return any(key in found and not found[key] & values for key, values in numbers.items())
+
+
+def _marks(tokens: tuple[Token, ...], words: frozenset[str]):
+    """(i, j) for each word `i` of the topic's names with a model's mark `j` beside it."""
+    for i, token in enumerate(tokens):
+        if token.bare in words:
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(tokens) and _model_like(tokens[j].low):
+                    yield i, j
+
+
+def _editions(topic: Topic) -> tuple[str, frozenset[str], dict[str, set]]:
+    """What numbers a topic: its curated edition mark, the words of its names (stop words
+    left out) and what its title, subject and names number (`numbered`)."""
+    return _editions_of(topic.title, topic.subject, topic.names, topic.edition)
+
+
+@functools.lru_cache(maxsize=4096)
+def _editions_of(title: str, subject: str, names: tuple[str, ...], edition: str):
+    # Kept by the words themselves, not the topic: a renamed topic is read anew. Read for every
+    # row an answer weighs (`another_edition`), so read once per topic's words.
+    words = frozenset(w.lower() for w in _TOKEN.findall(" ".join([title, *names]))) - STOP
+    numbers = numbered(". ".join([title, subject.replace("-", " "), *names]))
+    return edition.lower().replace(" ", ""), words, numbers
 
 
 def _model_like(word: str) -> bool:
@@ -589,7 +601,7 @@ def numbered(text: str) -> dict[str, set]:
 def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
     """A number, series letter, quarter or year the question puts where the topic has another,
     or a prefix the topic never puts on its own word ("semi-" before its "final")."""
-    held = numbered(". ".join([topic.title, topic.subject.replace("-", " "), *topic.names]))
+    held = _editions(topic)[2]
     asked = _numbers_asked(said)
     for key, (values, start, end) in asked.items():
         if key in held and not values & held[key]:
