@@ -18,7 +18,6 @@ from answers.understand import STOP, Topic, Understanding, phrases, stem, stem_s
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
-_AMOUNT = re.compile(r"\d")
 SUPPORTING_REPORTS = 2
 POINTED = ("how-much", "who", "why")
 POINTED_REPORTS = 4
@@ -163,7 +162,7 @@ class Writer:
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
-            if intent == "how-much" and _AMOUNT.search(sentence):
+            if intent == "how-much" and figures.AMOUNT.search(sentence):
                 score += 2
             scored.append((-score, index, sentence))
         return min(scored)[2].rstrip(".")
@@ -177,7 +176,11 @@ class Writer:
         figure = self.understood.intent == "how-much"
         order = sorted(
             range(len(head)),
-            key=lambda i: (-(figure and bool(_AMOUNT.search(sentences[i]))), -closeness[i], i),
+            key=lambda i: (
+                -(figure and bool(figures.AMOUNT.search(sentences[i]))),
+                -closeness[i],
+                i,
+            ),
         )
         if figure and order:
             said = [len(self.said & stem_set(s)) for s in sentences]
@@ -519,7 +522,7 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
     said -= stem_set(" ".join([topic.title, *topic.names, *topic.terms]))
     for row in rows:
         for sentence in _SENTENCE.split(row.snippet):
-            if not _AMOUNT.search(sentence):
+            if not figures.AMOUNT.search(sentence):
                 continue
             if want <= stem_set(row.snippet) or said & stem_set(sentence):
                 return ""

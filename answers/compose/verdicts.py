@@ -45,7 +45,8 @@ _CURRENCY = frozenset("$€£¥") | {"CHF"}
 _NEUTRAL = frozenset(stem(w) for w in figures.NEUTRAL)
 _PERIODS = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|"
-    r"December|(?:first|second|third|fourth)[\s-]quarter|(?<![\d/])(?:19|20)\d\d(?![\d/]))\b",
+    r"December|(?:first|second|third|fourth)[\s-]quarter|(?:19|20)\d\d[/\u2013-]\d\d(?!\d)"
+    r"|(?<![\d/])(?:19|20)\d\d(?![\d/]))\b",
     re.IGNORECASE,
 )
 
@@ -375,7 +376,9 @@ def _of_topic_period(figure: Figure, period: str) -> Figure:
 
 
 def _period(said: str) -> str:
-    return re.sub(r"[\s-]+", " ", said.lower())
+    """A period as figures hold it: "third quarter", "2025/26" (a season however written)."""
+    season = re.fullmatch(r"(\d{4})[/\u2013-](\d\d)", said)
+    return "/".join(season.groups()) if season else re.sub(r"[\s-]+", " ", said.lower())
 
 
 def _written(figure: Figure, period: str) -> str:

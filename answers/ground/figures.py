@@ -22,12 +22,23 @@ check, so the two never differ by a digit. The quantity notion lives here so tha
 read from the registry.
 """
 
+import math
 import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from answers.understand import CURRENCY_CODES, STOP, stem, vocabulary
 
+SPELLED_OUT = {
+    word: n
+    for n, word in enumerate(
+        """two three four five six seven eight nine ten eleven twelve thirteen fourteen
+        fifteen sixteen seventeen eighteen nineteen twenty""".split(),
+        start=2,
+    )
+}
+# Whether a sentence gives any amount: a digit, or a count in words.
+AMOUNT = re.compile(rf"\d|\b(?:{'|'.join(SPELLED_OUT)})\s+[^\W\d_]", re.IGNORECASE)
 _FIGURE = re.compile(
     rf"(?P<cur>[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?(?P<amount>\d+(?:[.,]\d+)*)\s*"
     r"(?P<scale>million|billion|bn|trillion)?"
@@ -41,7 +52,9 @@ _FIGURE = re.compile(
     r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))"
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
     # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything.
-    r"|(?<![\d.,/])(?P<small>\d{1,4})(?=\s+[^\W\d_])",
+    r"|(?<![\d.,/])(?<!\d[-\u2013])(?P<small>\d{1,4})(?=\s+[^\W\d_])"
+    # News writes counts under ten, and often to twenty, in words ("two climbers died").
+    rf"|\b(?P<spelled>{'|'.join(SPELLED_OUT)})(?=\s+[^\W\d_])",
     re.IGNORECASE,
 )
 _CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}
@@ -55,7 +68,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _PERIOD = re.compile(
     r"\b(?P<month>January|February|March|April|May|June|July|August|September|October|"
     r"November|December)\b|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
-    r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b",
+    r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
+    # A season across two years ("the 2025/26 season", "2025-26"), wherever it is said.
+    r"|\b(?P<season>(?:19|20)\d\d)[/\u2013-](?P<next>\d\d)(?!\d)",
 )
 _ORDINAL = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
 # Words that link a quantity to its value: never part of what is measured.
@@ -122,6 +137,21 @@ _SAID_AFTER = re.compile(
 )
 _OF_WHOLE = (["of"], ["of", "the"], ["of", "its"], ["of", "their"])  # "640 of its 2,100"
 _PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their)\s+)?\d")
+# English grammar: the words that make a figure a bound, and which side of it the value lies.
+_BOUNDS = {
+    **dict.fromkeys(("more than", "over", "above", "at least", "upwards of", "in excess of",
+                     "exceeding"), "above"),
+    **dict.fromkeys(("less than", "fewer than", "under", "below", "at most"), "below"),
+}  # fmt: skip
+_BOUND_WORDS = "|".join(bound.replace(" ", r"\s+") for bound in _BOUNDS)
+_BOUND = re.compile(rf"(?:\b(?P<not>no|not)\s+)?\b(?P<bound>{_BOUND_WORDS})\s+$", re.IGNORECASE)
+# What follows a counted noun when the count says when, not how many ("two weeks ago").
+_AGO = frozenset("ago later earlier".split())
+# Nouns whose plural takes no "-s" ("three people"); a short word is a unit ("40 km").
+_UNCHANGED_PLURALS = frozenset(
+    """people children men women staff police personnel crew cattle sheep deer fish aircraft
+    feet teeth geese data media series species""".split()
+)
 _SET_AGAINST = frozenset("than versus against whereas".split())  # one figure held to another
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
@@ -140,6 +170,9 @@ class Stated:
     period: str = ""  # what it is of, lower case ("october", "third quarter", "2026"), if said
     sentence: str = ""  # the sentence it stands in
     done: str = ""  # the stem of what was done to what a count counts ("shipped"), if said
+    # "above" or "below" when the row gives a bound, not a reading ("more than 40 homes",
+    # "under 200"): it holds every value past it, so it never disputes one that is.
+    bound: str = ""
 
     @property
     def status(self) -> str:
@@ -152,7 +185,16 @@ class Stated:
         return self.kind in READINGS
 
     def overlaps(self, other: "Stated") -> bool:
-        return self.low <= other.high and other.low <= self.high
+        low, high = self.span
+        other_low, other_high = other.span
+        return low <= other_high and other_low <= high
+
+    @property
+    def span(self) -> tuple[float, float]:
+        """The values it allows: its own, or all past its bound."""
+        low = -math.inf if self.bound == "below" else self.low
+        high = math.inf if self.bound == "above" else self.high
+        return low, high
 
 
 @dataclass(frozen=True)
@@ -179,17 +221,19 @@ def stated(text: str) -> list[Stated]:
         before, opens = _clause_before(text, end, match.start())
         quantity, named = _quantity(before, opens)
         counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
-        if match.group("small") and not _small_count(text, match, counted[0]):
+        plain = match.group("small") or match.group("spelled")
+        if plain and not _small_count(text, match, counted):
             continue
         quantity, named = _with_counted((quantity, named), counted, unit, before)
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
-        written = match.group(0).strip()
-        if match.group("small") and counted[1]:  # a plain number with its noun: "310 tonnes"
+        bound, lead = _bound(text, match.start())
+        written = f"{lead}{match.group(0).strip()}"
+        if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
             written = f"{written} {counted[1].split()[0]}"
         figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
-                        _done_to(before, counted, unit))  # fmt: skip
+                        _done_to(before, counted, unit), bound)  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         if found and [w.lower() for w in between] in _OF_WHOLE:
             # "640 of its 2,100 trains": the part counts what the whole counts; the whole is no
@@ -250,10 +294,12 @@ def _between(f: Figure, g: Figure) -> list[str] | None:
     return _WORD.findall(f.sentence[at[0] : at[1]].lower())
 
 
-def _small_count(text: str, match: re.Match, counted: frozenset[str]) -> bool:
-    """Whether a plain number is a count: of the noun after it ("310 tonnes", "40 containers"),
-    not a year ("in 2026"), nor the number of a name ("Line 5 trains", "Boeing 737 jets")."""
-    value = int(match.group("small"))
+def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]) -> bool:
+    """Whether a plain number is a count: of the noun after it ("310 tonnes", "40 containers",
+    "two climbers"), not a year ("in 2026"), the number of a name ("Line 5 trains", "Boeing 737
+    jets"), a label ("a level 3 warning": more than one of a thing takes its plural) or a time
+    ago ("two weeks ago")."""
+    value = _value(match)[0]
     if _PART_OF.match(text[match.end() :]):
         return True  # "640 of its 2,100 trains": a part of a counted whole
     before = _WORD.findall(text[: match.start()])[-1:]
@@ -261,7 +307,30 @@ def _small_count(text: str, match: re.Match, counted: frozenset[str]) -> bool:
     named = bool(before) and before[0][:1].isupper() and before[0].lower() not in STOP
     # "20 Corvid R8 trams": a name's count is of what the name is, not of the name's first word.
     naming = bool(after) and after[0][:1].isupper()
-    return bool(counted) and not 1800 <= value <= 2100 and not (named or naming)
+    words = counted[1].split()
+    nouns = [w for w in counted[1].split(" of ")[0].split() if not w.endswith("ed")]
+    told = any(_plural(noun) for noun in nouns)
+    ago = bool(_AGO.intersection(words))
+    return told and not ago and not 1800 <= value <= 2100 and not (named or naming)
+
+
+def _plural(word: str) -> bool:
+    """Whether a noun after a count is its plural: "-s" (not "-ss"), one that takes none, or a
+    unit's short form."""
+    plain = word in _UNCHANGED_PLURALS or len(word) <= 3
+    return plain or (word.endswith("s") and not word.endswith("ss"))
+
+
+def _bound(text: str, at: int) -> tuple[str, str]:
+    """Whether the words just before a figure make it a bound ("more than", "at least",
+    "under"), which side, and those words as written with the space after them."""
+    found = _BOUND.search(text[:at])
+    if not found:
+        return "", ""
+    side = _BOUNDS[" ".join(found.group("bound").lower().split())]
+    if found.group("not"):  # "no more than 40": at most 40
+        side = "above" if side == "below" else "below"
+    return side, found.group(0)
 
 
 def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
@@ -382,6 +451,8 @@ def periods(text: str) -> frozenset[str]:
 
 
 def _period_name(match: re.Match) -> str:
+    if match.group("season"):
+        return f"{match.group('season')}/{match.group('next')}"
     if match.group("month"):
         return match.group("month").lower()
     if match.group("quarter") or match.group("q"):
@@ -411,8 +482,8 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
     if match.group("decimal"):  # a reading with no unit ("magnitude 6.4"): its quantity names it
         value = float(match.group("decimal"))
         return value, value, "#"
-    if match.group("small"):
-        value = float(match.group("small"))
+    if match.group("small") or match.group("spelled"):
+        value = float(match.group("small") or SPELLED_OUT[match.group("spelled").lower()])
         return value, value, ""
     count = match.group("count")
     number, _, scale = count.partition(" ")
@@ -563,7 +634,11 @@ def _counted(after: str) -> tuple[frozenset[str], str]:
             break
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
             break
+        if low in SPELLED_OUT:
+            break  # "5 trains ran two weeks": the next count's
         words.append(low)
+        if low in _AGO:
+            break  # "two weeks ago"
     if words[-1:] == ["of"]:
         words.pop()
     kept = (stem(w) for w in words if w not in NEUTRAL and w != "of")

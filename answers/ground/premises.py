@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from answers.ground.figures import SPELLED_OUT
 from answers.understand import CURRENCY_CODES, STOP, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
@@ -100,11 +101,15 @@ _RECEIVED = frozenset(
 STATIVE = frozenset("unchanged steady higher lower stronger weaker open closed shut".split())
 DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
+_TIME_UNITS = r"(?:seconds|minutes|hours|days|nights|weeks|months|years|decades|centuries)"
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
     rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
     r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
-    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b",
+    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b"
+    # A count of a plural noun, in digits or words ("5 hikers", "five hikers"); never a span
+    # of time ("over the last 2 weeks"), which says when, not what is claimed.
+    rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b",
     re.IGNORECASE,
 )
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
@@ -204,9 +209,9 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
                 actor.append(token.lower())  # "Why did <someone else> lead the round?"
             continue
         if (not family_of(low) and (low in subject or low in STOP) and low not in COPULAS) or (
-            low in _WHOLE or not low.replace(" ", "").isalpha()
+            low in _WHOLE or not low.replace(" ", "").isalpha() or low in SPELLED_OUT
         ):
-            before += [] if low in _WHOLE or not low.isalpha() else [token]
+            before += [] if low in _WHOLE or low in SPELLED_OUT or not low.isalpha() else [token]
             continue
         figures = _figures_from(rest, tokens, index)
         subject = () if figures or family_of(low) else _figures_from(rest, tokens, index, True)
@@ -250,7 +255,7 @@ def _figures_from(rest: str, tokens: list[str], index: int,
     (`before`) the count its subject is, ahead of its verb ("why did 60,000 visitors come")."""
     at = max(rest.find(tokens[index]) if tokens else 0, 0)
     said = rest[:at] if before else rest[at:]
-    return tuple(_signed(f.replace(" ", "")) for f in _FIGURE.findall(said))
+    return tuple(_signed(_spelled(f).replace(" ", "")) for f in _FIGURE.findall(said))
 
 
 def _signed(figure: str) -> str:
@@ -396,4 +401,12 @@ def _plain(text: str) -> str:
     low = text.lower()
     for word, unit in _UNITS.items():
         low = low.replace(word, unit)
-    return re.sub(r"\s+", "", low).replace(",", "")
+    return re.sub(r"\s+", "", _spelled(low)).replace(",", "")
+
+
+def _spelled(text: str) -> str:
+    """`text` with each count in words in digits ("five hikers": "5 hikers")."""
+    return _SPELLED.sub(lambda m: str(SPELLED_OUT[m.group(0).lower()]), text)
+
+
+_SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)

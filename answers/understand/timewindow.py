@@ -201,7 +201,7 @@ def time_window(question: str, *, now: datetime) -> Window | None:
     masked = _QUANTITY.sub(lambda m: " " * len(m.group(0)), text)
     today = now.date()
     try:
-        found = [*_rolling(masked, now), *_day_ranges(masked, now),
+        found = [*_rolling(masked, now), *_day_ranges(masked, now), *_seasons(masked),
                  *_composed(masked, _expressions(masked, now), today)]  # fmt: skip
     except (ValueError, OverflowError):  # a date past year 9999 or before year 1
         return None
@@ -213,6 +213,18 @@ def time_window(question: str, *, now: datetime) -> Window | None:
     # "From January", "a partir de janeiro": when something takes effect, not when it was said.
     starts = _takes_effect(text, at) and not _RANGE_WORD.search(text[at:until])
     return Window(start, end, text[at:until].strip(), filters=start <= today and not starts)
+
+
+# A season across two years ("the 2025/26 season", "2025-26"): the second year follows the first.
+_SEASON = re.compile(rf"(?<![\w'/])(?P<first>{_YEAR})[/\u2013-](?P<next>\d\d)(?![\d/])")
+
+
+def _seasons(masked: str):
+    """Each season said, as both its years: a figure of it may be given in either."""
+    for match in _SEASON.finditer(masked):
+        first = int(match["first"])
+        if (first + 1) % 100 == int(match["next"]):
+            yield match.start(), match.end(), date(first, 1, 1), date(first + 1, 12, 31)
 
 
 def _expressions(masked: str, now: datetime) -> list[_Read]:

@@ -111,7 +111,8 @@ _SAID_COMPARATIVE = (
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
-    rf"|\b{_COMPARATIVE}\s+(?:\w+\s+){{0,2}}than\b"
+    # "sell more season tickets in 2025/26 than": what is compared and when stand between.
+    rf"|\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,6}}than\b"
     # "How far apart are X and Y", "is X above Y": two figures held one to the other.
     r"|\bhow far apart\b|\bgap between\b"
     # "Did X deliver as many as Y?", "is X enough to cover Y?"
