@@ -25,6 +25,7 @@ POINTED_REPORTS = 4
 # answered by the report that says who or why).
 REVISABLE = ("how-much", "status", "overview", "decided", "compare")
 # Words about the asking, not the answer: they pick no sentence ("what did reporting say").
+_NEUTRAL = frozenset(stem_set(" ".join([*figures.NEUTRAL, "current", "now", "new", "today"])))
 META = stem_set("report reporting reported say said says market markets news tell")
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
 _HOW = re.compile(r"\bhow\s+(?:much|many)\s+(\w+)", re.IGNORECASE)
@@ -119,8 +120,10 @@ class Writer:
         earlier or a rejected figure): said before it, so it is never read as the answer."""
         if item.kind != "report":
             return None
-        kinds = {f.kind for f in figures.stated(self.best_sentence(item))}
-        return None if not kinds or kinds & figures.READINGS else sorted(kinds)[0]
+        kinds = [f.kind for f in figures.stated(self.best_sentence(item))]
+        # The first figure's kind names the sentence: "rejected the 4.2% offer and would strike"
+        # reports a rejection before it tells of a plan.
+        return None if not kinds or set(kinds) & figures.READINGS else kinds[0]
 
     def statement(self, item: Evidence) -> str:
         """The engine's clause for one row, in the answering language; quoted words stay in
@@ -328,9 +331,12 @@ def _revised(writer: Writer, layers: Layers):
     # Of a count read several times, the reading just before the newest is the one said.
     over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
+    said = figures.quantities(writer.said)  # "sold" asks of "sales"
     for (earlier, later), phrase in replaced:
-        if not writer.said & later.quantity:
+        if not said & later.quantity:
             continue  # a provision "as redundancy costs rose" is not the redundancy pay asked
+        if said & earlier.quantity - figures.words_of(later):
+            continue  # "tickets on offer" is no newer reading of the "ticket sales" asked
         lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
                      and figures.same_quantity(f, later, topic)), None)  # fmt: skip
         if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):
@@ -342,7 +348,7 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     intent = writer.understood.intent
     lead = _market_asked(writer, layers) if intent == "markets" else None
     lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
-    lead = lead or _lead(intent, layers)
+    lead = lead or _answering(writer, _lead(intent, layers), layers)
     if lead is None:
         return False
     gap = _missing_figure(writer.understood, layers)
@@ -376,6 +382,22 @@ def _odds_moved(writer: Writer, layers: Layers, asked: Evidence | None) -> Evide
     if asked is not None:
         moves = [m for m in moves if m.facts["question"] == asked.facts["question"]] or moves
     return moves[-1] if moves else asked
+
+
+def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidence | None:
+    """The lead when it says what is asked past the topic's own words; else the first report
+    that does: an issuer's reading of something else ("members walked out") does not answer
+    "what pay rise is the union asking for" where a report of the pay claim does."""
+    asked = writer.said - _curated(layers.topic) - _NEUTRAL  # "the latest figure" asks it all
+    if lead is None or lead.kind != "reading" or not asked:
+        return lead
+
+    def says(row: Evidence) -> bool:
+        return bool(asked & stem_set(conflicts.text_of(row)))
+
+    if says(lead):
+        return lead
+    return next((r for r in layers.reports if not r.posing and says(r)), lead)
 
 
 def _lead(intent: str, layers: Layers) -> Evidence | None:

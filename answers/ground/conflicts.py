@@ -25,6 +25,11 @@ REPORTS_COMPARED = 6  # the best reports held against the issuer and each other
 # What may follow a state word that is a verb with its object ("cut its rate", "held rates").
 _OBJECT_OPENERS = frozenset("its their the his her rates rate interest output production".split())
 _AUXILIARIES = frozenset("has have had was were been is are".split())
+# The words of an amount: a sum "risen to $171 million" and one "paused at $62 million" share
+# "million", not what rose and what was paused.
+_SCALES = frozenset(
+    "million millions billion billions trillion thousand hundred bn percent".split()
+)
 _DECIDED = re.compile(r"\b(?:decided|voted|agreed|chose|opted) to (\w+)", re.IGNORECASE)
 # A market question about another occasion of the outcome ("cut again at its next meeting") is
 # not about the one the issuer stated.
@@ -62,7 +67,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     answer how many died when another row says who died."""
     statements = [*readings, *reports[:REPORTS_COMPARED]]
     rows = [*readings, *reports]  # the words asked that any of them says
-    spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(_text(row))}
+    spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(text_of(row))}
     asking = Asking(asking.words & spoken, asking.topic, asking.said, asking.periods)
     # Each row's figures, read once: every pair of rows holds them against each other.
     held = {id(row): figures.wholes(figures.held(row)) for row in statements}
@@ -80,7 +85,8 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     return None
 
 
-def _text(row: Evidence) -> str:
+def text_of(row: Evidence) -> str:
+    """What a row says in full: an issuer's reading, a report's summary, else its snippet."""
     return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
@@ -151,7 +157,7 @@ def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
             # What the state is of: the words around it ("the cargo toll was raised").
             around = tokens[max(0, index - 4) : index] + tokens[index + 1 : index + 5]
             objects = frozenset(
-                stem(t) for t in around if t.isalpha() and t not in STOP and t not in _AUXILIARIES
+                stem(t) for t in around if t.isalpha() and t not in STOP | _AUXILIARIES | _SCALES
             ) - {stem(token)}
             found.append((family, objects, token))
     return found
@@ -172,12 +178,12 @@ def _as_done(tokens: list[str], index: int, sentence: str) -> bool:
 
 
 def _decisions_differ(a: Evidence, b: Evidence) -> str | None:
-    for family, objects, _ in decisions(_text(a)):
+    for family, objects, _ in decisions(text_of(a)):
         opposite = premises.OPPOSITE.get(family, set())
-        for other, their_objects, verb in decisions(_text(b)):
+        for other, their_objects, verb in decisions(text_of(b)):
             shared = objects & their_objects
             if other in opposite and shared:
-                return _object_words(_text(b), shared) or verb
+                return _object_words(text_of(b), shared) or verb
     return None
 
 
@@ -202,7 +208,7 @@ def _belief_differs(reading: Evidence, price: Evidence) -> str | None:
     asked = asked_outcomes(question)
     if not asked or price.facts.get("pct", 100) >= 50:
         return None
-    for family, _, _ in decisions(_text(reading)):
+    for family, _, _ in decisions(text_of(reading)):
         if family in asked:
             return question
     return None

@@ -81,7 +81,7 @@ LINKING = frozenset(
     keeping keep held holds hold unchanged steady around about near nearly almost some roughly
     over under above below just only a an the its their his her our new record total
     annualised annualized show shows showed showing rising rises holding puts put putting
-    said says setting set now currently""".split()
+    said says setting set now currently risen fallen grown has have had""".split()
 )
 # Words that say which reading of a quantity, not which quantity: "annual inflation" and
 # "inflation" are one quantity, "core inflation" another; a flash estimate and the final figure
@@ -135,13 +135,30 @@ _SAID_AFTER = re.compile(
     r",\s*(?P<who>[^,;.]+?)\s+(?:said|says|reported)\b|\baccording to (?P<to>[^,;.]+)",
     re.IGNORECASE,
 )
+_DETERMINERS = frozenset("a an the its their his her our this that".split())
 _OF_WHOLE = (["of"], ["of", "the"], ["of", "its"], ["of", "their"])  # "640 of its 2,100"
 _PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their)\s+)?\d")
+# English grammar: past forms that take no "-ed" ("sold 190,000 tickets"), and the stems of
+# verbs whose noun is another word ("sold", "sell": "sales"; "lost": "losses"), so that what was
+# done and its noun measure one thing.
+IRREGULAR_PAST = frozenset(
+    """cut set held kept rose risen fell fallen won lost broke broken shut hit sank shrank grew
+    grown began begun left led met paid sold spent struck drew drawn took taken gave given
+    made saw seen went gone came ran brought bought built""".split()
+)
+# Of them, those that do something to what is counted ("sold 190,000 tickets" is not "250,000
+# tickets on offer"); "drew 21,000 runners" says only how many came.
+_DONE_IRREGULAR = frozenset("sold bought paid spent lost won built cut shut".split())
+_NOUN_OF = {"sold": "sale", "sell": "sale", "lost": "loss", "lose": "loss", "spent": "spend",
+            "paid": "pay", "built": "build", "won": "win", "grew": "grow", "bought": "buy",
+            "made": "make", "gave": "give", "given": "give", "took": "take", "taken": "take",
+            "drew": "draw", "drawn": "draw"}  # fmt: skip
 # English grammar: the words that make a figure a bound, and which side of it the value lies.
 _BOUNDS = {
     **dict.fromkeys(("more than", "over", "above", "at least", "upwards of", "in excess of",
                      "exceeding"), "above"),
-    **dict.fromkeys(("less than", "fewer than", "under", "below", "at most"), "below"),
+    **dict.fromkeys(("less than", "fewer than", "under", "below", "at most", "as much as",
+                     "as many as", "as high as"), "below"),
 }  # fmt: skip
 _BOUND_WORDS = "|".join(bound.replace(" ", r"\s+") for bound in _BOUNDS)
 _BOUND = re.compile(rf"(?:\b(?P<not>no|not)\s+)?\b(?P<bound>{_BOUND_WORDS})\s+$", re.IGNORECASE)
@@ -218,16 +235,18 @@ def stated(text: str) -> list[Stated]:
         if value is None:
             continue
         low, high, unit = value
-        before, opens = _clause_before(text, end, match.start())
+        bound, lead = _bound(text, match.start())
+        # What is measured stands before the bound's words ("could cost as much as $190m").
+        before, opens = _clause_before(text, end, match.start() - len(lead))
         quantity, named = _quantity(before, opens)
         counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
         plain = match.group("small") or match.group("spelled")
         if plain and not _small_count(text, match, counted):
             continue
         quantity, named = _with_counted((quantity, named), counted, unit, before)
+        quantity, named = _modifying((quantity, named), before, text[match.end() :], unit)
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
-        bound, lead = _bound(text, match.start())
         written = f"{lead}{match.group(0).strip()}"
         if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
             written = f"{written} {counted[1].split()[0]}"
@@ -242,10 +261,23 @@ def stated(text: str) -> list[Stated]:
             named = f"{part.named} {figure.named}".strip()
             found[-1] = replace(part, quantity=part.quantity | figure.quantity, named=named)
             figure = replace(figure, kind="whole")
-        figure = _compared(figure, found[-1] if found else None, between)
+        figure = _compared(figure, _reference(found, figure), between)
         found.append(_coordinated(figure, found[-1] if found else None, between))
         end = match.end()
     return found
+
+
+def _reference(found: list[Stated], figure: Stated) -> Stated | None:
+    """The figure before one that it may be compared with: the one just before it, or for an
+    earlier reading that names nothing, the one of its sentence and unit nearest its size
+    ("63,410 students across eleven campuses, up from 60,940": the students, not the
+    campuses)."""
+    last = found[-1] if found else None
+    if last is None or figure.kind != "earlier" or figure.quantity:
+        return last
+    like = [f for f in found if f.sentence == figure.sentence and f.unit == figure.unit]
+    size = abs(figure.low) or 1.0
+    return min(like, key=lambda f: abs(math.log((abs(f.low) or 1.0) / size)), default=last)
 
 
 def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
@@ -376,12 +408,18 @@ def held(row) -> list[Figure]:
     if row.kind not in ("reading", "report"):
         return []
     text = row.facts.get("observed") or row.facts.get("summary") or row.snippet
+    others = getattr(row, "others", frozenset())  # a neighbour edition's figures
     return [Figure(**{f.name: getattr(s, f.name) for f in fields(Stated)}, row=row)
-            for s in stated(text)]  # fmt: skip
+            for s in stated(text) if s.text not in others]  # fmt: skip
+
+
+def words_of(figure: Stated) -> set[str]:
+    """The stems a figure is said with: what it measures and every word of its sentence."""
+    return figure.quantity | _stems(figure.sentence)
 
 
 def _stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()) if w.isalpha() and w not in STOP}
+    return {_noun_stem(w) for w in _WORD.findall(text.lower()) if w.isalpha() and w not in STOP}
 
 
 def _kind_of(text: str, match: re.Match) -> str:
@@ -541,6 +579,10 @@ def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], s
         if words and low in _ARTICLES and i > 1 and before[i - 1].lower() in ("of", "for"):
             i -= 2  # "the full cost of the closure": the cost is of the closure
             continue
+        verb_at = low.endswith("ed") and low not in LINKING and before[i + 1 : i + 2] == ["at"]
+        if not words and verb_at:
+            words.append(low)  # "budgeted at $62 million", "valued at": the verb's measure
+            break
         if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
             if words and low not in _PREPOSITIONS:
                 break
@@ -574,8 +616,20 @@ def _with_counted(
         return quantity | counted[0], named
     verb = _verb_before(before)
     if verb:
-        return counted[0] | {stem(verb)}, f"{counted[1]} {verb}"
+        return counted[0] | {_noun_stem(verb)}, f"{counted[1]} {verb}"
     return counted
+
+
+def _modifying(measured: tuple[frozenset[str], str], before: list[str], after: str,
+               unit: str) -> tuple[frozenset[str], str]:  # fmt: skip
+    """A rate or sum set between a determiner and its noun ("a 3.5% pay offer", "its 7%
+    claim", "the improved 4.2% offer") measures that noun, not the words before it."""
+    lead = [w.lower() for w in before[-2:]]
+    described = len(lead) == 2 and lead[0] in _DETERMINERS and lead[1].endswith(("ed", "ing"))
+    if unit in ("", "#") or not lead or not (lead[-1] in _DETERMINERS or described):
+        return measured
+    noun = _counted(after)
+    return noun if noun[0] else measured
 
 
 def _done_to(before: list[str], counted: tuple[frozenset[str], str], unit: str) -> str:
@@ -585,9 +639,14 @@ def _done_to(before: list[str], counted: tuple[frozenset[str], str], unit: str) 
         return ""
     verb = _verb_before(before)
     if verb:
-        return stem(verb)
+        return _noun_stem(verb)
     after = counted[1].split()[-1]
-    return stem(after) if after.endswith("ed") else ""
+    return _noun_stem(after) if after.endswith("ed") else ""
+
+
+def _noun_stem(word: str) -> str:
+    """A verb's stem as its noun's ("sold": "sale"), so the doing and its noun are one."""
+    return _NOUN_OF.get(stem(word), stem(word))
 
 
 def _verb_before(before: list[str]) -> str:
@@ -613,11 +672,12 @@ def speaker(figure: Stated) -> set[str]:
 
 def _done(word: str, before: list[str]) -> bool:
     """Whether a word just before a count is the verb done to what it counts: a past form
-    ("shipped", "landed"), or a verb after "to" or a modal ("plans to sell 35 pubs", "will sell
+    ("shipped", "sold"), or a verb after "to" or a modal ("plans to sell 35 pubs", "will sell
     42"); never a verb of saying or counting ("counted 398"), which says who gives the figure."""
     if word in _SAYING:
         return False
-    return word.endswith("ed") or (bool(before) and before[0].lower() in _VERB_BEFORE)
+    past = word.endswith("ed") or word in _DONE_IRREGULAR
+    return past or (bool(before) and before[0].lower() in _VERB_BEFORE)
 
 
 def _counted(after: str) -> tuple[frozenset[str], str]:
@@ -634,8 +694,10 @@ def _counted(after: str) -> tuple[frozenset[str], str]:
             break
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
             break
-        if low in SPELLED_OUT:
-            break  # "5 trains ran two weeks": the next count's
+        if low in _PREPOSITIONS or low in SPELLED_OUT:
+            # "63,410 students across eleven campuses": what is counted ends at a preposition;
+            # "5 trains ran two weeks": at the next count.
+            break
         words.append(low)
         if low in _AGO:
             break  # "two weeks ago"
@@ -656,16 +718,18 @@ def _kind(before: list[str]) -> str:
     since = _since_last_figure(words)[-_LOOK_BACK:]
     if any(w in EARLIER for w in words[-2:]) or "previous" in recent or "from" in since:
         return "earlier"
-    if any(w in FORECAST for w in words):
+    # A forecast's word in a name ("the Capital Projects Office") forecasts nothing.
+    if any(w.lower() in FORECAST for i, w in enumerate(before) if i == 0 or not w[:1].isupper()):
         return "forecast"
     return "actual"
 
 
 def quantities(stems) -> frozenset[str]:
-    """`stems`, and for each word a curated quantity names ("budget": cost) that quantity's
-    token (`registry.Quantity`, read through the vocabulary this process already built; none
-    before one is, as in a test of the words alone)."""
-    said = frozenset(stems)
+    """`stems` (a verb's as its noun's: "sold" as "sale"), and for each word a curated quantity
+    names ("budget": cost) that quantity's token (`registry.Quantity`, read through the
+    vocabulary this process already built; none before one is, as in a test of the words
+    alone)."""
+    said = frozenset(_NOUN_OF.get(s, s) for s in stems)
     named = _quantity_words()
     return said | {named[s] for s in said if s in named}
 

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from answers.ground.figures import SPELLED_OUT
+from answers.ground.figures import IRREGULAR_PAST, SPELLED_OUT
 from answers.understand import CURRENCY_CODES, STOP, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
@@ -82,11 +82,6 @@ _WHOLE = frozenset("fully completely entirely totally wholly whole entire all ev
 _WHOLE_SAID = re.compile(
     r"\b(?:fully|completely|entirely|totally|wholly|whole|entire|all|every|in full|100\s?%)",
     re.I,
-)
-_IRREGULAR = frozenset(
-    """cut set held kept rose risen fell fallen won lost broke broken shut hit sank shrank grew
-    grown began begun left led met paid sold spent struck drew drawn took taken gave given
-    made saw seen went gone came ran brought bought""".split()
 )
 HEDGES = frozenset(
     """not no never yet without will would could may might should shall expected expects expect
@@ -218,8 +213,11 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
         counted, figures = bool(subject), figures or subject
         # A state word makes a claim; any other verb only with a figure ("set its rate to 5%"):
         # "How has the fire developed?" takes nothing for granted that the record could deny.
-        if family_of(low) and _a_noun(tokens, index):
-            before.append(token)  # "the odds of a Fed cut": a cut talked of, not one claimed
+        hedged = any(t.lower() in HEDGES for t in tokens[max(0, index - 3) : index])
+        if family_of(low) and (_a_noun(tokens, index) or hedged):
+            # "the odds of a Fed cut": a cut talked of, not one claimed; "now expected to
+            # open": an expectation, which takes no opening for granted.
+            before.append(token)
         elif low in COPULAS and any(
             family_of(t.lower()) or states(t.lower()) for t in tokens[index + 1 :]
         ):
@@ -299,7 +297,7 @@ def _said(text: str, tokens: list[str]) -> str:
 
 def states(word: str) -> bool:
     """A form that states a state: a participle or past ("closed", "broken", "cut")."""
-    return word.endswith(("ed", "en")) or word in _IRREGULAR
+    return word.endswith(("ed", "en")) or word in IRREGULAR_PAST
 
 
 def verdict(claim: Claim, statements: Iterable[str]) -> str | None:

@@ -17,12 +17,15 @@ from typing import Any
 import numpy as np
 from django.db.models import Case, F, Prefetch, QuerySet, When
 
+from answers.ground import figures
 from answers.understand import (
     Topic,
     Understanding,
     Window,
     another_edition,
     embeddings,
+    nearest_another,
+    numbered_topic,
     stem,
     stem_set,
     stems,
@@ -112,6 +115,9 @@ class Evidence:
     snippet: str
     facts: dict[str, Any] = field(default_factory=dict)
     score: float = 0.0
+    # The figures (as written) it gives of a neighbour edition, not of its topic
+    # (`neighbours`): no answer weighs them.
+    others: frozenset[str] = frozenset()
 
     def __post_init__(self):
         # Every row is quoted from ingested text: its citation-like tokens are text.
@@ -197,7 +203,7 @@ def readings(event: Event, topic: Topic, window: Window | None, *, as_of: dateti
             Evidence("primarySources", "reading", topic.subject, topic.title, source.name,
                      _link(source), source.issuer, when,
                      f"{source.issuer} ({source.name}), read {when}: {said}"[:SNIPPET],
-                     {"observed": said, "state": state})
+                     {"observed": said, "state": state}, others=neighbours(said, topic))
         )  # fmt: skip
     return rows
 
@@ -252,9 +258,10 @@ def _of_topic(topic: Topic, guarded: list[int]):
 
 
 def _of_edition(topic: Topic):
-    """For an issuer guarding one topic that has a number or edition, whether words it said are
-    of that one, not of a sibling it also announces; None when the topic has neither."""
-    if not (topic.edition or any(c.isdigit() for c in topic.title)):
+    """For an issuer guarding one topic that something numbers (`numbered_topic`: an edition,
+    a number or an ordinal), whether words it said are of that one, not of a sibling it also
+    announces; None when nothing numbers it."""
+    if not numbered_topic(topic):
         return None
     return lambda said: not another_edition(said, topic)
 
@@ -415,6 +422,16 @@ def _passage_vectors(model, texts: list[str]) -> list[np.ndarray]:
     return [_passages[(model.name, t)] for t in texts]
 
 
+def neighbours(text: str, topic: Topic) -> frozenset[str]:
+    """The figures `text` gives of a neighbour edition of a numbered topic: those whose nearest
+    numbering before them is another's ("Phase 2 ..., budgeted at $62 million" in a row of
+    Phase 1)."""
+    if not text or not numbered_topic(topic):
+        return frozenset()
+    return frozenset(f.text for f in figures.stated(text)
+                     if nearest_another(f.sentence[: f.sentence.find(f.text)], topic))  # fmt: skip
+
+
 def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[Evidence]:
     """One row per origin story: a copy joins its original's story (`ingestion.copies`), so the
     two are never cited side by side; where both rank, the original is the one cited."""
@@ -433,7 +450,8 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         snippet = f"{doc.title}. {doc.summary}".strip()[:SNIPPET]
         rows.append(
             Evidence("reporting", "report", topic.subject, topic.title, doc.title, doc.url,
-                     doc.outlet.name, day, snippet, {"summary": doc.summary}, score)
+                     doc.outlet.name, day, snippet, {"summary": doc.summary}, score,
+                     neighbours(doc.summary, topic))
         )  # fmt: skip
     return rows
 

@@ -13,6 +13,8 @@ from answers.faces import face
 # The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "another_edition": "answers.understand.identity",
+    "numbered_topic": "answers.understand.identity",
+    "nearest_another": "answers.understand.identity",
     "CURRENCY_CODES": "answers.understand.vocabulary",
     "direction_of": "answers.understand.understanding",
     "parts": "answers.understand.understanding",

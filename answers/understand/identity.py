@@ -191,6 +191,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
     others = frozenset().union(*(o.entity_ids for o in context.others))
     return (
         _other_kind(said, topic, vocab)
+        or _kind_before_run(said, topic, vocab)
         or _placed_kind(said, topic, vocab)
         or _other_edition(said, topic)
         or (_longer_name(said, topic, own) if context.capitals else None)
@@ -253,6 +254,29 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
     return None
 
 
+def _kind_before_run(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
+    """A capitalised name that is no tracked name but shares a word with the topic's, called
+    by another kind's noun ("the footballer <a college's second word>", "the co-working
+    company <part of a building's name>"): a thing of that kind, which the registry does not
+    track; a kind the topic is, or its entities are, agrees."""
+    tracked = {k for first, after, _ in said.names for k in range(first, after)}
+    words = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.names]))} - STOP
+    tokens, i = said.tokens, 1  # a question's first word is capitalised for opening it
+    while i < len(tokens):
+        first = i
+        while i < len(tokens) and tokens[i].capital:
+            i += 1
+        if i == first:
+            i += 1
+            continue
+        if tracked & set(range(first, i)) or not {t.bare for t in tokens[first:i]} & words:
+            continue
+        called = _noun_before(said, first, vocab)
+        if called and not vocab.kind_nouns[called[0]] & _kinds_of(topic, vocab):
+            return Mismatch(_words(said, called[1], i), "kind")
+    return None
+
+
 _PLACES = frozenset({"country", "place"})
 _RUN = 4  # words after a place that may name what is asked of it ("parliamentary election")
 
@@ -278,12 +302,16 @@ def _agrees(noun: str, topic: Topic, vocab: Vocabulary) -> bool:
     """A kind's noun that is what the topic is, or what a thing it carries is ("<country>'s
     central bank" of a rate decision that carries the bank), or a word the topic says of
     itself ("floods" of "<place> flooding")."""
-    named = {topic.kind} | {kind for e in topic.entity_ids
-                            for kind in vocab.entity_kind_kinds.get(
-                                vocab.entity_kinds.get(e, ""), ())}  # fmt: skip
-    if vocab.kind_nouns[noun] & named:
+    if vocab.kind_nouns[noun] & _kinds_of(topic, vocab):
         return True
     return stem(noun.split()[-1]) in {stem(w) for w in _own_words(topic)}
+
+
+def _kinds_of(topic: Topic, vocab: Vocabulary) -> set[str]:
+    """The kinds a topic is and its entities are (`TopicKind.entity_kinds`)."""
+    return {topic.kind} | {kind for e in topic.entity_ids
+                           for kind in vocab.entity_kind_kinds.get(
+                               vocab.entity_kinds.get(e, ""), ())}  # fmt: skip
 
 
 def _run_nouns(said: Said, after: int, vocab: Vocabulary) -> list[tuple[str, int]]:
@@ -367,6 +395,37 @@ def another_edition(text: str, topic: Topic) -> bool:
     numbers = {key: values for key, values in own.items() if key not in ("year", "quarter")}
     found = numbered(text) if numbers else {}
     return any(key in found and not found[key] & values for key, values in numbers.items())
+
+
+def nearest_another(text: str, topic: Topic) -> bool:
+    """Whether the numbering nearest the end of `text` (the words before a figure) is another
+    edition's, not the topic's own ("Phase 2 of the <Commons> site, a tower budgeted at" in a
+    row of Phase 1 that also names Phase 1 later): the figure is the neighbour's."""
+    for token in reversed(_tokens(text)):
+        tail = text[token.start :]
+        if another_edition(tail, topic):
+            return True
+        if _own_numbering(tail, topic):
+            return False
+    return False
+
+
+def _own_numbering(text: str, topic: Topic) -> bool:
+    held, words, own = _editions(topic)
+    tokens = _tokens(text)
+    if held and held in {tokens[j].low for _, j in _marks(tokens, words)}:
+        return True
+    found = numbered(text)
+    return any(found.get(key, set()) & values for key, values in own.items()
+               if key not in ("year", "quarter"))  # fmt: skip
+
+
+def numbered_topic(topic: Topic) -> bool:
+    """Whether anything numbers the topic (an edition mark, a number or ordinal in its title,
+    subject or names: "K7", "route 11", "the fourth <Regatta>"), so that a row may number a
+    neighbour of it (`another_edition`); years and quarters are periods, not editions."""
+    held, _, own = _editions(topic)
+    return bool(held) or any(key not in ("year", "quarter") for key in own)
 
 
 def _marks(tokens: tuple[Token, ...], words: frozenset[str]):
@@ -589,7 +648,8 @@ def numbered(text: str) -> dict[str, set]:
             found.setdefault("series", set()).add(tokens[i + 1].low)
         if token.low in _ORDINALS:
             for after in tokens[i + 1 : i + 1 + ORDINAL_REACH]:
-                found.setdefault(after.bare, set()).add(_ORDINALS[token.low])
+                if after.bare != "year":  # "first-year students": a year of theirs, not of it
+                    found.setdefault(after.bare, set()).add(_ORDINALS[token.low])
         quarter = value if isinstance(value, str) else None
         if quarter:
             found.setdefault("quarter", set()).add(int(quarter[1]))
@@ -650,7 +710,8 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
         if token.low in _ORDINALS:
             reach = tokens[i + 1 : i + 1 + ORDINAL_REACH]
             for offset, after in enumerate(reach, start=1):
-                add(after.bare, _ORDINALS[token.low], i, i + 1 + offset)
+                if after.bare != "year":  # "first-year students": not the topic's year one
+                    add(after.bare, _ORDINALS[token.low], i, i + 1 + offset)
         if _YEAR.match(token.low) and _names_an_edition(tokens, i):
             add("year", int(token.low), i, min(len(tokens), i + 3))
     return asked

@@ -210,13 +210,18 @@ def test_a_request_the_service_does_not_serve_is_declined_in_one_line(api, regis
     assert first_sentence(answer).startswith("This service")
 
 
-def test_advice_mixed_with_a_question_of_fact_answers_the_facts_saying_first_it_gives_none(
-    api, registry
-):
-    answer = ask(api, "Is Drummond Mining a smart buy, and how much copper did it produce?")
-    assert answer["grounded"] is True
-    assert answer["answer"].startswith("This service gives no investment")
-    assert "410,000" in answer["answer"]
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is Drummond Mining a smart buy, and how much copper did it produce?",
+        "Write a poem about Drummond Mining, and tell me how much copper it produced.",
+    ],
+)
+def test_a_question_of_fact_beside_a_request_not_served_is_answered(api, registry, question):
+    answer = ask(api, question)
+    assert answer["grounded"] is True, answer["answer"]
+    assert answer["answer"].startswith("This service"), answer["answer"]
+    assert "410,000" in answer["answer"], answer["answer"]
 
 
 @pytest.mark.parametrize(

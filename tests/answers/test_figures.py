@@ -43,6 +43,21 @@ def one(text: str, written: str) -> figures.Stated:
          "auction is 61 euros.", "61 euros", "actual", "average strike price", ""),
         ("The bank cut its policy rate by 50 basis points to 6.25% from 6.75%.", "6.25%",
          "actual", "policy rate", ""),
+        # An earlier reading is of the figure of its own size, not of a count between them.
+        ("The office counted 63,410 students across the system's eleven campuses, up from "
+         "60,940 in 2025/26.", "60,940", "earlier", "students", "2025/26"),
+        # A forecast's word in a name forecasts nothing; "has risen to" links.
+        ("The Capital Projects Office said the final cost has risen to $171 million.",
+         "$171 million", "actual", "final cost", ""),
+        ("The tower, budgeted at $62 million, is paused.", "$62 million", "actual", "budgeted",
+         ""),
+        ("The bank kept its deposit rate unchanged at 2.00%.", "2.00%", "actual", "deposit rate",
+         ""),
+        ("The hall could cost as much as $190 million.", "as much as $190 million", "forecast",
+         "cost", ""),
+        # A rate between a determiner and its noun measures the noun.
+        ("The union rejected the improved 4.2% pay offer.", "4.2%", "rejected", "pay offer", ""),
+        ("Members backed a strike on a 61% turnout.", "61%", "actual", "turnout", ""),
     ],
 )  # fmt: skip
 def test_each_figure_is_held_with_its_quantity_period_and_status(text, written, status, named,

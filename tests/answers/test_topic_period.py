@@ -41,6 +41,8 @@ def registry(settings):
             "up from 2.0 million tonnes in 2025."),
         (3, "The Harrow Vale Grain Board raised its barley harvest estimate to 2.5 million "
             "tonnes."),
+        (2, "First-year growers supplied 140,000 tonnes of the Harrow Vale barley harvest, "
+            "the Harrow Vale Grain Board said."),
     ])  # fmt: skip
 
 
@@ -70,3 +72,12 @@ def test_a_word_before_the_name_that_describes_the_topics_own_noun_is_no_other_k
     body = answered(api, "How big was the final Harrow Vale barley harvest estimate?")
     assert body["grounded"], body["answer"]
     assert "2.5 million" in body["answer"].split(". ")[0], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_an_ordinal_year_is_no_other_year_of_the_topic(api):
+    # "first-year growers" are growers in their first year, not the harvest of year one.
+    body = answered(api, "How much barley did first-year growers supply to the Harrow Vale "
+                         "barley harvest?")  # fmt: skip
+    assert body["grounded"], body["answer"]
+    assert "140,000" in body["answer"], body["answer"]
