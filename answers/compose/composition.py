@@ -28,6 +28,8 @@ REVISABLE = ("how-much", "status", "overview", "decided", "compare")
 _NEUTRAL = frozenset(stem_set(" ".join([*figures.NEUTRAL, "current", "now", "new", "today"])))
 META = stem_set("report reporting reported say said says market markets news tell")
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
+_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+_HOW_MEASURE = re.compile(r"\bhow\s+([^\W\d_]+)", re.IGNORECASE)
 _HOW = re.compile(r"\bhow\s+(?:much|many)\s+(\w+)", re.IGNORECASE)
 _KIND_LABELS = {
     "forecast": phrases.LABEL_FORECAST,
@@ -77,7 +79,9 @@ class Writer:
         self.asked = stem_set(understood.question) - META
         self.names = {s for r in understood.topics for s in stem_set(" ".join(r.topic.names))}
         # What the question says past its topics' names and the words every question uses.
-        self.said = frozenset(self.asked - self.names - _STOP_STEMS)
+        # "How long", "how far": the word after "how" asks a measure that no row writes.
+        measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
+        self.said = frozenset(self.asked - self.names - _STOP_STEMS - measure)
 
     def cite(self, item: Evidence) -> str:
         if item not in self.pool:
@@ -272,8 +276,11 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     is asked: the prices lead)."""
     if writer.understood.intent in ("attention", "markets"):
         return False
-    asking = conflicts.Asking(writer.measured(layers.topic), _curated(layers.topic),
-                              writer.said, figures.periods(writer.understood.question))  # fmt: skip
+    question = writer.understood.question
+    asking = conflicts.Asking(
+        writer.measured(layers.topic), _curated(layers.topic), writer.said,
+        figures.periods(question), duration=bool(_HOW_LONG.search(question)),
+    )  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
         return False

@@ -15,7 +15,7 @@ The answer then says that the rows disagree and who says what, the issuer first
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from answers.ground import figures, premises
 from answers.ground.retrieval import Evidence
@@ -27,6 +27,7 @@ _OBJECT_OPENERS = frozenset("its their the his her rates rate interest output pr
 _AUXILIARIES = frozenset("has have had was were been is are".split())
 # The words of an amount: a sum "risen to $171 million" and one "paused at $62 million" share
 # "million", not what rose and what was paused.
+_TIME_UNITS = frozenset(stem(w) for w in "minutes hours days nights weeks months years".split())
 _SCALES = frozenset(
     "million millions billion billions trillion thousand hundred bn percent".split()
 )
@@ -58,6 +59,7 @@ class Asking:
     # not a conflict on passenger journeys).
     said: frozenset[str] = frozenset()
     periods: frozenset[str] = frozenset()  # the periods it names: figures of others are not asked
+    duration: bool = False  # "how long": a figure of time is asked, never a fine or a count
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
@@ -68,13 +70,19 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     statements = [*readings, *reports[:REPORTS_COMPARED]]
     rows = [*readings, *reports]  # the words asked that any of them says
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(text_of(row))}
-    asking = Asking(asking.words & spoken, asking.topic, asking.said, asking.periods)
+    asking = replace(asking, words=asking.words & spoken)
     # Each row's figures, read once: every pair of rows holds them against each other.
-    held = {id(row): figures.wholes(figures.held(row)) for row in statements}
+    raw = {id(row): figures.held(row) for row in statements}
+    held = {id(row): figures.wholes(raw[id(row)]) for row in statements}
+    stated = _stated_dispute(statements, raw, asking)
+    if stated:
+        what, giver, row, theirs, own = stated
+        return Conflict(what, *_issuer_first(giver, row, (theirs, own), readings, asking))
+    found = _best_figures(statements, held, asking, rows)
+    if found:
+        what, a, b, *said = found
+        return Conflict(what, *_issuer_first(a, b, tuple(said), readings, asking))
     for a, b in itertools.combinations(statements, 2):
-        differ = _figures_differ(held[id(a)], held[id(b)], asking)
-        if differ:
-            return Conflict(differ[0], *_issuer_first(a, b, differ[1:], readings, asking))
         found = _decisions_differ(a, b)
         if found:
             return Conflict(found, a, b)
@@ -88,6 +96,53 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
 def text_of(row: Evidence) -> str:
     """What a row says in full: an issuer's reading, a report's summary, else its snippet."""
     return row.facts.get("observed") or row.facts.get("summary") or row.snippet
+
+
+def _best_figures(statements: list[Evidence], held: dict, asking: Asking, rows: list[Evidence]):
+    """(what, a row, another, its figure, the other's) for the two rows at odds on a figure
+    whose sides the most rows and headlines give: "£2.4m against £1.9m" of a fine, each in a
+    headline, not a 2019 fine of £600,000 a row mentions in passing."""
+    found = []
+    # A value some row says was revised away ("revised from 152 to 148") disputes nothing.
+    gone = {
+        (f.unit, f.low, f.high)
+        for row in rows
+        for f in figures.held(row)
+        if f.kind == "earlier" and "revised" in {g.kind for g in figures.stated(f.sentence)}
+    }
+    for a, b in itertools.combinations(statements, 2):
+        differ = _figures_differ(held[id(a)], held[id(b)], asking)
+        if differ and not {(f.unit, f.low, f.high) for f in differ[1:]} & gone:
+            found.append((differ[0], a, b, *differ[1:]))
+    # A report's headline gives what it is about: its figure there counts again.
+    headlines = [f for row in statements if row.kind == "report" for f in figures.stated(row.title)]
+    given = [f for row in statements for f in held[id(row)] if f.reading] + headlines
+
+    def support(f: figures.Figure) -> int:
+        return sum(g.unit == f.unit and g.overlaps(f) for g in given)
+
+    return max(found, key=lambda c: support(c[3]) + support(c[4]), default=None)
+
+
+def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
+    """(what, the other side's row, the row, the other's figure, its own) when a row sets its
+    own figure against another ("19 hours, not the 31 hours the agency alleged") that another
+    row gives as a reading: the rows disagree, as the row itself says."""
+    for row in statements:
+        for own, other in figures.set_against(raw[id(row)]):
+            # The figure set against one names no quantity of its own ("the company's own
+            # count of 640,000"): it is of the one it is set against.
+            if other.quantity and not figures.same_quantity(own, other, asking.topic):
+                continue
+            # The row names the other side's value itself: the two need not both say what is
+            # asked ("failed for 9 hours, not the 14" of a leak that "lasted 14 hours").
+            for giver in statements:
+                given = [f for f in raw[id(giver)] if giver is not row and f.reading
+                         and f.unit == other.unit and f.overlaps(other)
+                         and _about(asking, own, f, either=True)]  # fmt: skip
+                if given:
+                    return max(own.named, other.named, key=len), giver, row, given[0], own
+    return None
 
 
 def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], asking: Asking):
@@ -127,7 +182,7 @@ def _issuer_first(a: Evidence, b: Evidence, said: tuple, readings: list[Evidence
     return a, b
 
 
-def _about(asking: Asking, a: figures.Figure, b: figures.Figure) -> bool:
+def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = False) -> bool:
     """Whether two figures answer what is asked: every word of it past what they measure (that
     some row says) is in one's sentence or the other's ("evacuated", not "died"; not "sleeping
     in shelters" beside "17 people were killed"), each sentence says a word the question says
@@ -138,9 +193,10 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure) -> bool:
     # Past what both measure ("people"), each sentence says a word asked: "17 people were
     # killed" is not about "how many people are sleeping in shelters".
     asked = asking.said - (a.quantity & b.quantity)
-    named = not asked or all(asked & words for words in each)
+    named = not asked or (bool(asked & said) if either else all(asked & w for w in each))
     when = not (asking.periods and a.period and b.period) or a.period in asking.periods
-    return rest <= said and named and when
+    timed = not asking.duration or bool(_TIME_UNITS & (a.quantity | b.quantity))
+    return rest <= said and named and when and timed
 
 
 def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
@@ -149,13 +205,17 @@ def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
     never hedged, negated or a noun."""
     found = []
     for sentence in re.split(r"(?<=[.!?;])\s+", text):
-        tokens = [t.lower() for t in _TOKEN.findall(sentence)]
+        written = _TOKEN.findall(sentence)
+        tokens = [t.lower() for t in written]
+        # A word of a name ("the Corrin Reservoir") is whose, not what: two states share an
+        # object only by a common noun ("reservoir stocks had fallen").
+        common = [t.lower() if i == 0 or not t[:1].isupper() else "" for i, t in enumerate(written)]
         for index, token in enumerate(tokens):
             family = premises.family_of(token)
             if family is None or not _as_done(tokens, index, sentence):
                 continue
             # What the state is of: the words around it ("the cargo toll was raised").
-            around = tokens[max(0, index - 4) : index] + tokens[index + 1 : index + 5]
+            around = common[max(0, index - 4) : index] + common[index + 1 : index + 5]
             objects = frozenset(
                 stem(t) for t in around if t.isalpha() and t not in STOP | _AUXILIARIES | _SCALES
             ) - {stem(token)}

@@ -37,6 +37,8 @@ SPELLED_OUT = {
         start=2,
     )
 }
+_SUBORDINATE = re.compile(r"\s(?:after|before|because|since|when|which|who|whose|where)\s")
+_RANGE_TO = re.compile(r"\s+to\s+\d[\d,.]*(?=\s+[^\W\d_])")
 # Whether a sentence gives any amount: a digit, or a count in words.
 AMOUNT = re.compile(rf"\d|\b(?:{'|'.join(SPELLED_OUT)})\s+[^\W\d_]", re.IGNORECASE)
 _FIGURE = re.compile(
@@ -89,7 +91,7 @@ LINKING = frozenset(
 NEUTRAL = frozenset(
     """annual headline overall official final latest total reported nonfarm monthly yearly
     figure figures level levels number numbers reading readings flash estimate estimates
-    preliminary provisional advance initial""".split()
+    preliminary provisional advance initial count counts tally own""".split()
 )
 _PREPOSITIONS = frozenset("in for of at across among on".split())
 _ARTICLES = frozenset("the a an".split())
@@ -169,7 +171,8 @@ _UNCHANGED_PLURALS = frozenset(
     """people children men women staff police personnel crew cattle sheep deer fish aircraft
     feet teeth geese data media series species""".split()
 )
-_SET_AGAINST = frozenset("than versus against whereas".split())  # one figure held to another
+# One figure held to another: "more than", "against", "not the 31 hours it alleged".
+_SET_AGAINST = frozenset("than versus against whereas not instead rather".split())
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
 
@@ -238,8 +241,8 @@ def stated(text: str) -> list[Stated]:
         bound, lead = _bound(text, match.start())
         # What is measured stands before the bound's words ("could cost as much as $190m").
         before, opens = _clause_before(text, end, match.start() - len(lead))
-        quantity, named = _quantity(before, opens)
-        counted = _counted(text[match.end() :]) if unit in ("", "#") else (frozenset(), "")
+        quantity, named = _quantity(before, opens, unit not in ("", "#", "%", "bp"))
+        counted = _counted_after(text, match) if unit in ("", "#") else (frozenset(), "")
         plain = match.group("small") or match.group("spelled")
         if plain and not _small_count(text, match, counted):
             continue
@@ -280,6 +283,13 @@ def _reference(found: list[Stated], figure: Stated) -> Stated | None:
     return min(like, key=lambda f: abs(math.log((abs(f.low) or 1.0) / size)), default=last)
 
 
+def _counted_after(text: str, match: re.Match) -> tuple[frozenset[str], str]:
+    """What a count counts, from the words after it; "from 152 to 148 megalitres": the first
+    counts what the second does."""
+    ranged = _RANGE_TO.match(text, match.end())
+    return _counted(text[ranged.end() if ranged else match.end() :])
+
+
 def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
     """A figure joined by "and" to an earlier one is earlier too ("up from 42 trams and €318
     million"): only the words of the figure before stand between them."""
@@ -312,6 +322,21 @@ def wholes(held_figures: list[Figure]) -> list[Figure]:
         return same or (between is not None and "and" in between)
 
     return [f for f in held_figures if not (f.reading and any(beside(f, g) for g in readings))]
+
+
+def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
+    """(its own, the other's) for each figure a row sets against another of its sentence and
+    unit ("19 hours, not the 31 hours the agency alleged"; "710,000 households, more than the
+    company's own count of 640,000"): a dispute the row itself states."""
+    readings = [f for f in held_figures if f.reading]
+    pairs = []
+    for own in readings:
+        for other in readings:
+            between = _between(own, other)
+            apart = (own.low, own.high) != (other.low, other.high) and own.unit == other.unit
+            if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
+                pairs.append((own, other))
+    return pairs
 
 
 def _at(figure: Figure) -> int:
@@ -428,7 +453,11 @@ def _kind_of(text: str, match: re.Match) -> str:
         return "forecast"  # "its 2% target": what is aimed at, not a reading
     before = _WORD.findall(_sentence_before(text, match.start()))
     kind = _kind(before)
-    if kind == "actual" and _revising(_since_last_figure(before), _words_after(text, match)):
+    since = _since_last_figure(before)
+    # "revised its figure from 152 to 148": the revising word says the pair's later one.
+    revising = _revising(since, _words_after(text, match))
+    revising = revising or ([w.lower() for w in since] == ["to"] and _revising(before, []))
+    if kind == "actual" and revising:
         return "revised"
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
@@ -439,8 +468,16 @@ def _kind_of(text: str, match: re.Match) -> str:
 
 def _since_last_figure(words: list[str]) -> list[str]:
     """The words before a figure back to the figure before it in its sentence (or all)."""
-    at = max((i for i, w in enumerate(words) if w[:1].isdigit()), default=-1)
+    at = max((i for i, w in enumerate(words) if w[:1].isdigit() and not _when(words, i)),
+             default=-1)  # fmt: skip
     return words[at + 1 :]
+
+
+def _when(words: list[str], i: int) -> bool:
+    """Whether a number among words is a year or a season's second year ("2025-26"), not a
+    figure."""
+    year = re.fullmatch(r"(?:19|20)\d\d", words[i]) is not None
+    return year or (i > 0 and len(words[i]) == 2 and _when(words, i - 1))
 
 
 def _words_after(text: str, match: re.Match) -> list[str]:
@@ -471,6 +508,8 @@ def _period(text: str, match: re.Match) -> str:
     last said before it in its sentence (an earlier figure takes none from before it: that is
     the later one's)."""
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
+    # "fined £2.4m after sewage polluted the brook in June": the period of what came after.
+    after = _SUBORDINATE.split(after, maxsplit=1)[0]
     after = _FIGURE.split(after, maxsplit=1)[0]
     found = [_period_name(m) for m in _PERIOD.finditer(after)]
     if found:
@@ -563,7 +602,8 @@ def _past_name(words: list[str], i: int) -> int | None:
     return i - 2 if i > 1 and words[i - 1].lower() in _PREPOSITIONS else None
 
 
-def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], str]:
+def _quantity(before: list[str], opens: bool = False,
+              money: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
     """The lower-case words nearest before the figure, past the linking words and any place or
     name set in them ("annual inflation in <Country> was": annual inflation)."""
     words: list[str] = []
@@ -579,9 +619,10 @@ def _quantity(before: list[str], opens: bool = False) -> tuple[frozenset[str], s
         if words and low in _ARTICLES and i > 1 and before[i - 1].lower() in ("of", "for"):
             i -= 2  # "the full cost of the closure": the cost is of the closure
             continue
-        verb_at = low.endswith("ed") and low not in LINKING and before[i + 1 : i + 2] == ["at"]
-        if not words and verb_at:
-            words.append(low)  # "budgeted at $62 million", "valued at": the verb's measure
+        # "budgeted at $62 million", "valued at", "fined £2.4 million": the verb's measure.
+        measured = before[i + 1 : i + 2] == ["at"] or (i == len(before) - 1 and money)
+        if not words and low.endswith("ed") and low not in LINKING and measured:
+            words.append(low)
             break
         if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
             if words and low not in _PREPOSITIONS:
@@ -718,10 +759,12 @@ def _kind(before: list[str]) -> str:
     since = _since_last_figure(words)[-_LOOK_BACK:]
     if any(w in EARLIER for w in words[-2:]) or "previous" in recent or "from" in since:
         return "earlier"
-    # A forecast's word in a name ("the Capital Projects Office") forecasts nothing.
-    if any(w.lower() in FORECAST for i, w in enumerate(before) if i == 0 or not w[:1].isupper()):
-        return "forecast"
-    return "actual"
+    # A forecast's word in a name ("the Capital Projects Office") forecasts nothing; "would"
+    # after a verb of saying is reported speech ("said the ban would affect 710,000").
+    said = [w for i, w in enumerate(words) if w in _SAYING and "would" in words[i:]]
+    forecast = {w for i, w in enumerate(before) if i == 0 or not w[:1].isupper()}
+    forecast = {w.lower() for w in forecast} & FORECAST - ({"would"} if said else set())
+    return "forecast" if forecast else "actual"
 
 
 def quantities(stems) -> frozenset[str]:

@@ -471,6 +471,18 @@ def _query_vector(question: str, vocab: Vocabulary) -> np.ndarray | None:
     return embeddings.query_vector(model, question)
 
 
+# German grammar: the article or preposition between a noun and the name it is of.
+_GERMAN_OF = re.compile(r"\s(?:des|der|dem|den|von|vom|zum|zur|im|am)\s")
+
+
+def _german_name(span: str, question: str) -> str:
+    """German capitalises every noun: one such word is no name ("Euroraum"), and one before an
+    article is the noun of the name after it ("Verschmutzung des <Brook>")."""
+    if " " not in span or span.replace(" ", "-") in question:
+        return ""
+    return _GERMAN_OF.split(span)[-1]
+
+
 def names(question: str, corrected: str, vocab: Vocabulary, window: Window | None):
     """Entities the question names (tagger, then the model for names said in other words), the
     capitalised names it carries that the registry does not track, and those only its reporting
@@ -484,10 +496,10 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     # <someone> built?"): a premise to hold to the record, not the question's subject.
     tracked_before = False
     for span, place, tail, subject in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
+        span = _german_name(span, question) if german else span
         span_words = [w for w in words(span) if w not in _CONNECTORS]
-        compound = german and (" " not in span or span.replace(" ", "-") in question)
-        if not span_words or compound:
-            continue  # German capitalises every noun: one such word is no name ("Euroraum")
+        if not span_words:
+            continue
         fixed = words(correct(span, vocab))
         known = all(w in vocab.known or stem(w) in vocab.frequency for w in fixed)
         if known and not unheld_name(span, vocab, tagger):
