@@ -138,7 +138,7 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
             # asked ("failed for 9 hours, not the 14" of a leak that "lasted 14 hours").
             for giver in statements:
                 given = [f for f in raw[id(giver)] if giver is not row and f.reading
-                         and f.unit == other.unit and f.overlaps(other)
+                         and (f.unit, f.low, f.high) == (other.unit, other.low, other.high)
                          and _about(asking, own, f, either=True)]  # fmt: skip
                 if given:
                     return max(own.named, other.named, key=len), giver, row, given[0], own

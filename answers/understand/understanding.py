@@ -109,7 +109,6 @@ _SAID_COMPARATIVE = (
     r"|ever|after|water|power|number|order|member|quarter)\b)[a-z]{3,}er|more\s+\w+|less\s+\w+)\b"
 )
 _MORE_THAN = re.compile(rf"\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,6}}than\b")
-_THAN_AMOUNT = re.compile(r"\bthan\s+(?:[$€£¥]|\d)")
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
@@ -381,10 +380,6 @@ def _is_instruction(clause: str) -> bool:
 def intent_of(question: str) -> str:
     text = f" {question.lower().strip()} "
     if re.match(r"^\s*(will|would|could)\b", question, re.IGNORECASE):
-        # "Will <one> have more students than <the other>?" sets two held things side by
-        # side; "will the bank cut by more than 50 basis points?" asks what crowds believe.
-        if _MORE_THAN.search(text) and not _THAN_AMOUNT.search(text):
-            return "compare"
         return "markets"  # a question about what will happen: what crowds believe comes first
     if _WHICH_MORE.search(text):
         return "compare"
