@@ -25,9 +25,10 @@ REPORTS_COMPARED = 6  # the best reports held against the issuer and each other
 # What may follow a state word that is a verb with its object ("cut its rate", "held rates").
 _OBJECT_OPENERS = frozenset("its their the his her rates rate interest output production".split())
 _AUXILIARIES = frozenset("has have had was were been is are".split())
+# What "how long" asks a figure of.
+_TIME_UNITS = frozenset(stem(w) for w in "minutes hours days nights weeks months years".split())
 # The words of an amount: a sum "risen to $171 million" and one "paused at $62 million" share
 # "million", not what rose and what was paused.
-_TIME_UNITS = frozenset(stem(w) for w in "minutes hours days nights weeks months years".split())
 _SCALES = frozenset(
     "million millions billion billions trillion thousand hundred bn percent".split()
 )
@@ -72,13 +73,13 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(text_of(row))}
     asking = replace(asking, words=asking.words & spoken)
     # Each row's figures, read once: every pair of rows holds them against each other.
-    raw = {id(row): figures.held(row) for row in statements}
+    raw = {id(row): figures.held(row) for row in rows}  # statements are among the rows
     held = {id(row): figures.wholes(raw[id(row)]) for row in statements}
     stated = _stated_dispute(statements, raw, asking)
     if stated:
         what, giver, row, theirs, own = stated
         return Conflict(what, *_issuer_first(giver, row, (theirs, own), readings, asking))
-    found = _best_figures(statements, held, asking, rows)
+    found = _best_figures(statements, held, asking, _revised_away(rows, raw))
     if found:
         what, a, b, *said = found
         return Conflict(what, *_issuer_first(a, b, tuple(said), readings, asking))
@@ -98,18 +99,11 @@ def text_of(row: Evidence) -> str:
     return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
-def _best_figures(statements: list[Evidence], held: dict, asking: Asking, rows: list[Evidence]):
+def _best_figures(statements: list[Evidence], held: dict, asking: Asking, gone: set):
     """(what, a row, another, its figure, the other's) for the two rows at odds on a figure
     whose sides the most rows and headlines give: "£2.4m against £1.9m" of a fine, each in a
-    headline, not a 2019 fine of £600,000 a row mentions in passing."""
+    headline, not a 2019 fine of £600,000 a row mentions in passing; none of a value `gone`."""
     found = []
-    # A value some row says was revised away ("revised from 152 to 148") disputes nothing.
-    gone = {
-        (f.unit, f.low, f.high)
-        for row in rows
-        for f in figures.held(row)
-        if f.kind == "earlier" and "revised" in {g.kind for g in figures.stated(f.sentence)}
-    }
     for a, b in itertools.combinations(statements, 2):
         differ = _figures_differ(held[id(a)], held[id(b)], asking)
         if differ and not {(f.unit, f.low, f.high) for f in differ[1:]} & gone:
@@ -122,6 +116,14 @@ def _best_figures(statements: list[Evidence], held: dict, asking: Asking, rows: 
         return sum(g.unit == f.unit and g.overlaps(f) for g in given)
 
     return max(found, key=lambda c: support(c[3]) + support(c[4]), default=None)
+
+
+def _revised_away(rows: list[Evidence], raw: dict) -> set[tuple]:
+    """(unit, low, high) of each value a row says was revised away ("revised from 152 to 148"):
+    an earlier figure beside a revised one in its sentence. It disputes nothing."""
+    return {(f.unit, f.low, f.high) for row in rows for f in raw[id(row)]
+            if f.kind == "earlier" and any(g.kind == "revised" and g.sentence == f.sentence
+                                           for g in raw[id(row)])}  # fmt: skip
 
 
 def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):

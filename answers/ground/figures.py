@@ -37,8 +37,6 @@ SPELLED_OUT = {
         start=2,
     )
 }
-_SUBORDINATE = re.compile(r"\s(?:after|before|because|since|when|which|who|whose|where)\s")
-_RANGE_TO = re.compile(r"\s+to\s+\d[\d,.]*(?=\s+[^\W\d_])")
 # Whether a sentence gives any amount: a digit, or a count in words.
 AMOUNT = re.compile(rf"\d|\b(?:{'|'.join(SPELLED_OUT)})\s+[^\W\d_]", re.IGNORECASE)
 _FIGURE = re.compile(
@@ -65,6 +63,10 @@ _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CLAUSE = re.compile(r"[;:()]|,(?!\d)|(?<=[.!?])\s|\s(?:and|but|while|whereas)\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# A clause that says when something else happened ("after sewage polluted the brook in June").
+_SUBORDINATE = re.compile(r"\s(?:after|before|because|since|when|which|who|whose|where)\s")
+# "from 152 to 148 megalitres": the number after "to", with the noun both count.
+_RANGE_TO = re.compile(r"\s+to\s+\d[\d,.]*(?=\s+[^\W\d_])")
 # The periods a figure is given for: a month (capitalised: "may" is a verb), a quarter, a year
 # after a preposition ("by 2029" is a deadline, not a period).
 _PERIOD = re.compile(
@@ -687,7 +689,8 @@ def _done_to(before: list[str], counted: tuple[frozenset[str], str], unit: str) 
 
 def _noun_stem(word: str) -> str:
     """A verb's stem as its noun's ("sold": "sale"), so the doing and its noun are one."""
-    return _NOUN_OF.get(stem(word), stem(word))
+    stemmed = stem(word)
+    return _NOUN_OF.get(stemmed, stemmed)
 
 
 def _verb_before(before: list[str]) -> str:
@@ -761,9 +764,9 @@ def _kind(before: list[str]) -> str:
         return "earlier"
     # A forecast's word in a name ("the Capital Projects Office") forecasts nothing; "would"
     # after a verb of saying is reported speech ("said the ban would affect 710,000").
-    said = [w for i, w in enumerate(words) if w in _SAYING and "would" in words[i:]]
-    forecast = {w for i, w in enumerate(before) if i == 0 or not w[:1].isupper()}
-    forecast = {w.lower() for w in forecast} & FORECAST - ({"would"} if said else set())
+    reported = any(w in _SAYING and "would" in words[i:] for i, w in enumerate(words))
+    forecast = {w.lower() for i, w in enumerate(before) if i == 0 or not w[:1].isupper()}
+    forecast = forecast & FORECAST - ({"would"} if reported else set())
     return "forecast" if forecast else "actual"
 
 

@@ -107,6 +107,7 @@ _FIGURE = re.compile(
     rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b",
     re.IGNORECASE,
 )
+_SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
 # What presupposes: why, how or when something came about, or a clause opening on it. A yes or
 # no question ("Has the port reopened?") asks, it does not assert, and is answered, not corrected.
@@ -405,6 +406,3 @@ def _plain(text: str) -> str:
 def _spelled(text: str) -> str:
     """`text` with each count in words in digits ("five hikers": "5 hikers")."""
     return _SPELLED.sub(lambda m: str(SPELLED_OUT[m.group(0).lower()]), text)
-
-
-_SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)

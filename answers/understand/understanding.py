@@ -108,12 +108,11 @@ _SAID_COMPARATIVE = (
     r"\b(?:is|are|was|were|be|been)\s+(?:(?!(?:under|over|other|either|neither|whether|never"
     r"|ever|after|water|power|number|order|member|quarter)\b)[a-z]{3,}er|more\s+\w+|less\s+\w+)\b"
 )
-_MORE_THAN = re.compile(rf"\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,6}}than\b")
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
     # "sell more season tickets in 2025/26 than": what is compared and when stand between.
-    rf"|{_MORE_THAN.pattern}"
+    rf"|\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,6}}than\b"
     # "How far apart are X and Y", "is X above Y": two figures held one to the other.
     r"|\bhow far apart\b|\bgap between\b"
     # "Did X deliver as many as Y?", "is X enough to cover Y?"
