@@ -130,16 +130,20 @@ def test_a_bulk_load_leaves_the_planner_statistics_of_what_it_filled():
 
     if connection.vendor != "postgresql":
         pytest.skip("planner statistics are PostgreSQL's")
+    tables = ("registry_document", "registry_entitymention", "registry_entityday")
+    with connection.cursor() as cursor:
+        # Start from statistics that say "empty", so only the load's own analysis can raise them.
+        for table in tables:
+            cursor.execute(f"ANALYZE {table}")
     synth_generate(events=5, entities=40, documents=600, seed=3, anchor=ANCHOR)
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT relname, reltuples FROM pg_class WHERE relname IN "
-            "('registry_document', 'registry_entitymention', 'registry_entityday')"
+            "SELECT relname, reltuples FROM pg_class WHERE relname = ANY(%s)", [list(tables)]
         )
         tuples = dict(cursor.fetchall())
-    # -1 (never analysed) or 0 would have the planner plan for an empty table; what matters is
-    # the magnitude. Not exact: earlier tests' rolled-back loads leave dead rows, and autovacuum
-    # may re-sample the shared test database meanwhile (CI once read 515 for 600 documents).
-    assert tuples["registry_document"] == pytest.approx(Document.objects.count(), rel=0.5)
-    assert tuples["registry_entitymention"] == pytest.approx(EntityMention.objects.count(), rel=0.5)
-    assert tuples["registry_entityday"] == pytest.approx(EntityDay.objects.count(), rel=0.5)
+    # What matters is that the planner no longer plans for an empty table. Only a floor: the
+    # estimate may also count rows of earlier tests' rolled-back loads that autovacuum has not
+    # yet removed (CI once read 985 for 600 documents), so it has no meaningful ceiling.
+    assert tuples["registry_document"] >= Document.objects.count() / 2
+    assert tuples["registry_entitymention"] >= EntityMention.objects.count() / 2
+    assert tuples["registry_entityday"] >= EntityDay.objects.count() / 2
