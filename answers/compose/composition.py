@@ -7,6 +7,7 @@ is named first; what the rows cannot say is named in `unknowns`.
 import functools
 import re
 from dataclasses import dataclass
+from datetime import date, datetime
 
 from django.utils import translation
 from django.utils.functional import Promise
@@ -14,7 +15,18 @@ from django.utils.functional import Promise
 from answers.check import Sentence
 from answers.compose import verdicts
 from answers.ground import Evidence, conflicts, figures, posing, premises, similarity, unmarked
-from answers.understand import STOP, Topic, Understanding, phrases, stem, stem_set, stems, words
+from answers.understand import (
+    STOP,
+    Topic,
+    Understanding,
+    asks_when,
+    phrases,
+    stem,
+    stem_set,
+    stems,
+    time_window,
+    words,
+)
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
@@ -82,6 +94,7 @@ class Writer:
         # "How long", "how far": the word after "how" asks a measure that no row writes.
         measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
         self.said = frozenset(self.asked - self.names - _STOP_STEMS - measure)
+        self.when = asks_when(understood.question)
 
     def cite(self, item: Evidence) -> str:
         if item not in self.pool:
@@ -171,6 +184,8 @@ class Writer:
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
             if intent == "how-much" and figures.AMOUNT.search(sentence):
                 score += 2
+            if self.when and _ahead(sentence, item.date) is not None:
+                score += 2  # asked when: the sentence that says a date
             scored.append((-score, index, sentence))
         return min(scored)[2].rstrip(".")
 
@@ -355,7 +370,7 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     intent = writer.understood.intent
     lead = _market_asked(writer, layers) if intent == "markets" else None
     lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
-    lead = lead or _answering(writer, _lead(intent, layers), layers)
+    lead = lead or _dated(writer, layers) or _answering(writer, _lead(intent, layers), layers)
     if lead is None:
         return False
     gap = _missing_figure(writer.understood, layers)
@@ -405,6 +420,49 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
     if says(lead):
         return lead
     return next((r for r in layers.reports if not r.posing and says(r)), lead)
+
+
+# What a question asks the time of, and a row's sentence says: a start, an end, a plan ahead.
+_STARTING = stem_set(
+    "start starts started begin begins began begun open opens opened launch launched commence "
+    "commenced introduce introduced effect"
+)
+_ENDING = stem_set(
+    "end ends ended finish finished close closes closed stop stopped conclude concluded expire "
+    "expired lift lifted"
+)
+_AHEAD = stem_set("next upcoming coming plan plans planned scheduled due will")
+
+
+def _dated(writer: Writer, layers: Layers) -> Evidence | None:
+    """For a question that asks when, the row whose sentence says a date of what is asked: a
+    start or an end when one is asked ("began on 3 November"), a date ahead of the row when a
+    plan is ("a second strike for 12 December"), then the words it shares with the question;
+    None when no row says a date."""
+    if not writer.when:
+        return None
+    asked, ranked = writer.asked, []
+    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
+    for i, row in enumerate(rows):
+        sentence = writer.best_sentence(row) if row.kind == "report" else conflicts.text_of(row)
+        ahead = _ahead(sentence, row.date)
+        if ahead is None:
+            continue
+        said = stem_set(sentence)
+        aspect = sum(bool(asked & w and said & w) for w in (_STARTING, _ENDING))
+        aspect += ahead == bool(asked & _AHEAD)
+        ranked.append((aspect, len(writer.said & said), -i, row))
+    best = max(ranked, key=lambda r: r[:3], default=None)
+    return best[3] if best else None
+
+
+def _ahead(sentence: str, day: str | None) -> bool | None:
+    """Whether the first date a row's sentence says is after the row's own day; None when it
+    says none."""
+    if not day:
+        return None
+    window = time_window(sentence, now=datetime.fromisoformat(day))
+    return None if window is None else window.start > date.fromisoformat(day)
 
 
 def _lead(intent: str, layers: Layers) -> Evidence | None:

@@ -180,29 +180,68 @@ def apart(writer, side) -> bool:
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     held = [f for row in rows for f in figures.held(row)
             if f.kind != "rejected" and not another_edition(f.sentence, side.topic)]  # fmt: skip
+    who = _speakers_told(said_one, said_other, held)
     # A word of the question no row says ("strikers" of rows that say "walked out") tells no
     # figure apart.
     common &= frozenset().union(*(f.quantity | stem_set(f.sentence) for f in held))
     common -= _NEUTRAL  # "the number of strikers": which reading, not what is counted
-    ranked = _apart_pairs(held, (one, other), common, _curated(side))
+    ranked = _apart_pairs(held, (one | who[0], other | who[1]), common, _curated(side), who)
     if not ranked:
         return False
     *_, a, b = min(ranked, key=lambda r: r[:4])
-    told = ((said_one, one, a), (said_other, other, b))
-    labels = [_label(said, words, f) for said, words, f in told]
+    told = ((said_one, one, who[0], a), (said_other, other, who[1], b))
+    labels = [_speaker_label(said, by) if by else _label(said, words, f, common)
+              for said, words, by, f in told]  # fmt: skip
     return _said(writer, (labels[0], a), (labels[1], b))
 
 
+# Whose figure a part asks for: a possessor ("the port authority's", "the union's") or a source
+# ("according to the union"); "has the festival sold more than its organisers expect" names a
+# subject and a speaker, not two speakers.
+_WHOSE = re.compile(
+    r"((?:[^\W\d_]+\s+){0,3}[^\W\d_]+)['\u2019]s?(?!\w)|according\s+to\s+((?:[^\W\d_]+\s*){1,4})",
+    re.IGNORECASE,
+)
+
+
+def _speakers_told(one: str, other: str, held: list[Figure]) -> tuple[frozenset, frozenset]:
+    """The words by which two parts name who gives their figure ("the port authority's count
+    or the union's"), when each names a speaker of the held figures the other does not (the
+    topic's own name included: the issuer is a speaker like any); else none."""
+    speakers = set().union(*(figures.given_by(f) for f in held))
+    whose = [" ".join(" ".join(found) for found in _WHOSE.findall(part)) for part in (one, other)]
+    who = [frozenset(stem_set(w) & speakers - _STOP_STEMS - ASKING) for w in whose]
+    if who[0] - who[1] and who[1] - who[0]:
+        return who[0] - who[1], who[1] - who[0]
+    return frozenset(), frozenset()
+
+
+def _speaker_label(piece: str, who: frozenset[str]) -> str:
+    """ "The figure the union gives", the speaker as the part writes it ("the union's")."""
+    written = _WORD.findall(piece)
+    at = [i for i, w in enumerate(written) if stem(_possessor(w).lower()) in who]
+    first = at[0] - (at[0] > 0 and written[at[0] - 1].lower() == "the")
+    name = " ".join(_possessor(w) for w in written[first : at[-1] + 1])
+    return str(phrases.FIGURE_GIVEN_BY.format(speaker=name))
+
+
+def _possessor(word: str) -> str:
+    """ "union" of "union's"."""
+    return re.sub(r"['\u2019]s?$", "", word)
+
+
 def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common: frozenset,
-                 topic: frozenset[str]) -> list[tuple]:  # fmt: skip
-    """Each pair of held figures that answers the two parts, as a sort key with the pair."""
+                 topic: frozenset[str], who: tuple[frozenset, ...]) -> list[tuple]:  # fmt: skip
+    """Each pair of held figures that answers the two parts (given by each part's speaker, when
+    the parts name who), as a sort key with the pair."""
     # A proposal is a figure a part may name ("the offer"); an earlier or replaced one is not
     # what is held now.
     replaced = figures.replaced_ids(held, topic)
     current = {id(f) for f in held if f.kind != "earlier" and id(f) not in replaced}
     of_common = [f for f in held if not common or common & (f.quantity | stem_set(f.sentence))]
     # How each figure answers each part does not depend on the figure it is paired with.
-    fits = [{id(f): _part_fit(f, part, held, topic, current) for f in of_common} for part in words]
+    fits = [{id(f): _part_fit(f, part, held, topic, current, by) for f in of_common}
+            for part, by in zip(words, who, strict=True)]  # fmt: skip
     repeats = {id(f): _repeated(f, held) for f in of_common}
     ranked = []
     for a in of_common:
@@ -243,12 +282,15 @@ class _Fit:
 
 
 def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
-              current: set[int]) -> _Fit:  # fmt: skip
+              current: set[int], who: frozenset[str] = frozenset()) -> _Fit:  # fmt: skip
     named = words - _NOW - _THEN
     # What it measures as its row writes it: a curated quantity joins "budget" to "cost" for a
     # question of either, but a part that names the budget asks for the budget.
     own = stem_set(figure.named) | {figure.done} if figure.named else figure.quantity
-    score = 2 * bool(words & own or (named and named <= figures.speaker(figure)))
+    given = figures.given_by(figure)
+    if who and not who <= given:
+        return _Fit(0, False, False)  # a part that names its speaker asks for that one's figure
+    score = 2 * bool(words & own or who or (named and named <= given))
     score = score or int(bool(words & stem_set(figure.sentence)))
     if not words & _THEN and id(figure) not in current:
         score -= 1  # replaced since: only what the part names in it can still ask for it
@@ -279,12 +321,20 @@ def _fits_apart(one: _Fit, other: _Fit, alike: bool) -> bool:
     return (by_time or max(one.word, other.word) >= 2) and (alike or min(one.word, other.word) >= 2)
 
 
-def _label(piece: str, words: frozenset[str], figure: Figure) -> str:
-    """The part's own words that told its figure and that its sentence writes alike (the source
-    check holds the verdict to the rows), else what the figure measures."""
+def _label(piece: str, words: frozenset[str], figure: Figure, common: frozenset[str]) -> str:
+    """The part's words that told its figure and that its sentence writes alike (the source
+    check holds the verdict to the rows), with the words both parts share and the small words
+    between them as the part writes them ("turnout in the first round"), else what the figure
+    measures."""
     written = {w.lower() for w in _WORD.findall(figure.sentence)}
-    said = [w for w in _WORD.findall(piece) if stem(w.lower()) in words and w.lower() in written]
-    return " ".join(said) or figure.named or figure.text
+    piece_words = _WORD.findall(piece)
+    told = [stem(w.lower()) in words | common and w.lower() in written for w in piece_words]
+    if not any(told[i] and stem(w.lower()) in words for i, w in enumerate(piece_words)):
+        return figure.named or figure.text
+    first, last = told.index(True), len(told) - 1 - told[::-1].index(True)
+    kept = [w for w, t in zip(piece_words[first : last + 1], told[first : last + 1], strict=True)
+            if t or w.lower() in STOP]  # fmt: skip
+    return " ".join(kept)
 
 
 def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],

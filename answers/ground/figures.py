@@ -166,6 +166,11 @@ _BOUNDS = {
 }  # fmt: skip
 _BOUND_WORDS = "|".join(bound.replace(" ", r"\s+") for bound in _BOUNDS)
 _BOUND = re.compile(rf"(?:\b(?P<not>no|not)\s+)?\b(?P<bound>{_BOUND_WORDS})\s+$", re.IGNORECASE)
+# Spans of time: a count of them says how long or when ("over the last 2 weeks"), never how
+# many of something a premise claims; "how long" asks a figure in one of them.
+TIME_UNITS = frozenset(
+    "seconds minutes hours days nights weeks months years decades centuries".split()
+)
 # What follows a counted noun when the count says when, not how many ("two weeks ago").
 _AGO = frozenset("ago later earlier".split())
 # Nouns whose plural takes no "-s" ("three people"); a short word is a unit ("40 km").
@@ -712,6 +717,15 @@ def speaker(figure: Stated) -> set[str]:
         return _stems(_CLAUSE.split(sentence[: head[-1].start()])[-1])
     tail = _SAID_AFTER.search(sentence[at:])
     return _stems(tail.group("who") or tail.group("to")) if tail else set()
+
+
+def given_by(figure: Figure) -> set[str]:
+    """The stems of who gives a figure: the speaker its sentence names, else the issuer whose
+    own reading it is ("Halvard Port Authority: 1,200 dockers are on strike")."""
+    who = speaker(figure)
+    if not who and figure.row is not None and figure.row.kind == "reading":
+        return _stems(figure.row.source)
+    return who
 
 
 def _done(word: str, before: list[str]) -> bool:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from answers.ground.figures import IRREGULAR_PAST, SPELLED_OUT
+from answers.ground.figures import IRREGULAR_PAST, SPELLED_OUT, TIME_UNITS
 from answers.understand import CURRENCY_CODES, STOP, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
@@ -51,6 +51,11 @@ FAMILIES: dict[str, frozenset[str]] = {
         "overturn": "overturn overturned annul annulled quash quashed invalidate invalidated",
         "freeze": "freeze froze frozen",
         "lead": "lead led",
+        "start": "start begin began begun commence",
+        # Phrasal only ("revised upwards", "brought forward"): `PHRASAL` names them.
+        "revise-up": "",
+        "revise-down": "",
+        "advance": "",
     }.items()
 }
 OPPOSITE = {"up": {"down", "hold"}, "down": {"up", "hold"}, "hold": {"up", "down"},
@@ -59,7 +64,9 @@ OPPOSITE = {"up": {"down", "hold"}, "down": {"up", "hold"}, "hold": {"up", "down
             "collapse": {"sign"}, "approve": {"reject"}, "reject": {"approve"},
             "open": {"close"}, "close": {"open"}, "win": {"lose"}, "lose": {"win"},
             "contain": {"spread"}, "spread": {"contain"}, "uphold": {"overturn"},
-            "overturn": {"uphold"}, "freeze": {"up", "down"}}  # fmt: skip
+            "overturn": {"uphold"}, "freeze": {"up", "down"}, "revise-up": {"revise-down"},
+            "revise-down": {"revise-up"}, "advance": {"delay"}}  # fmt: skip
+OPPOSITE["delay"] = OPPOSITE["delay"] | {"advance"}
 OPPOSITE["up"] = OPPOSITE["up"] | {"freeze"}
 OPPOSITE["down"] = OPPOSITE["down"] | {"freeze"}
 # Where in a range or an order a claim puts something: the other end contradicts it.
@@ -75,7 +82,13 @@ PHRASAL = {"called off": "cancel", "call off": "cancel", "lifted off": "launch",
            "broke down": "collapse", "broken down": "collapse", "shut down": "close",
            "wound down": "end", "put out": "contain", "splashed down": "land",
            "splash down": "land", "touched down": "land", "touch down": "land",
-           "struck down": "overturn", "strike down": "overturn"}  # fmt: skip
+           "struck down": "overturn", "strike down": "overturn",
+           **{f"{verb} {way}": f"revise-{family}" for verb in ("revised", "revise")
+              for family, ways in (("up", ("up", "upwards", "upward")),
+                                   ("down", ("down", "downwards", "downward")))
+              for way in ways},
+           **{f"{verb} forward": "advance" for verb in ("brought", "bring", "moved", "pulled")},
+           }  # fmt: skip
 # A claim of a whole state ("fully contained", "the whole law") is held only by a statement of
 # a whole state.
 _WHOLE = frozenset("fully completely entirely totally wholly whole entire all every".split())
@@ -96,7 +109,7 @@ _RECEIVED = frozenset(
 STATIVE = frozenset("unchanged steady higher lower stronger weaker open closed shut".split())
 DETERMINERS = frozenset("a an the any this that its their his her our".split())
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
-_TIME_UNITS = r"(?:seconds|minutes|hours|days|nights|weeks|months|years|decades|centuries)"
+_TIME_UNITS = rf"(?:{'|'.join(sorted(TIME_UNITS))})"
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
     rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
@@ -107,6 +120,11 @@ _FIGURE = re.compile(
     rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b",
     re.IGNORECASE,
 )
+_MONTHS = "january february march april may june july august september october november december"
+_MONTH = rf"(?:{'|'.join(_MONTHS.split())})"
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
+# A day of a month ("3 November", "November 3rd"): a date a claim sets ("began on 10 November").
+_DATE = re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+{_DAY}\b", re.IGNORECASE)
 _SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
 # What presupposes: why, how or when something came about, or a clause opening on it. A yes or
@@ -127,7 +145,19 @@ _INNER = re.compile(
 _WITH = re.compile(r"^\s*with\s+(?=\S)", re.IGNORECASE)
 # A statement put before the question ("The bank set its rate to 5%: why so low?").
 _STATED = re.compile(
-    r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d))\s*(?:why|how|what)\b", re.IGNORECASE
+    r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d))\s*(?:why|how|what)\b"
+    # A sentence of its own before the question ("X was fined £5m. Will it appeal?").
+    r"|^(?P<sentence>[^:?]{8,}?)\.\s+(?:why|how|what|who|when|where|which|will|would|is|are"
+    r"|was|were|did|does|do|has|have|can|could|should)\b",
+    re.IGNORECASE,
+)
+# A statement with a question tagged on ("The strike began on 10 November, didn't it?"): it
+# asks only to have the statement confirmed, so it takes the statement for granted.
+_TAG = re.compile(
+    r"^(?P<claim>.{8,}?),?\s+(?:(?:is|was|are|were|did|does|do|has|have|had|will|would|can"
+    r"|could)(?:n['\u2019]t|\s+not)?\s+(?:it|they|he|she|there|we|you|that|this)|right|correct"
+    r"|true|no)\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -140,6 +170,9 @@ class Claim:
     whole: bool = False  # "fully", "completely": only a whole state holds it
     actor: tuple[str, ...] = ()  # who the question says did it, when not the topic's own name
     counted: bool = False  # its figure is the count of its subject: the figure is the claim
+    # A deed of a named actor ("Why did the port authority call a strike?"): only who did it
+    # can be wrong; the record that says nothing of the deed denies nothing.
+    acted: bool = False
 
     @property
     def family(self) -> str | None:
@@ -173,6 +206,10 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     lead, stated = _LEAD.match(clause), _STATED.match(clause)
     inner = _INNER.search(clause)
     setting = _WITH.match(clause)
+    tag = _TAG.match(clause)
+    if tag and not lead:
+        rest = tag.group("claim")
+        return _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
     if setting and not lead and _FIGURE.search(clause.split(",")[0]):
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
         return _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
@@ -184,8 +221,8 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         aux = (lead.group("aux") or "").lower()
         after_do = aux == "did" or not (aux or lead.group("since"))
     elif stated:  # only with a figure: "the Corvala rate cut: what's the story?" states nothing
-        rest, after_do = stated.group("claim"), False
-        if not _FIGURE.search(rest):
+        rest, after_do = stated.group("claim") or stated.group("sentence"), False
+        if not (_FIGURE.search(rest) or _DATE.search(rest)):
             return None
     else:
         return None
@@ -227,7 +264,24 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
             claim = _claim(rest, tokens, index, low, figures, before, tuple(actor))
             return replace(claim, counted=counted)
         before.append(token)
-    return _position_claim(rest, tokens)
+    return _position_claim(rest, tokens) or (_deed(rest, tokens) if after_do else None)
+
+
+def _deed(rest: str, tokens: list[str]) -> Claim | None:
+    """ "Why did <a name> <verb> <object>": what the named actor is said to have done, when
+    the question opens on the name and its verb follows it."""
+    named = []
+    for index, token in enumerate(tokens):
+        if token.lower() in DETERMINERS and not named:
+            continue
+        if token[:1].isupper():
+            named.append(token.lower())
+            continue
+        if not named or not token.isalpha() or token.lower() in STOP:
+            return None
+        claim = _claim(rest, tokens, index, token.lower(), (), [], tuple(named))
+        return replace(claim, acted=True) if claim.objects else None
+    return None
 
 
 # What follows a state word that is a verb with its object: "cut its rate", "raised rates to".
@@ -254,7 +308,8 @@ def _figures_from(rest: str, tokens: list[str], index: int,
     (`before`) the count its subject is, ahead of its verb ("why did 60,000 visitors come")."""
     at = max(rest.find(tokens[index]) if tokens else 0, 0)
     said = rest[:at] if before else rest[at:]
-    return tuple(_signed(_spelled(f).replace(" ", "")) for f in _FIGURE.findall(said))
+    dates = [] if before else _DATE.findall(said)
+    return tuple(_signed(_spelled(f).replace(" ", "")) for f in [*_FIGURE.findall(said), *dates])
 
 
 def _signed(figure: str) -> str:
@@ -303,6 +358,8 @@ def states(word: str) -> bool:
 
 def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     """ "contradicted", "unsupported" or None (the record holds the claim)."""
+    if claim.acted:
+        return _done_by_another(claim, statements)
     holds = contradicted = False
     for row in statements:
         # A row about something else ("inflation rose") says nothing of a deposit rate.
@@ -318,6 +375,39 @@ def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     return "contradicted" if contradicted else "unsupported"
 
 
+def _done_by_another(claim: Claim, statements: Iterable[str]) -> str | None:
+    """ "contradicted" when the record says the deed was done, of the claim's objects, only by
+    others ("The union has called a second strike" against "why did the port authority call
+    one"); None when one names the actor (a word of its name) as the doer, or none says it was
+    done."""
+    others = False
+    for row in statements:
+        for sentence in _statements(row):
+            who = _doer(claim, sentence)
+            if who is not None and set(claim.actor) & who:
+                return None
+            others = others or bool(who)
+    return "contradicted" if others else None
+
+
+def _doer(claim: Claim, sentence: str) -> set[str] | None:
+    """The words of the clause before the deed's verb, where `sentence` states the deed (the
+    verb done, of the claim's objects); else None."""
+    tokens = _TOKEN.findall(sentence)
+    lows = [t.lower() for t in tokens]
+    for index, low in enumerate(lows):
+        done = states(low) or low in IRREGULAR_PAST
+        if stem(low) != stem(claim.verb) or not done:
+            continue
+        if any(b in HEDGES for b in lows[max(0, index - 3) : index]):
+            continue
+        if claim.objects and not claim.objects & {stem(t) for t in lows[index + 1 : index + 6]}:
+            continue
+        clause = re.split(r"[,;:]", sentence[: sentence.lower().find(low)])[-1]
+        return {t.lower() for t in _TOKEN.findall(clause)} - STOP - DETERMINERS
+    return None
+
+
 def _statements(row: str) -> list[str]:
     """A row's sentences that state something (a question states nothing)."""
     return [s for s in _STATEMENT.split(row) if s and "?" not in s]
@@ -325,7 +415,12 @@ def _statements(row: str) -> list[str]:
 
 def holding(claim: Claim, statements: list[str]) -> int | None:
     """Which of `statements` gives the figure a claimed figure is of, in the claim's unit (what
-    the record holds instead of "inflation was 5%"): the first, or None."""
+    the record holds instead of "inflation was 5%"), or that says who did a deed: the first,
+    or None."""
+    if claim.acted:
+        found = (i for i, row in enumerate(statements)
+                 if any(_doer(claim, s) for s in _statements(row)))  # fmt: skip
+        return next(found, None)
     if not claim.figures:
         return None
     for index, row in enumerate(statements):
@@ -355,18 +450,26 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
         whole = not claim.whole or bool(_WHOLE_SAID.search(sentence))
         figures = all(_plain(f) in _plain(sentence) for f in claim.figures)
         holds = holds or (same and whole and figures and actor)
+        # The same state with another figure of the claim's ("began on 3 November" against
+        # "on 10 November"): the record says otherwise.
+        contradicted = contradicted or (same and stated and _figures_said(claim, sentence)[1])
     return holds, contradicted
 
 
 def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
     """A figure claimed of a quantity ("inflation was 5%"): held where a statement of it gives
     that figure, contradicted where it gives another in the same unit."""
-    given = [_plain(f) for f in _FIGURE.findall(sentence)]
+    given = [_plain(f) for f in [*_FIGURE.findall(sentence), *_DATE.findall(sentence)]]
     wanted = [_plain(f) for f in claim.figures]
     held = bool(given) and all(w in given for w in wanted)
-    units = {re.sub(r"[\d.$€£]", "", w) for w in wanted}
-    other = [g for g in given if re.sub(r"[\d.$€£]", "", g) in units and g not in wanted]
+    units = {_unit(w) for w in wanted}
+    other = [g for g in given if _unit(g) in units and g not in wanted]
     return held, bool(other) and not held
+
+
+def _unit(figure: str) -> str:
+    """What a plain figure is of: "date" for a day of a month, else its unit ("%", "gw")."""
+    return "date" if re.search(_MONTH, figure) else re.sub(r"[\d.$€£]", "", figure)
 
 
 def _affirmed(sentence: str) -> list[tuple[str, bool]]:
@@ -397,10 +500,16 @@ _UNITS = {"percent": "%", "per cent": "%", "gigawatts": "gw", "gigawatt": "gw",
 
 
 def _plain(text: str) -> str:
-    low = text.lower()
+    low = _DATE.sub(_day_first, text.lower())
     for word, unit in _UNITS.items():
         low = low.replace(word, unit)
     return re.sub(r"\s+", "", _spelled(low)).replace(",", "")
+
+
+def _day_first(date: re.Match) -> str:
+    """A date as one form: "November 3rd", "3rd of November" and "3 November" are "3 november"."""
+    day = re.search(r"\d+", date.group(0)).group(0).lstrip("0")
+    return f"{day} {re.search(_MONTH, date.group(0)).group(0)}"
 
 
 def _spelled(text: str) -> str:

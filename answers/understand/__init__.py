@@ -13,6 +13,7 @@ from answers.faces import face
 # The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "another_edition": "answers.understand.identity",
+    "asks_when": "answers.understand.understanding",
     "numbered_topic": "answers.understand.identity",
     "nearest_another": "answers.understand.identity",
     "CURRENCY_CODES": "answers.understand.vocabulary",
@@ -23,6 +24,7 @@ FACE = {
     "stem_set": "answers.understand.understanding",
     "stems": "answers.understand.vocabulary",
     "STOP": "answers.understand.vocabulary",
+    "time_window": "answers.understand.timewindow",
     "Topic": "answers.understand.vocabulary",
     "understand": "answers.understand.understanding",
     "Understanding": "answers.understand.understanding",

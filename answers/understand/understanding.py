@@ -11,7 +11,7 @@ read by `answers.understand.timewindow`.
 import functools
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
@@ -261,9 +261,13 @@ def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> 
     unknown name they carry is the registry's word, not an untracked one (taken off
     `unknown`)."""
     documented: set[int] = set().union(*(topics_naming(span, as_of) for span in mentioned))
-    for name in list(unknown):
+    for index, name in reversed(list(enumerate(unknown))):
         naming = topics_naming(name.span, as_of)
-        if naming:
+        if naming and name.thing:
+            # A thing at a place reporting names ("the <port town> desalination plant"), when
+            # no row says the thing: what the question asks about is not held.
+            unknown[index] = replace(name, span=name.thing)
+        elif naming:
             documented |= naming
             unknown.remove(name)
     return documented
@@ -374,6 +378,21 @@ def _is_instruction(clause: str) -> bool:
     if _OVERRIDE.search(low):
         return True
     return bool(_IMPERATIVE.match(low)) and not low.rstrip().endswith("?")
+
+
+# A question that asks for a time ("when did the ban start", "what date is the next strike"),
+# not one that sets its scene by one ("what happened when the dam broke").
+_WHEN = re.compile(
+    r"^\W*(?:since\s+|until\s+|by\s+)?(?:when|cuándo|cuando|wann|quand|quando)\b"
+    r"|\bwhen\s+(?:did|does|do|is|was|will|are|were|has|have|had|would)\b"
+    r"|\b(?:what|which)\s+(?:date|day)\b|\bhow\s+soon\b",
+    re.IGNORECASE,
+)
+
+
+def asks_when(question: str) -> bool:
+    """Whether the question asks when something happened or will."""
+    return bool(_WHEN.search(question))
 
 
 def intent_of(question: str) -> str:
@@ -498,25 +517,48 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         known = all(w in vocab.known or stem(w) in vocab.frequency for w in fixed)
         if known and not unheld_name(span, vocab, tagger):
             if not any(stem(w) in vocab.frequency for w in fixed) and not tagger.entity_spans(span):
-                mentioned.append(span)  # a name only reporting uses ("<a port town>")
+                thing = _thing_at(span, tail, vocab)
+                if thing:  # "the <port town> desalination plant": no row speaks of one
+                    untracked.append(Unheld(thing, place, subject and not tracked_before))
+                else:
+                    mentioned.append(span)  # a name only reporting uses ("<a port town>")
             else:
                 tracked_before = True
             continue
-        meant = span
-        entity_id = _name_by_meaning(span, vocab)
-        if entity_id is None and tail and tail[:1].islower() and " " not in span:
-            meant = f"{span} {tail}"
-            entity_id = _name_by_meaning(meant, vocab)
-        if entity_id is not None and not _may_mean(meant, entity_id, vocab):
-            entity_id = None  # meaning never turns one company, person or lake into another
+        entity_id = _meant_entity(span, tail, vocab)
         if entity_id is not None:
             by_meaning.add(entity_id)
             tracked_before = True
         elif not own_words(span, asked_in):
             # A longer tracked name is identity's to hold.
             subject = subject and not tracked_before and not tagger.entity_spans(span)
-            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject))
+            thing = _thing_at(span, tail, vocab)
+            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject, thing))
     return named, by_meaning, untracked, mentioned
+
+
+def _meant_entity(span: str, tail: str, vocab: Vocabulary) -> int | None:
+    """The entity a name said in other words means (the model), the name alone or with the
+    lower-case words after it ("Coupe continentale"); None when none does."""
+    meant = span
+    entity_id = _name_by_meaning(span, vocab)
+    if entity_id is None and tail and tail[:1].islower() and " " not in span:
+        meant = f"{span} {tail}"
+        entity_id = _name_by_meaning(meant, vocab)
+    if entity_id is not None and not _may_mean(meant, entity_id, vocab):
+        return None  # meaning never turns one company, person or lake into another
+    return entity_id
+
+
+def _thing_at(span: str, tail: str, vocab: Vocabulary) -> str:
+    """A name only reporting uses with a noun after it that no row of the registry says ("<a
+    port town> desalination plant"): a thing there the registry does not hold, whatever its
+    reports say of the place; "" when the next word is one the registry uses ("<the town>
+    residents"), a verb's form or a small word."""
+    first = (tail.split() or [""])[0]
+    if not first.isalpha() or not first.islower() or first in STOP or first in vocab.known:
+        return ""
+    return "" if first.endswith(("ing", "ed")) else f"{span} {first}"
 
 
 def own_words(span: str, language: str) -> bool:
@@ -540,6 +582,9 @@ class Unheld:
     span: str
     place: bool  # where the question is set ("in <a place>")
     subject: bool  # what it asks about: the name right after its opening ("Did <X> ...")
+    # The name with a noun after it that no row says ("<X> desalination"): what is asked about
+    # when reporting uses the name alone.
+    thing: str = ""
 
 
 # The kind of thing a place's name says it is ("Lake", "Port"), not which one: a name said in

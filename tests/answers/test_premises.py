@@ -71,5 +71,7 @@ def test_a_whole_state_is_held_only_by_a_whole_state():
 
 def test_figures_must_match():
     claim = claim_of("Why did the central bank cut its rate to 3.5%?", SUBJECT)
-    assert verdict(claim, ["The central bank cut its rate to 3.75%."]) == "unsupported"
+    # The same state to another figure: the record says otherwise.
+    assert verdict(claim, ["The central bank cut its rate to 3.75%."]) == "contradicted"
+    assert verdict(claim, ["The central bank published its annual report."]) == "unsupported"
     assert verdict(claim, ["The central bank cut its rate to 3.5%."]) is None
