@@ -276,7 +276,8 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
             layers.reports = writer.pointed(layers.reports)
         if intent == "changed":
             _changes(writer, layers, preface)
-        elif not (_disagreement(writer, layers, preface, label)
+        elif not (_dated_led(writer, layers, preface, label)
+                  or _disagreement(writer, layers, preface, label)
                   or _of_period(writer, layers, preface, label)
                   or _revision(writer, layers, preface, label)
                   or _led(writer, layers, preface, label)):  # fmt: skip
@@ -294,7 +295,8 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     question = writer.understood.question
     asking = conflicts.Asking(
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
-        figures.periods(question), duration=bool(_HOW_LONG.search(question)),
+        figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
+        duration=bool(_HOW_LONG.search(question)),
     )  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
@@ -370,7 +372,7 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     intent = writer.understood.intent
     lead = _market_asked(writer, layers) if intent == "markets" else None
     lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
-    lead = lead or _dated(writer, layers) or _answering(writer, _lead(intent, layers), layers)
+    lead = lead or _answering(writer, _lead(intent, layers), layers)
     if lead is None:
         return False
     gap = _missing_figure(writer.understood, layers)
@@ -432,6 +434,15 @@ _ENDING = stem_set(
     "expired lift lifted"
 )
 _AHEAD = stem_set("next upcoming coming plan plans planned scheduled due will")
+
+
+def _dated_led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
+    """Asked when, the row that says the date leads, before any figure's dispute or revision
+    (`_dated`); False when none says one."""
+    lead = _dated(writer, layers)
+    if lead is not None:
+        writer.say(lead, preface, label=label)
+    return lead is not None
 
 
 def _dated(writer: Writer, layers: Layers) -> Evidence | None:

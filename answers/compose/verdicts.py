@@ -51,6 +51,13 @@ _PERIODS = re.compile(
 )
 
 
+_OF_YEAR = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|quarter)(?:\s+of|,)?\s*$",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class Asked:
     """What the question asks of one side: its words past the side's names, and whether they
@@ -80,8 +87,12 @@ def verdict(writer, sides: list) -> bool:
         if a is None or b is None:
             return False
         return _said(writer, (first.topic.title, a), (second.topic.title, b), likely=True)
-    mine, theirs = _own_figures(_candidates(first), _candidates(second))
-    pair = _pair(mine, theirs, _asked(question, first, second))
+    # A period in a side's title ("US jobs report, November 2026") names the side, not a
+    # period asked of both.
+    periods = _periods_said(_without_titles(question, first, second))
+    ahead = bool(_AHEAD.search(question))  # "which will cost more": what is planned counts
+    mine, theirs = _own_figures(_candidates(first, ahead), _candidates(second, ahead))
+    pair = _pair(mine, theirs, _asked(question, first, second), periods)
     if pair is None:
         return False
     a, b = pair
@@ -117,7 +128,7 @@ def within(writer, side) -> bool:
     names ("Was inflation higher in October or September?"); False when it names fewer or the
     side holds no figure of one quantity for both."""
     question = writer.understood.question
-    periods = list(dict.fromkeys(_period(m.group(1)) for m in _PERIODS.finditer(question)))
+    periods = _periods_said(question)
     # Two months or quarters asked are the periods ("in November or in October" of "inflation
     # November 2026"); years only when the question names no two of those.
     named = [p for p in periods if not p.isdigit()]
@@ -265,7 +276,8 @@ def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
     content = said - _STOP_STEMS - ASKING - _names(side) - _PRO_FORMS
     if not content - _OWN:  # "or Corvid Rail's own?": the part names whose figure it asks
         content = said & _names(side)
-    return frozenset(content | (said & (_NOW | _THEN))), piece
+    # A day it names ("the 6 November warning strike") tells its figure as a word does.
+    return frozenset(content | (said & (_NOW | _THEN)) | figures.days_said(piece)), piece
 
 
 @dataclass(frozen=True)
@@ -284,26 +296,45 @@ class _Fit:
 def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
               current: set[int], who: frozenset[str] = frozenset()) -> _Fit:  # fmt: skip
     named = words - _NOW - _THEN
-    # What it measures as its row writes it: a curated quantity joins "budget" to "cost" for a
-    # question of either, but a part that names the budget asks for the budget.
-    own = stem_set(figure.named) | {figure.done} if figure.named else figure.quantity
+    own = _own(figure)
     given = figures.given_by(figure)
     if who and not who <= given:
         return _Fit(0, False, False)  # a part that names its speaker asks for that one's figure
-    score = 2 * bool(words & own or who or (named and named <= given))
+    # A day the part names that the figure's sentence gives is the occasion it is of.
+    on_day = words & figures.days_said(figure.sentence)
+    score = 2 * bool(words & own or who or on_day or (named and named <= given))
     score = score or int(bool(words & stem_set(figure.sentence)))
-    if not words & _THEN and id(figure) not in current:
-        score -= 1  # replaced since: only what the part names in it can still ask for it
     alike = [f for f in held if figures.same_quantity(f, figure, topic) and f.unit == figure.unit]
+    if not (words & _THEN or id(figure) in current or _told_from_current(figure, words, alike,
+                                                                         current)):  # fmt: skip
+        score -= 1  # replaced since: only what the part names in it can still ask for it
     timely = True
     if words & _NOW:
-        newest = max((f for f in alike if f.reading), key=lambda f: f.date, default=None)
+        # The newest of the issuer's own readings, when it gives one: another's estimate
+        # since ("the auditor puts it at ...") disputes the new figure, it is not it.
+        read = [f for f in alike if f.reading]
+        read = [f for f in read if f.row.kind == "reading"] or read
+        newest = max(read, key=lambda f: f.date, default=None)
         timely = newest is not None and newest.overlaps(figure) and figure.reading
     if words & _THEN:
         first = min(alike, key=lambda f: (f.date, f.kind != "earlier"), default=None)
         timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
     # The topic's own words ("harbour" of a harbour's dredging) tell least.
     return _Fit(max(score, 0), timely, not words - _NOW - _THEN, len((words - topic) & own))
+
+
+def _own(figure: Figure) -> frozenset[str]:
+    """What a figure measures as its row writes it: a curated quantity joins "budget" to "cost"
+    for a question of either, but a part that names the budget asks for the budget."""
+    return stem_set(figure.named) | {figure.done} if figure.named else figure.quantity
+
+
+def _told_from_current(figure: Figure, words: frozenset[str], alike: list[Figure],
+                       current: set[int]) -> bool:  # fmt: skip
+    """Whether a part names a replaced figure in more of its words than any current figure of
+    its kind ("the approved budget" of a budget re-estimated since): it still asks for it."""
+    mine = len(words & _own(figure))
+    return mine >= 2 and all(len(words & _own(f)) < mine for f in alike if id(f) in current)
 
 
 def _fits_apart(one: _Fit, other: _Fit, alike: bool) -> bool:
@@ -390,10 +421,23 @@ def _curated(side) -> frozenset[str]:
     return frozenset(stem_set(" ".join([side.topic.title, *side.topic.names, *side.topic.terms])))
 
 
-def _candidates(side) -> list[Figure]:
-    """The side's current readings, newest first: an issuer's and the reports' (not posing)."""
+def _candidates(side, ahead: bool = False) -> list[Figure]:
+    """The side's current readings, newest first: an issuer's and the reports' (not posing);
+    asked `ahead` ("which will cost more"), its forecasts after them."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
-    return figures.newest([f for row in rows for f in figures.held(row)], _curated(side))
+    held = [f for row in rows for f in figures.held(row)]
+    current = figures.newest(held, _curated(side))
+    return current + [f for f in held if f.kind == "forecast"] if ahead else current
+
+
+_AHEAD = re.compile(r"\b(?:will|shall|going to|expected|planned|projected)\b", re.IGNORECASE)
+
+
+def _without_titles(question: str, *sides) -> str:
+    """The question less the sides' titles as it writes them."""
+    for side in sides:
+        question = re.sub(re.escape(side.topic.title), " ", question, flags=re.IGNORECASE)
+    return question
 
 
 def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
@@ -423,6 +467,20 @@ def _of_topic_period(figure: Figure, period: str) -> Figure:
     if figure.period or not figure.reading or not period:
         return figure
     return replace(figure, period=period)
+
+
+def _periods_said(question: str) -> list[str]:
+    """The periods a question names, in order, as figures hold them; "October 2026" is one
+    (a year right after a month or a quarter says which one)."""
+    said = [m for m in _PERIODS.finditer(question)
+            if not (m.group(1).isdigit() and _OF_YEAR.search(question[: m.start()]))]  # fmt: skip
+    return list(dict.fromkeys(_period(m.group(1)) for m in said))
+
+
+def _off_period(figure: Figure, periods: list[str]) -> bool:
+    """Whether a figure is of another period than the one the question names ("4.1 million in
+    2025" asked "in October 2026"); a figure that names none may be of it."""
+    return len(periods) == 1 and bool(figure.period) and figure.period != periods[0]
 
 
 def _period(said: str) -> str:
@@ -465,7 +523,8 @@ def _newest(figure: Figure) -> str:
     return "".join(chr(0x10FFFF - ord(c)) for c in figure.date)
 
 
-def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked]):
+def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked],
+          periods: list[str] = ()):  # fmt: skip
     """The two figures to compare, one a side, or None: the best ranked of the pairs that
     answer what is asked (`_fit`), then the value each side's rows repeat most, then the
     newest; failing those, two figures that measure one thing whatever was asked ("inflation"
@@ -477,7 +536,10 @@ def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked])
             for j, b in enumerate(second):
                 fit = wanted(a, b, fitting)
                 if fit is not None:
-                    key = (*fit, -_repeated(a, first) - _repeated(b, second), i + j)
+                    # Of what stands with the question, the figures of the period it names.
+                    off = _off_period(a, periods) + _off_period(b, periods)
+                    key = (*fit[:2], off, *fit[2:], -_repeated(a, first) - _repeated(b, second),
+                           i + j)  # fmt: skip
                     ranked.append((key, a, b))
         if ranked:
             _, a, b = min(ranked, key=lambda r: r[0])

@@ -60,6 +60,7 @@ class Asking:
     # not a conflict on passenger journeys).
     said: frozenset[str] = frozenset()
     periods: frozenset[str] = frozenset()  # the periods it names: figures of others are not asked
+    names: frozenset[str] = frozenset()  # the stems of the topic's names: whose, never what
     duration: bool = False  # "how long": a figure of time is asked, never a fine or a count
 
 
@@ -115,7 +116,12 @@ def _best_figures(statements: list[Evidence], held: dict, asking: Asking, gone: 
     def support(f: figures.Figure) -> int:
         return sum(g.unit == f.unit and g.overlaps(f) for g in given)
 
-    return max(found, key=lambda c: support(c[3]) + support(c[4]), default=None)
+    # An issuer's own reading on one side first (the record's, which reporting disputes), then
+    # the sides the most rows give.
+    def weight(c) -> tuple[bool, int]:
+        return "reading" in (c[1].kind, c[2].kind), support(c[3]) + support(c[4])
+
+    return max(found, key=weight, default=None)
 
 
 def _revised_away(rows: list[Evidence], raw: dict) -> set[tuple]:
@@ -143,7 +149,7 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
                          and (f.unit, f.low, f.high) == (other.unit, other.low, other.high)
                          and _about(asking, own, f, either=True)]  # fmt: skip
                 if given:
-                    return max(own.named, other.named, key=len), giver, row, given[0], own
+                    return _what(own, other, asking), giver, row, given[0], own
     return None
 
 
@@ -158,16 +164,28 @@ def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], as
             revision = any(replaces(x, y, topic) for x, y in ((fa, fb), (fb, fa))
                            for replaces in (figures.revises, figures.updates))  # fmt: skip
             if actual and _one_thing(fa, fb, asking) and not revision and _about(asking, fa, fb):
-                return max(fa.named, fb.named, key=len), fa, fb
+                return _what(fa, fb, asking), fa, fb
     return None
+
+
+def _what(a: figures.Figure, b: figures.Figure, asking: Asking) -> str:
+    """What two figures disagree on, in their words, less the topic's own names ("flights", not
+    "peliva air flights": every row of the topic is of it)."""
+    named = max(a.named, b.named, key=len)
+    names = {stem(w) for w in named.split()} & asking.names
+    return " ".join(w for w in named.split() if stem(w) not in names) or named
 
 
 def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
     """Both figures measure one thing of its topic (`answers.ground.figures.same_quantity`:
     "consumer prices" and "consumer price inflation" of the release; never "magnitude" and "the
-    strongest magnitude"), of one period, in one unit."""
+    strongest magnitude"), of one period and occasion, in one unit."""
     same = (a.unit, a.period) == (b.unit, b.period)
-    return same and figures.same_quantity(a, b, asking.topic)
+    # Figures of days their sentences name apart ("the warning strike on 6 November", "the
+    # strike on 17 November") are of two occasions, however alike.
+    days = [figures.days_said(f.sentence) for f in (a, b)]
+    apart = all(days) and not days[0] & days[1]
+    return same and not apart and figures.same_quantity(a, b, asking.topic)
 
 
 def _issuer_first(a: Evidence, b: Evidence, said: tuple, readings: list[Evidence],

@@ -22,6 +22,7 @@ check, so the two never differ by a digit. The quantity notion lives here so tha
 read from the registry.
 """
 
+import itertools
 import math
 import re
 from dataclasses import dataclass, field, fields, replace
@@ -70,8 +71,9 @@ _RANGE_TO = re.compile(r"\s+to\s+\d[\d,.]*(?=\s+[^\W\d_])")
 # The periods a figure is given for: a month (capitalised: "may" is a verb), a quarter, a year
 # after a preposition ("by 2029" is a deadline, not a period).
 _PERIOD = re.compile(
-    r"\b(?P<month>January|February|March|April|May|June|July|August|September|October|"
-    r"November|December)\b|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
+    # A month, not a day of one ("on 17 November" says an occasion, not a period).
+    r"(?<!\d\s)(?<!\d\d\s)\b(?P<month>January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)\b(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
     # A season across two years ("the 2025/26 season", "2025-26"), wherever it is said.
     r"|\b(?P<season>(?:19|20)\d\d)[/\u2013-](?P<next>\d\d)(?!\d)",
@@ -103,6 +105,7 @@ FORECAST = frozenset(
     toward towards aim aims aimed aiming poll polls economists analysts hope hopes hoped
     hoping urged urging proposed proposing sought seeking""".split()
 )
+_FUTURE = frozenset("will shall".split())
 # ("preliminary", "initial": a provisional reading, not a superseded one: `PROVISIONAL`.)
 EARLIER = frozenset("from previous previously prior earlier initially originally last".split())
 # Words that say a figure replaces an earlier reading of the same thing.
@@ -171,6 +174,13 @@ _BOUND = re.compile(rf"(?:\b(?P<not>no|not)\s+)?\b(?P<bound>{_BOUND_WORDS})\s+$"
 TIME_UNITS = frozenset(
     "seconds minutes hours days nights weeks months years decades centuries".split()
 )
+MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)"
+)
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
+# A day of a month, however written ("3 November", "November 3rd", "the 3rd of November").
+DAY_OF_MONTH = re.compile(rf"\b{_DAY}\s+(?:of\s+)?{MONTH}\b|\b{MONTH}\s+{_DAY}\b", re.I)
 # What follows a counted noun when the count says when, not how many ("two weeks ago").
 _AGO = frozenset("ago later earlier".split())
 # Nouns whose plural takes no "-s" ("three people"); a short word is a unit ("40 km").
@@ -179,7 +189,10 @@ _UNCHANGED_PLURALS = frozenset(
     feet teeth geese data media series species""".split()
 )
 # One figure held to another: "more than", "against", "not the 31 hours it alleged".
+_TALLIES = frozenset("count counts tally total totals".split())
 _SET_AGAINST = frozenset("than versus against whereas not instead rather".split())
+# Words that end what a figure measures, read back from it.
+_NOT_MEASURED = STOP | FORECAST | EARLIER | REJECTED | _SET_AGAINST
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
 
@@ -259,7 +272,7 @@ def stated(text: str) -> list[Stated]:
             continue  # a bare decimal of nothing named is no figure to weigh
         written = f"{lead}{match.group(0).strip()}"
         if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
-            written = f"{written} {counted[1].split()[0]}"
+            written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
         figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
                         _done_to(before, counted, unit), bound)  # fmt: skip
@@ -368,14 +381,33 @@ def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]
         return True  # "640 of its 2,100 trains": a part of a counted whole
     before = _WORD.findall(text[: match.start()])[-1:]
     after = _WORD.findall(text[match.end() :])[:1]
-    named = bool(before) and before[0][:1].isupper() and before[0].lower() not in STOP
+    # "Line 5 trains" is a name's number; "Orvik Ferry Company: 140 sailings" is a count.
+    joined = bool(re.search(r"[^\W_]\s*$", text[: match.start()]))
+    named = joined and bool(before) and before[0][:1].isupper() and before[0].lower() not in STOP
     # "20 Corvid R8 trams": a name's count is of what the name is, not of the name's first word.
-    naming = bool(after) and after[0][:1].isupper()
+    naming = bool(after) and after[0][:1].isupper() and not _name_before_noun(text[match.end() :])
     words = counted[1].split()
     nouns = [w for w in counted[1].split(" of ")[0].split() if not w.endswith("ed")]
     told = any(_plural(noun) for noun in nouns)
     ago = bool(_AGO.intersection(words))
     return told and not ago and not 1800 <= value <= 2100 and not (named or naming)
+
+
+def _noun_written(after: str, counted: str) -> str:
+    """The noun a plain count is written with: its first word ("310 tonnes"), or through the
+    name before it as the row writes it ("300 Peliva Air flights")."""
+    named_run = _name_before_noun(after)
+    return " ".join(_WORD.findall(after)[: named_run + 1]) if named_run else counted.split()[0]
+
+
+def _name_before_noun(after: str) -> int:
+    """How many words of a name stand between a count and the plural noun it counts ("300
+    Peliva Air flights": 2); 0 when none do ("20 Corvid R8 trams" names a model, not a noun)."""
+    run = _WORD.findall(after)[:5]
+    name = list(itertools.takewhile(lambda w: w[:1].isupper() and w.isalpha(), run))
+    noun = run[len(name) : len(name) + 1]
+    counts = bool(name and noun) and noun[0].isalpha() and noun[0].islower() and _plural(noun[0])
+    return len(name) if counts else 0
 
 
 def _plural(word: str) -> bool:
@@ -639,7 +671,8 @@ def _quantity(before: list[str], opens: bool = False,
         if low in EARLIER and not words:  # "its pay offer from 4.2%": the offer's
             i -= 1
             continue
-        if low in STOP or low in FORECAST or low in EARLIER or low in REJECTED:
+        # "..., not the €236 million": a figure set against another names no quantity.
+        if low in _NOT_MEASURED:
             break
         words.append(low)
         i -= 1
@@ -719,6 +752,17 @@ def speaker(figure: Stated) -> set[str]:
     return _stems(tail.group("who") or tail.group("to")) if tail else set()
 
 
+def day_first(date: str) -> str:
+    """A day of a month in one form: "November 3rd" and "3rd of November" are "3 november"."""
+    day = re.search(r"\d+", date).group(0).lstrip("0")
+    return f"{day} {re.search(MONTH, date, re.IGNORECASE).group(0).lower()}"
+
+
+def days_said(text: str) -> frozenset[str]:
+    """Each day of a month `text` names, in one form ("6 november")."""
+    return frozenset(day_first(m.group(0)) for m in DAY_OF_MONTH.finditer(text))
+
+
 def given_by(figure: Figure) -> set[str]:
     """The stems of who gives a figure: the speaker its sentence names, else the issuer whose
     own reading it is ("Halvard Port Authority: 1,200 dockers are on strike")."""
@@ -781,7 +825,10 @@ def _kind(before: list[str]) -> str:
     reported = any(w in _SAYING and "would" in words[i:] for i, w in enumerate(words))
     forecast = {w.lower() for i, w in enumerate(before) if i == 0 or not w[:1].isupper()}
     forecast = forecast & FORECAST - ({"would"} if reported else set())
-    return "forecast" if forecast else "actual"
+    # "will handle 3.2 million passengers": the figure is what the future verb will do; a
+    # "will" further back is of another verb ("will deepen the channel with its €42m grant").
+    ahead = bool(_FUTURE & set(words[-3:-1]))
+    return "forecast" if forecast or ahead else "actual"
 
 
 def quantities(stems) -> frozenset[str]:
@@ -838,8 +885,10 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
 
 
 def _undone(a: Stated, b: Stated) -> bool:
-    """Whether `a` counts what was done ("shipped", "to sell") where `b` never says it."""
-    return bool(a.done) and a.done not in b.quantity | _stems(b.sentence)
+    """Whether `a` counts what was done ("shipped", "to sell") where `b` never says it, nor
+    says it is a tally ("the passenger count": a count of what was done, whatever the verb)."""
+    tally = bool(_TALLIES & set(b.named.split()))
+    return bool(a.done) and a.done not in b.quantity | _stems(b.sentence) and not tally
 
 
 def _themes(figure: Stated) -> set[str]:
@@ -855,7 +904,14 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     another value, and either the later row says it revised that value ("revised to 3.6% from
     3.4%") or one issuer's provisional reading is followed by its own later one (an outlet that
     reports two figures is not revising either)."""
-    if later.unit != earlier.unit or not same_quantity(later, earlier, topic):
+    # A revision that names the value it replaced ("to 418,500 from the provisional 412,000")
+    # says it is of what that value measured, in whatever words another row gave it
+    # ("handled 412,000 passengers").
+    said = later.kind == "revised" and "earlier" in _kinds_given(later, earlier)
+    alike = same_quantity(later, earlier, topic) or (
+        said and bool(later.quantity & earlier.quantity)
+    )
+    if later.unit != earlier.unit or not alike:
         return False
     if not later.reading or earlier.kind in ("forecast", "rejected"):
         return False
@@ -869,7 +925,6 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         return False
     # Said: whatever the rows' dates (a copy of the first estimate may be dated after the
     # report of its revision), the revision names the value it replaced.
-    said = later.kind == "revised" and "earlier" in _kinds_given(later, earlier)
     issuer = later.row.kind == earlier.row.kind == "reading"
     own = issuer and earlier.kind == "provisional" and later.row.source == earlier.row.source
     return said or (own and later.date > earlier.date)

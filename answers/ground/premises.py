@@ -17,7 +17,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from answers.ground.figures import IRREGULAR_PAST, SPELLED_OUT, TIME_UNITS
+from answers.ground.figures import (
+    DAY_OF_MONTH,
+    IRREGULAR_PAST,
+    MONTH,
+    SPELLED_OUT,
+    TIME_UNITS,
+    day_first,
+)
 from answers.understand import CURRENCY_CODES, STOP, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
@@ -120,11 +127,6 @@ _FIGURE = re.compile(
     rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b",
     re.IGNORECASE,
 )
-_MONTHS = "january february march april may june july august september october november december"
-_MONTH = rf"(?:{'|'.join(_MONTHS.split())})"
-_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
-# A day of a month ("3 November", "November 3rd"): a date a claim sets ("began on 10 November").
-_DATE = re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+{_DAY}\b", re.IGNORECASE)
 _SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
 # What presupposes: why, how or when something came about, or a clause opening on it. A yes or
@@ -222,7 +224,7 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         after_do = aux == "did" or not (aux or lead.group("since"))
     elif stated:  # only with a figure: "the Corvala rate cut: what's the story?" states nothing
         rest, after_do = stated.group("claim") or stated.group("sentence"), False
-        if not (_FIGURE.search(rest) or _DATE.search(rest)):
+        if not (_FIGURE.search(rest) or DAY_OF_MONTH.search(rest)):
             return None
     else:
         return None
@@ -308,7 +310,7 @@ def _figures_from(rest: str, tokens: list[str], index: int,
     (`before`) the count its subject is, ahead of its verb ("why did 60,000 visitors come")."""
     at = max(rest.find(tokens[index]) if tokens else 0, 0)
     said = rest[:at] if before else rest[at:]
-    dates = [] if before else _DATE.findall(said)
+    dates = [] if before else DAY_OF_MONTH.findall(said)
     return tuple(_signed(_spelled(f).replace(" ", "")) for f in [*_FIGURE.findall(said), *dates])
 
 
@@ -403,7 +405,8 @@ def _doer(claim: Claim, sentence: str) -> set[str] | None:
             continue
         if claim.objects and not claim.objects & {stem(t) for t in lows[index + 1 : index + 6]}:
             continue
-        clause = re.split(r"[,;:]", sentence[: sentence.lower().find(low)])[-1]
+        at = re.search(rf"(?<!\w){re.escape(low)}(?!\w)", sentence.lower())
+        clause = re.split(r"[,;:]", sentence[: at.start() if at else 0])[-1]
         return {t.lower() for t in _TOKEN.findall(clause)} - STOP - DETERMINERS
     return None
 
@@ -459,7 +462,7 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
 def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
     """A figure claimed of a quantity ("inflation was 5%"): held where a statement of it gives
     that figure, contradicted where it gives another in the same unit."""
-    given = [_plain(f) for f in [*_FIGURE.findall(sentence), *_DATE.findall(sentence)]]
+    given = [_plain(f) for f in [*_FIGURE.findall(sentence), *DAY_OF_MONTH.findall(sentence)]]
     wanted = [_plain(f) for f in claim.figures]
     held = bool(given) and all(w in given for w in wanted)
     units = {_unit(w) for w in wanted}
@@ -469,7 +472,7 @@ def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
 
 def _unit(figure: str) -> str:
     """What a plain figure is of: "date" for a day of a month, else its unit ("%", "gw")."""
-    return "date" if re.search(_MONTH, figure) else re.sub(r"[\d.$€£]", "", figure)
+    return "date" if re.search(MONTH, figure) else re.sub(r"[\d.$€£]", "", figure)
 
 
 def _affirmed(sentence: str) -> list[tuple[str, bool]]:
@@ -500,16 +503,10 @@ _UNITS = {"percent": "%", "per cent": "%", "gigawatts": "gw", "gigawatt": "gw",
 
 
 def _plain(text: str) -> str:
-    low = _DATE.sub(_day_first, text.lower())
+    low = DAY_OF_MONTH.sub(lambda m: day_first(m.group(0)), text.lower())
     for word, unit in _UNITS.items():
         low = low.replace(word, unit)
     return re.sub(r"\s+", "", _spelled(low)).replace(",", "")
-
-
-def _day_first(date: re.Match) -> str:
-    """A date as one form: "November 3rd", "3rd of November" and "3 November" are "3 november"."""
-    day = re.search(r"\d+", date.group(0)).group(0).lstrip("0")
-    return f"{day} {re.search(_MONTH, date.group(0)).group(0)}"
 
 
 def _spelled(text: str) -> str:

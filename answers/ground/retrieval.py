@@ -23,6 +23,7 @@ from answers.understand import (
     Understanding,
     Window,
     another_edition,
+    asks_when,
     embeddings,
     nearest_another,
     numbered_topic,
@@ -146,9 +147,17 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     clock, as the evaluation does)."""
     window = understood.window if understood.window and understood.window.filters else None
     rows = _stated(event, topic, understood.question, window, as_of=as_of)
-    if not rows and _reference_period(window, now):
+    # A figure of a past month or day is reported after it: asked for one, that reporting
+    # counts too ("passengers in October" read on 20 November).
+    figure = understood.intent in ("how-much", "compare")
+    if (not rows or figure) and _reference_period(window, now):
         rows = _stated(event, topic, understood.question, Window(
             window.start, now.date(), window.text, filters=True), as_of=as_of)  # fmt: skip
+    # Two figures set side by side, or a date asked: an issuer's earlier readings may hold the
+    # one the latest replaced ("the approved budget", "works began on 3 February").
+    compared = understood.window is not None and understood.window.compared
+    if compared or understood.intent == "compare" or asks_when(understood.question):
+        rows += earlier_readings(event, topic, as_of=as_of)
     rows += markets(event, topic, window, now=now, as_of=as_of)
     if understood.intent == "changed" or window is not None:
         rows += transitions(event, topic, window, now=now, as_of=as_of)
@@ -198,13 +207,41 @@ def readings(event: Event, topic: Topic, window: Window | None, *, as_of: dateti
         said, day, state = _said(source, window, as_of, belongs)
         if not said:
             continue
-        when = day.isoformat() if day else None
-        rows.append(
-            Evidence("primarySources", "reading", topic.subject, topic.title, source.name,
-                     _link(source), source.issuer, when,
-                     f"{source.issuer} ({source.name}), read {when}: {said}"[:SNIPPET],
-                     {"observed": said, "state": state}, others=neighbours(said, topic))
-        )  # fmt: skip
+        rows.append(_reading_row(topic, source, said, day, state))
+    return rows
+
+
+def _reading_row(topic: Topic, source: PrimarySource, said: str, day, state) -> Evidence:
+    when = day.isoformat() if day else None
+    return Evidence("primarySources", "reading", topic.subject, topic.title, source.name,
+                    _link(source), source.issuer, when,
+                    f"{source.issuer} ({source.name}), read {when}: {said}"[:SNIPPET],
+                    {"observed": said, "state": state}, others=neighbours(said, topic))  # fmt: skip
+
+
+EARLIER_READINGS = 3  # an issuer's readings before its latest, for two times set side by side
+
+
+def earlier_readings(event: Event, topic: Topic, *, as_of: datetime | None) -> list[Evidence]:
+    """What each issuer guarding the topic said before its latest reading (its last few other
+    readings of the topic, by `as_of`): a comparison of two times ("October or September")
+    needs the reading of the earlier one, which the latest has replaced."""
+    rows = []
+    for source in event.primary_sources.order_by("slug"):
+        belongs = _of_topic(topic, list(source.events.values_list("pk", flat=True)))
+        readings = held(SourceReading.objects.filter(source=source, ok=True), "attempted_at", as_of)
+        seen = {source.observed}
+        for reading in readings.exclude(observed_words=None).order_by("-attempted_at", "-id")[
+            :SOURCE_HISTORY
+        ]:
+            words = reading.observed_words
+            if words in seen or (belongs is not None and not belongs(words)):
+                continue
+            seen.add(words)
+            day = reading.observed_date or reading.attempted_at.date()
+            rows.append(_reading_row(topic, source, words, day, reading.observed_state))
+            if len(seen) > EARLIER_READINGS:
+                break
     return rows
 
 

@@ -174,6 +174,7 @@ class Window:
     end: date
     text: str
     filters: bool  # only a window in the past filters evidence; a future one names the event
+    compared: bool = False  # one of two times a comparison sets side by side: it filters none
 
     def holds(self, day: date | None) -> bool:
         return day is not None and self.start <= day <= self.end

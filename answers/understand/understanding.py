@@ -112,7 +112,7 @@ _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
     # "sell more season tickets in 2025/26 than": what is compared and when stand between.
-    rf"|\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,6}}than\b"
+    rf"|\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,9}}than\b"
     # "How far apart are X and Y", "is X above Y": two figures held one to the other.
     r"|\bhow far apart\b|\bgap between\b"
     # "Did X deliver as many as Y?", "is X enough to cover Y?"
@@ -233,6 +233,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     scored = score_topics(timeless, vocab, named | span_names, vector, documented)
     intent = intent_of(request.facts or question)
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
+    window = _compared_times(window, question, intent, now, routed)
     about = [n for n in unknown if n.subject and not n.place]
     if routed and topic is None and (about or (unknown and not any(r.named for r in routed))):
         # The question is about something untracked (its subject, or all it names), or set in
@@ -254,6 +255,19 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         suggestions, routed = [r.topic for r in routed] or suggestions, []
     return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
                          vocab.model, mismatch, request.kind, unplaced)  # fmt: skip
+
+
+def _compared_times(window: Window | None, question: str, intent: str, now: datetime,
+                    routed: list[Routed]) -> Window | None:  # fmt: skip
+    """A comparison of two times ("in October or in September", "the 6 November strike or the
+    17 November one") sets them side by side: the first is no window to filter the rows by,
+    or the other's would be gone. A time in a topic's title names the topic, not a time."""
+    if intent != "compare" or window is None:
+        return window
+    for side in routed:
+        question = re.sub(re.escape(side.topic.title), " ", question, flags=re.IGNORECASE)
+    other = time_window(question.replace(window.text, " "), now=now)
+    return window if other is None else replace(window, filters=False, compared=True)
 
 
 def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> set[int]:
