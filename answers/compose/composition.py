@@ -95,6 +95,8 @@ class Writer:
         measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
         self.said = frozenset(self.asked - self.names - _STOP_STEMS - measure)
         self.when = asks_when(understood.question)
+        # The two figures a verdict set side by side, in the question's order (`verdicts`).
+        self.compared: tuple[figures.Figure, figures.Figure] | None = None
 
     def cite(self, item: Evidence) -> str:
         if item not in self.pool:
@@ -196,16 +198,25 @@ class Writer:
         sentences = [self.best_sentence(item) for item in head]
         closeness = similarity(self.understood.question, sentences)
         figure = self.understood.intent == "how-much"
+        # The words asked past the topic's names that a sentence says ("parking" of "how much
+        # does parking cost at <the airport>"), before how near its meaning is.
+        said = [len(self.said & stem_set(s)) for s in sentences]
+        # Asked what is to come ("how many will it handle"), a forecast answers it.
+        ahead = figure and bool(verdicts.ASKS_AHEAD.search(self.understood.question))
+        planned = [
+            ahead and any(f.kind == "forecast" for f in figures.stated(s)) for s in sentences
+        ]
         order = sorted(
             range(len(head)),
             key=lambda i: (
                 -(figure and bool(figures.AMOUNT.search(sentences[i]))),
+                -said[i],
+                -planned[i],
                 -closeness[i],
                 i,
             ),
         )
-        if figure and order:
-            said = [len(self.said & stem_set(s)) for s in sentences]
+        if figure and order and not planned[order[0]]:
             order = _newest_actual_first(order, [figures.stated(s) for s in sentences], head, said)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
 
@@ -557,12 +568,33 @@ def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
     then the rows it cites in their own words, then the topic's support."""
     if not (verdicts.within(writer, layers) or (alone and verdicts.apart(writer, layers))):
         return False
+    _compared_premise(writer)
     for item in list(writer.pool):
         writer.say(item)
     for item in _support("compare", layers)[:1]:
         if item not in writer.pool:
             writer.say(item)
     return True
+
+
+_SAID_LOWER = re.compile(r"\b(?:fewer|less|lower|smaller|cheaper|below)\b", re.IGNORECASE)
+_SAID_HIGHER = re.compile(r"\b(?:more|higher|bigger|larger|greater|costlier|above)\b", re.I)
+
+
+def _compared_premise(writer: Writer) -> None:
+    """A statement put to be confirmed that one figure is the higher ("X carried fewer in the
+    third quarter than in the second, right?"), which the verdict finds the other way round:
+    named first."""
+    claim = premises.tagged(writer.understood.question)
+    if not claim or writer.compared is None:
+        return
+    a, b = writer.compared
+    lower, higher = bool(_SAID_LOWER.search(claim)), bool(_SAID_HIGHER.search(claim))
+    if a.overlaps(b) or lower == higher or (a.low > b.high) == higher:
+        return
+    said = str(phrases.PREMISE_CONTRADICTED.format(premise=claim))
+    verdict = writer.sentences[0]
+    writer.sentences[0] = Sentence(verdict.body, "; ".join(p for p in (said, verdict.preface) if p))
 
 
 def _set_aside(understood: Understanding) -> str:

@@ -51,6 +51,7 @@ _PERIODS = re.compile(
 )
 
 
+_BARE_ORDINAL = re.compile(r"\b(first|second|third|fourth)\b(?![\s-]+quarter)", re.IGNORECASE)
 _OF_YEAR = re.compile(
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
     r"|quarter)(?:\s+of|,)?\s*$",
@@ -90,7 +91,7 @@ def verdict(writer, sides: list) -> bool:
     # A period in a side's title ("US jobs report, November 2026") names the side, not a
     # period asked of both.
     periods = _periods_said(_without_titles(question, first, second))
-    ahead = bool(_AHEAD.search(question))  # "which will cost more": what is planned counts
+    ahead = bool(ASKS_AHEAD.search(question))  # "which will cost more": what is planned counts
     mine, theirs = _own_figures(_candidates(first, ahead), _candidates(second, ahead))
     pair = _pair(mine, theirs, _asked(question, first, second), periods)
     if pair is None:
@@ -196,10 +197,14 @@ def apart(writer, side) -> bool:
     # figure apart.
     common &= frozenset().union(*(f.quantity | stem_set(f.sentence) for f in held))
     common -= _NEUTRAL  # "the number of strikers": which reading, not what is counted
-    ranked = _apart_pairs(held, (one | who[0], other | who[1]), common, _curated(side), who)
+    # The question's own common nouns and verbs ("pilots who walked out"), never a name's.
+    lower = " ".join(w for w in _WORD.findall(writer.understood.question) if w.islower())
+    asked = frozenset(stem_set(lower) - _STOP_STEMS - ASKING)
+    parts_said = (one | who[0], other | who[1])
+    ranked = _apart_pairs(held, parts_said, common, _curated(side), who, asked)
     if not ranked:
         return False
-    *_, a, b = min(ranked, key=lambda r: r[:4])
+    *_, a, b = min(ranked, key=lambda r: r[:5])
     told = ((said_one, one, who[0], a), (said_other, other, who[1], b))
     labels = [_speaker_label(said, by) if by else _label(said, words, f, common)
               for said, words, by, f in told]  # fmt: skip
@@ -220,17 +225,47 @@ def _speakers_told(one: str, other: str, held: list[Figure]) -> tuple[frozenset,
     or the union's"), when each names a speaker of the held figures the other does not (the
     topic's own name included: the issuer is a speaker like any); else none."""
     speakers = set().union(*(figures.given_by(f) for f in held))
-    whose = [" ".join(" ".join(found) for found in _WHOSE.findall(part)) for part in (one, other)]
+    whose = [_whose(part) for part in (one, other)]
     who = [frozenset(stem_set(w) & speakers - _STOP_STEMS - ASKING) for w in whose]
     if who[0] - who[1] and who[1] - who[0]:
         return who[0] - who[1], who[1] - who[0]
+    # One part names a speaker, the other only someone no row names ("the airline or the
+    # Lurenna Pilots Association"): that one is the issuer, whose reading stands for it.
+    measured = set().union(*(f.quantity for f in held))
+    for named, bare in ((0, 1), (1, 0)):
+        someone = stem_set(whose[bare]) - _STOP_STEMS - ASKING
+        if who[named] and someone and not who[bare] and not someone & measured:
+            return (who[0], _ISSUER) if bare else (_ISSUER, who[1])
     return frozenset(), frozenset()
+
+
+def _whose(part: str) -> str:
+    """The words a part names a speaker by: a possessor or a source ("the union's", "according
+    to the union"), or the whole part when it is only a name ("the airline or the Lurenna
+    Pilots Association")."""
+    found = " ".join(" ".join(groups) for groups in _WHOSE.findall(part))
+    bare = len(_WORD.findall(part)) <= _BARE_NAME
+    return found or (part if bare else "")
+
+
+_BARE_NAME = 5  # words a part that is only a name may have ("the Lurenna Pilots Association")
+# A part's speaker that gives no figure of what is asked ("the airline" of rows where the airline
+# gave only another count): the issuer's own reading stands for it.
+_ISSUER = frozenset({"\0issuer"})
+
+
+def _speakers_with_figures(who: tuple[frozenset, frozenset], held: list[Figure]):
+    """Each part's speaker words, or `_ISSUER` for a part whose speaker gives none of `held`."""
+    return tuple(w if not w or any(w <= figures.given_by(f) for f in held) else _ISSUER
+                 for w in who)  # fmt: skip
 
 
 def _speaker_label(piece: str, who: frozenset[str]) -> str:
     """ "The figure the union gives", the speaker as the part writes it ("the union's")."""
     written = _WORD.findall(piece)
     at = [i for i, w in enumerate(written) if stem(_possessor(w).lower()) in who]
+    if not at:  # the issuer, named as the part names it ("the airline")
+        return str(phrases.FIGURE_GIVEN_BY.format(speaker=" ".join(written)))
     first = at[0] - (at[0] > 0 and written[at[0] - 1].lower() == "the")
     name = " ".join(_possessor(w) for w in written[first : at[-1] + 1])
     return str(phrases.FIGURE_GIVEN_BY.format(speaker=name))
@@ -242,14 +277,18 @@ def _possessor(word: str) -> str:
 
 
 def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common: frozenset,
-                 topic: frozenset[str], who: tuple[frozenset, ...]) -> list[tuple]:  # fmt: skip
+                 topic: frozenset[str], who: tuple[frozenset, ...],
+                 asked: frozenset[str] = frozenset()) -> list[tuple]:  # fmt: skip
     """Each pair of held figures that answers the two parts (given by each part's speaker, when
-    the parts name who), as a sort key with the pair."""
+    the parts name who), as a sort key with the pair; of pairs alike, the one measuring most of
+    what the whole question `asked` says ("pilots who walked out": the pilots, not the flights
+    the same issuer's sentence gives)."""
     # A proposal is a figure a part may name ("the offer"); an earlier or replaced one is not
     # what is held now.
     replaced = figures.replaced_ids(held, topic)
     current = {id(f) for f in held if f.kind != "earlier" and id(f) not in replaced}
     of_common = [f for f in held if not common or common & (f.quantity | stem_set(f.sentence))]
+    who = _speakers_with_figures(who, of_common) if any(who) else who
     # How each figure answers each part does not depend on the figure it is paired with.
     fits = [{id(f): _part_fit(f, part, held, topic, current, by) for f in of_common}
             for part, by in zip(words, who, strict=True)]  # fmt: skip
@@ -265,7 +304,9 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
                 # Then the values the rows repeat (one that another row disputes is said
                 # once), then the part's words each measures.
                 told = (-repeats[id(a)] - repeats[id(b)], -fit[0].matched - fit[1].matched)
-                ranked.append((-(fit[0].word + fit[1].word), not alike, told, _newest(a), a, b))
+                measured = -len(asked & a.quantity) - len(asked & b.quantity)
+                ranked.append((-(fit[0].word + fit[1].word), measured, not alike, told,
+                               _newest(a), a, b))  # fmt: skip
     return ranked
 
 
@@ -298,7 +339,8 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
     named = words - _NOW - _THEN
     own = _own(figure)
     given = figures.given_by(figure)
-    if who and not who <= given:
+    issuer = who == _ISSUER and figure.row.kind == "reading"
+    if who and not (issuer or who <= given):
         return _Fit(0, False, False)  # a part that names its speaker asks for that one's figure
     # A day the part names that the figure's sentence gives is the occasion it is of.
     on_day = words & figures.days_said(figure.sentence)
@@ -372,6 +414,7 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
           likely: bool = False) -> bool:  # fmt: skip
     """The verdict's sentence: the higher named first, by how much, as of the newer row."""
     (name_a, a), (name_b, b) = first, second
+    writer.compared = (a, b)  # in the question's order: a premise about which is higher reads it
     date = max(a.date, b.date)
     quoted = [f"{f.text} {writer.cite(f.row)}" for f in (a, b)]
     if _clash(a, b):
@@ -430,7 +473,9 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
     return current + [f for f in held if f.kind == "forecast"] if ahead else current
 
 
-_AHEAD = re.compile(r"\b(?:will|shall|going to|expected|planned|projected)\b", re.IGNORECASE)
+# A question of what is to come ("which will cost more", "how many will it handle"): what is
+# planned or forecast is what it asks.
+ASKS_AHEAD = re.compile(r"\b(?:will|shall|going to|expected|planned|projected)\b", re.IGNORECASE)
 
 
 def _without_titles(question: str, *sides) -> str:
@@ -474,7 +519,11 @@ def _periods_said(question: str) -> list[str]:
     (a year right after a month or a quarter says which one)."""
     said = [m for m in _PERIODS.finditer(question)
             if not (m.group(1).isdigit() and _OF_YEAR.search(question[: m.start()]))]  # fmt: skip
-    return list(dict.fromkeys(_period(m.group(1)) for m in said))
+    periods = list(dict.fromkeys(_period(m.group(1)) for m in said))
+    if any(p.endswith("quarter") for p in periods):
+        # "in the third quarter than in the second": the bare ordinal is a quarter too.
+        periods += [f"{o.lower()} quarter" for o in _BARE_ORDINAL.findall(question)]
+    return list(dict.fromkeys(periods))
 
 
 def _off_period(figure: Figure, periods: list[str]) -> bool:

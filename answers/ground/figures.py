@@ -339,7 +339,11 @@ def wholes(held_figures: list[Figure]) -> list[Figure]:
         between = _between(f, g)
         if between is not None and set(between) & _SET_AGAINST:
             return _at(f) > _at(g)  # the figure set against the row's own is another's
-        return same or (between is not None and "and" in between)
+        # "860 pilots joined and 212 flights were cancelled": two things, not two parts.
+        apart = bool(f.quantity and g.quantity) and not _projected(f.quantity) & _projected(
+            g.quantity
+        )
+        return same or (between is not None and "and" in between and not apart)
 
     return [f for f in held_figures if not (f.reading and any(beside(f, g) for g in readings))]
 

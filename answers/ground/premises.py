@@ -44,7 +44,7 @@ FAMILIES: dict[str, frozenset[str]] = {
         "cancel": "cancel canceled cancelled scrap abandon axe",
         "sign": "sign seal",
         "collapse": "collapse break broke broken fail",
-        "approve": "approve clear authorise authorize",
+        "approve": "approve clear authorise authorize grant certify license licence",
         "reject": "reject deny block refuse",
         "open": "open reopen restore resume",
         "close": "close shut halt suspend",
@@ -194,6 +194,21 @@ def _phrasal(tokens: list[str], index: int) -> str:
     return pair if pair in PHRASAL else tokens[index].lower()
 
 
+def tagged(question: str) -> str:
+    """The statement a tag question asks to have confirmed ("X carried fewer in Q3 than in
+    Q2, right?": X carried fewer in Q3 than in Q2), or ""."""
+    found = _TAG.match(question.strip().rstrip("?").strip())
+    return found.group("claim").strip() if found else ""
+
+
+def stated_before(question: str) -> str:
+    """What a question states before it asks ("X began in 2024. When will it finish?": X began
+    in 2024), or what a tag question asks to confirm; "" when it states nothing."""
+    # Only a sentence of its own: "Between 9 and 17 November, how did ..." sets a window.
+    found = _STATED.match(question.strip())
+    return (found.group("sentence") if found else "") or tagged(question)
+
+
 def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
     """The claim `question` takes for granted, or None. `subject_words` are the topic's own
     words (names, title, terms): they are its subject, never its state word."""
@@ -211,7 +226,8 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     tag = _TAG.match(clause)
     if tag and not lead:
         rest = tag.group("claim")
-        return _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
+        claim = _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
+        return replace(claim, words=rest.strip()) if claim else None  # the whole statement
     if setting and not lead and _FIGURE.search(clause.split(",")[0]):
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
         return _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
@@ -426,12 +442,26 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
         return next(found, None)
     if not claim.figures:
         return None
-    for index, row in enumerate(statements):
-        for sentence in _statements(row):
-            said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
-            if (not claim.objects or claim.objects & said) and any(_figures_said(claim, sentence)):
-                return index
+    # A statement of the claim's own state first ("began on 17 November" for "began on 24
+    # November"), then any with a figure in its unit ("from 3 December" of another strike).
+    for own_state in (True, False):
+        for index, row in enumerate(statements):
+            for sentence in _statements(row):
+                said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
+                if own_state and not _states_the_verb(claim, sentence):
+                    continue
+                if (not claim.objects or claim.objects & said) and any(
+                    _figures_said(claim, sentence)
+                ):
+                    return index
     return None
+
+
+def _states_the_verb(claim: Claim, sentence: str) -> bool:
+    """Whether a sentence states the claim's state word (or one of its family) as done."""
+    family = claim.family
+    return any(stem(word) == stem(claim.verb) or (family and family_of(word) == family)
+               for word, _ in _affirmed(sentence))  # fmt: skip
 
 
 def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
@@ -490,7 +520,7 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
         if not (stated or (token.endswith("s") and family_of(token))):
             continue
         token = token if family_of(token) or not family else f"{base}ed"
-        if index and tokens[index - 1] in DETERMINERS:
+        if index and tokens[index - 1] in DETERMINERS and not _relative(tokens, index):
             continue
         if any(b in HEDGES for b in tokens[max(0, index - 3) : index]):
             continue
@@ -498,6 +528,14 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _relative(tokens: list[str], index: int) -> bool:
+    """Whether "that" before a past form opens a clause ("the strike that began"), not a
+    determiner of a noun ("that cut")."""
+    word = tokens[index].split()[0]
+    return tokens[index - 1] == "that" and states(word) and word not in _NOUN_PASTS
+
+
+_NOUN_PASTS = frozenset("cut set hit shut".split())  # past forms that are nouns as often
 _UNITS = {"percent": "%", "per cent": "%", "gigawatts": "gw", "gigawatt": "gw",
           "megawatts": "mw", "megawatt": "mw"}  # fmt: skip
 

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from django.db.models import Case, F, Prefetch, QuerySet, When
 
-from answers.ground import figures
+from answers.ground import figures, premises
 from answers.understand import (
     Topic,
     Understanding,
@@ -146,6 +146,8 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     instant, the same rows come back (`None`: every row held, for a caller that sets the
     clock, as the evaluation does)."""
     window = understood.window if understood.window and understood.window.filters else None
+    if window is not None and _claimed(understood.question, window, topic):
+        window = None  # "since the strike began on 24 November": a premise, not a window
     rows = _stated(event, topic, understood.question, window, as_of=as_of)
     # A figure of a past month or day is reported after it: asked for one, that reporting
     # counts too ("passengers in October" read on 20 November).
@@ -164,6 +166,18 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
         rows += flips(event, topic, window, now=now, as_of=as_of)
     rows.append(attention(event, topic, as_of=as_of))
     return rows
+
+
+def _claimed(question: str, window: Window, topic: Topic) -> bool:
+    """Whether the question's time is part of what it takes for granted ("Since the strike
+    began on 24 November, ..."): a claim the answer holds to the record, which a window would
+    filter away."""
+    time = window.text.lower()
+    if time in premises.stated_before(question).lower():
+        return True  # "X began in 2024. When will it finish?"
+    said = " ".join([topic.title, *topic.names, *topic.terms]).lower()
+    claim = premises.claim_of(question, set(re.findall(r"[^\W_]+", said)))
+    return claim is not None and time in claim.words.lower()
 
 
 def _stated(event: Event, topic: Topic, question: str, window: Window | None, *,

@@ -194,6 +194,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _kind_before_run(said, topic, vocab)
         or _placed_kind(said, topic, vocab)
         or _other_edition(said, topic)
+        or _other_party(said, topic)
         or (_longer_name(said, topic, own) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others) if context.capitals else None)
         or _other_number(said, topic, own)
@@ -204,6 +205,47 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
 
 
 _ACTORS = frozenset({"organization", "company", "person"})
+
+
+# Words that say which occasion or how big, never whose: "the Peliva Air November strike" and
+# "the Peliva Air second strike" are of the tracked strike's kind and party.
+_OCCASION = (
+    frozenset(
+        """new latest current ongoing planned next last first second third previous recent big major
+    national general all""".split()
+    )
+    | TIME_WORDS
+)
+
+
+def _other_party(said: Said, topic: Topic) -> Mismatch | None:
+    """The topic's name before its head with another qualifier where its title has its own
+    ("the Peliva Air cabin crew strike" of the "Peliva Air pilots' strike"): a thing of the
+    same kind by another party, which the registry does not track."""
+    title = [_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(topic.title)]
+    curated = " ".join([topic.title, *topic.names, *topic.terms])  # never a headline's word
+    own = {_singular_of(_POSSESSIVE.sub("", w.lower())) for w in _TOKEN.findall(curated)}
+    asked = [_POSSESSIVE.sub("", t.low) for t in said.tokens]
+    for name in topic.names:
+        words = [w.lower() for w in _TOKEN.findall(name)]
+        at_title, at_asked = _run_at(title, words), _run_at(asked, words)
+        rest = title[at_title + len(words) :] if at_title is not None else []
+        if at_asked is None or len(rest) < 2:
+            continue  # the title qualifies its head past the name ("pilots' strike")
+        after = asked[at_asked + len(words) : at_asked + len(words) + 4]
+        if rest[-1] not in after:
+            continue
+        mods = after[: after.index(rest[-1])]
+        other = [m for m in mods if m.isalpha() and _singular_of(m) not in own]
+        if mods and len(other) == len(mods) and not set(mods) & (_OCCASION | STOP):
+            return Mismatch(_words(said, at_asked, at_asked + len(words) + len(mods) + 1), "kind")
+    return None
+
+
+def _run_at(words: list[str], run: list[str]) -> int | None:
+    """Where `run` stands in `words`, or None."""
+    return next((i for i in range(len(words) - len(run) + 1) if words[i : i + len(run)] == run),
+                None)  # fmt: skip
 
 
 def _other_actor(said: Said, topic: Topic, vocab: Vocabulary, others: frozenset[int],

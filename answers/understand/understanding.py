@@ -93,7 +93,7 @@ SCRIPT_BOUNDARY = re.compile(
     r"|(?<=[\u3040-\u30ff\u3400-\u9fff])(?=[A-Za-z0-9\u00c0-\u024f])"
 )
 _COMPARATIVE = (
-    r"(?:more|less|higher|lower|bigger|larger|smaller|greater|faster|stronger|"
+    r"(?:more|less|fewer|higher|lower|bigger|larger|smaller|greater|faster|stronger|"
     r"better|worse|surer|likelier|cheaper|costlier|heavier|deeper|wider)"
 )
 # The same in the other languages answered: "which ... more" (Spanish, German, French), the
@@ -223,7 +223,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     """What `question` asks, on the clock `now`, of the documents stored by `as_of` (when
     given: an answer as of an instant)."""
     request = scope_of(question)  # a poem, advice, a prediction: set aside, the facts answered
-    question = asked_part(SCRIPT_BOUNDARY.sub(" ", question))
+    question = _as_marked(asked_part(SCRIPT_BOUNDARY.sub(" ", question)), vocab)
     corrected = correct(question, vocab)
     window = time_window(question, now=now)
     named, span_names, unknown, mentioned = names(question, corrected, vocab, window)
@@ -268,6 +268,19 @@ def _compared_times(window: Window | None, question: str, intent: str, now: date
         question = re.sub(re.escape(side.topic.title), " ", question, flags=re.IGNORECASE)
     other = time_window(question.replace(window.text, " "), now=now)
     return window if other is None else replace(window, filters=False, compared=True)
+
+
+_MARK_SAID = re.compile(r"\b([A-Za-z]{1,3})[-\s]?(\d{1,4}[A-Za-z]?)\b")
+
+
+def _as_marked(question: str, vocab: Vocabulary) -> str:
+    """The question with each model mark written as the registry writes it ("Corvan C90" as
+    "Corvan C-90"): a hyphen or a space left out is no other model."""
+
+    def written(match: re.Match) -> str:
+        return vocab.mark_forms.get("".join(match.groups()).lower(), match.group(0))
+
+    return _MARK_SAID.sub(written, question)
 
 
 def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> set[int]:
@@ -522,7 +535,8 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     # After a tracked name, an untracked one is who acted on it ("How many <tracked> trams has
     # <someone> built?"): a premise to hold to the record, not the question's subject.
     tracked_before = False
-    for span, place, tail, subject in _name_spans(question, window, vocab.known)[:MAX_SPANS]:
+    spans = _name_spans(question, window, vocab.known - vocab.common_words)
+    for span, place, tail, subject in spans[:MAX_SPANS]:
         span = _german_name(span, question) if german else span
         span_words = [w for w in words(span) if w not in _CONNECTORS]
         if not span_words:
@@ -728,7 +742,9 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
         capital = token[0].isupper() and low not in STOP and low not in skip
         capital = capital and not _money_code(tokens, index)
         if index == 0 and low not in known and not _opens_a_name(tokens):
-            capital = False  # a sentence's first word is capitalised anyway ("Compare", "Qué")
+            # A sentence's first word is capitalised anyway ("Compare", "Qué", "Construction
+            # of <a tracked terminal> began"): a name only when the registry names by it.
+            capital = False
         if capital and not _is_date_word(low):
             if not current:
                 before = [t.lower() for t in tokens[max(0, index - 2) : index]]
@@ -841,19 +857,32 @@ def score_topics(corrected: str, vocab: Vocabulary, named: set[int], vector: np.
         lead[index.led_by.get(entity_id, [])] = True
         carries[index.carrying.get(entity_id, [])] = True
     doc[[index.position[pk] for pk in documented if pk in index.position]] = True
+    # A topic's own name said whole ("the Sandrith North Terminal", a former name) names it as
+    # its lead's name does.
+    own = _own_name_said(corrected, vocab)
+    lead |= own
     attached = carries & ~lead
     score = lexical + semantic + LEAD_NAMED * lead + ATTACHED_NAMED * attached
     score += DOCUMENT_NAMED * doc
     # One shared word ("times" in "17 times 23") is not a topic unless meaning agrees.
     single = (shared == 1) & ~(carries | doc) & (semantic < SEMANTIC_SUPPORT)
     score -= np.where(single, lexical / 2, 0.0)
-    if carries.any() or doc.any():
+    if carries.any() or doc.any() or own.any():
         # What a question names constrains it: "America's central bank" is not Corvala's, however
         # many of its words the two share; nor is a town only one topic's reports name.
-        score = np.where(carries | doc, score, score / 2)
+        score = np.where(carries | doc | own, score, score / 2)
     best = np.lexsort((index.order, -score))[:top]
     return [(vocab.topics[i], float(score[i]),
              "lead" if lead[i] else "attached" if attached[i] else None) for i in best]  # fmt: skip
+
+
+def _own_name_said(question: str, vocab: Vocabulary) -> np.ndarray:
+    """For each topic, whether the question says one of its own names of two words or more
+    whole (a curated name, alias or former name that no entity carries)."""
+    said = f" {' '.join(words(question))} "
+    own = [[f" {' '.join(words(n))} " for n in t.own_names if len(n.split()) > 1]
+           for t in vocab.topics]  # fmt: skip
+    return np.array([any(name in said for name in names) for names in own], dtype=bool)
 
 
 def choose(scored: list[tuple[Topic, float, str | None]], intent: str) -> list[Routed]:

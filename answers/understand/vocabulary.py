@@ -66,6 +66,10 @@ def words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text.lower()) if w not in STOP and len(w) > 1]
 
 
+# A model's mark written with a hyphen or a space ("C-90", "A 320"): the same mark run together.
+_MARK = re.compile(r"\b([A-Za-z]{1,3})[-\s](\d{1,4}[A-Za-z]?)\b")
+
+
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     return _stemmer.stemWord(word.lower())
@@ -94,6 +98,7 @@ class Topic:
     kind: str = ""
     edition: str = ""
     period: str = ""  # its year or period ("2026"): the period of the figures its rows state
+    own_names: tuple[str, ...] = ()  # its curated name, aliases and former names (no entity's)
 
 
 @dataclass
@@ -124,6 +129,23 @@ class Vocabulary:
         between spaces: a name the registry holds is a substring " <words> " of it."""
         texts = [t.text for t in self.topics] + [n for ns in self.entity_names.values() for n in ns]
         return " " + " \n ".join(" ".join(_WORD.findall(t.lower())) for t in texts) + " "
+
+    @functools.cached_property
+    def mark_forms(self) -> dict[str, str]:
+        """Each model mark the registry writes ("C-90"), by its letters and digits run together
+        in lower case ("c90"): the form a question's "C90" or "C 90" is read as."""
+        texts = [t.text for t in self.topics] + [n for ns in self.entity_names.values() for n in ns]
+        return {f"{a}{b}".lower(): m.group(0) for t in texts for m in _MARK.finditer(t)
+                for a, b in [m.groups()]}  # fmt: skip
+
+    @functools.cached_property
+    def common_words(self) -> frozenset[str]:
+        """The registry's words that are in no entity's name ("construction", "traffic"): a
+        question's first word among them is capitalised as a first word, not as a name."""
+        named = {
+            w for ns in self.entity_names.values() for n in ns for w in _WORD.findall(n.lower())
+        }
+        return self.known - named
 
     @functools.cached_property
     def theme_stems(self) -> tuple[tuple[frozenset[str], str], ...]:
@@ -297,7 +319,8 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
             Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids,
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
                   " ".join(filter(None, first.values())),
-                  event.kind.slug if event.kind else "", event.edition, event.period.lower())
+                  event.kind.slug if event.kind else "", event.edition, event.period.lower(),
+                  tuple(own))
         )  # fmt: skip
     return topics
 

@@ -129,3 +129,11 @@ def test_asked_when_no_dispute_leads(api):
     first = ask(api, "When did the Orvik pier works begin?")
     assert "3 February" in first, first
     assert "disagree" not in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_speaker_named_against_one_no_row_names_is_held_to_the_issuer(api):
+    first = ask(api, "Who gives the higher count of sailings cancelled in the dockers strike, the "
+                     "company or the Orvik Dockworkers Union?")  # fmt: skip
+    assert first.startswith("The figure the Orvik Dockworkers Union gives is higher"), first
+    assert_verdict(first, "more than 200", "140 sailings")
