@@ -442,9 +442,11 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
         return next(found, None)
     if not claim.figures:
         return None
-    # A statement of the claim's own state first ("began on 17 November" for "began on 24
-    # November"), then any with a figure in its unit ("from 3 December" of another strike).
-    for own_state in (True, False):
+    # Of a date, a statement of the claim's own state first ("began on 17 November" for "began
+    # on 24 November"), then any with a date ("from 3 December" of another strike); of a
+    # figure, the first row that gives one (the issuer's reading, its newest).
+    dated = any(_unit(_plain(f)) == "date" for f in claim.figures)
+    for own_state in (True, False) if dated else (False,):
         for index, row in enumerate(statements):
             for sentence in _statements(row):
                 said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
