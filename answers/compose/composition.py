@@ -478,9 +478,11 @@ def _dated(writer: Writer, layers: Layers) -> Evidence | None:
     return best[3] if best else None
 
 
+@functools.lru_cache(maxsize=4096)
 def _ahead(sentence: str, day: str | None) -> bool | None:
     """Whether the first date a row's sentence says is after the row's own day; None when it
-    says none."""
+    says none. Kept per sentence: reading dates costs what a parser costs, and an answer
+    weighs each sentence more than once."""
     if not day:
         return None
     window = time_window(sentence, now=datetime.fromisoformat(day))
