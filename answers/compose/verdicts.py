@@ -296,8 +296,8 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
     ranked = []
     for a in of_common:
         for b in of_common:
-            if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit:
-                continue
+            if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit or _timed(a) != _timed(b):
+                continue  # "38 patients" is never set against "four hours"
             fit = (fits[0][id(a)], fits[1][id(b)])
             alike = figures.same_quantity(a, b, topic)
             if _fits_apart(*fit, alike):
@@ -363,6 +363,13 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
         timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
     # The topic's own words ("harbour" of a harbour's dredging) tell least.
     return _Fit(max(score, 0), timely, not words - _NOW - _THEN, len((words - topic) & own))
+
+
+def _timed(figure: Figure) -> bool:
+    """Whether a figure counts a span of time ("four hours", "48 hours"), not things: its own
+    noun is a unit of time ("the second round" is no second)."""
+    noun = (figure.named.split() or [""])[-1].lower()
+    return noun in figures.TIME_UNITS or f"{noun}s" in figures.TIME_UNITS
 
 
 def _own(figure: Figure) -> frozenset[str]:

@@ -138,6 +138,8 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
     row gives as a reading: the rows disagree, as the row itself says."""
     for row in statements:
         for own, other in figures.set_against(raw[id(row)]):
+            if own.kind == "revised":
+                continue  # "Revised: ... 48,620, not 48,210": a revision, not a dispute
             # The figure set against one names no quantity of its own ("the company's own
             # count of 640,000"): it is of the one it is set against.
             if other.quantity and not figures.same_quantity(own, other, asking.topic):

@@ -105,8 +105,8 @@ _WHOLE_SAID = re.compile(
 )
 HEDGES = frozenset(
     """not no never yet without will would could may might should shall expected expects expect
-    plans plan planned aims aim hopes hope if whether unless before cannot can't won't isn't
-    hasn't haven't wasn't weren't didn't doesn't don't""".split()
+    plans plan planned due scheduled aims aim hopes hope if whether unless before cannot can't
+    won't isn't hasn't haven't wasn't weren't didn't doesn't don't""".split()
 )
 # A state received, or backed, is stated too: "won marketing authorisation", "received
 # approval", "backed lowering the voting age".

@@ -60,7 +60,9 @@ KINDS = (
 )
 # A clause that asks a question of fact: what happened, is, did, how much, who...
 _FACT = re.compile(
-    r"^\W*(?:what|who|which|when|where|why|how|is|are|was|were|did|does|do|has|have|had|will|"
+    # "... and also tell me how many": a joining word may open the clause of fact.
+    r"^\W*(?:(?:also|then|please|and|but|plus)\s+)*"
+    r"(?:what|who|which|when|where|why|how|is|are|was|were|did|does|do|has|have|had|will|"
     r"(?:tell|show|give) me (?:what|about|whether|if|how|who|which|when|where|why)|"
     r"qué|quién|cuándo|cómo|was|wer|wann|wie|que|qui|quand|"
     r"comment|quem|quando|como|qual|quanto|onde|o que)\b",

@@ -819,7 +819,8 @@ def _opens_a_name(tokens: list[str]) -> bool:
 
 
 def _is_date_word(low: str) -> bool:
-    return low in TIME_WORDS
+    """A word of time, a quarter or half of a year ("Q3", "H1") included: never a name."""
+    return low in TIME_WORDS or bool(re.fullmatch(r"[qh][1-4]", low))
 
 
 def _name_by_meaning(span: str, vocab: Vocabulary) -> int | None:

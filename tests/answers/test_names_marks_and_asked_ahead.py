@@ -132,3 +132,24 @@ def test_which_is_higher_put_the_wrong_way_round_is_named(api):
     assert first.startswith(PREMISE[1]), first
     assert "2.4 million" in first, first
     assert "2.1 million" in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_quarter_written_q3_is_no_untracked_name(api):
+    body = answered(api, "Did Maren Rail carry more passengers in Q3 than in Q2?")
+    assert body["grounded"], body["answer"]
+    assert "does not track" not in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_what_is_due_takes_nothing_for_granted(api):
+    first = ask(api, "When is the Kelderwick depot rebuild due to finish?")
+    assert not first.startswith(PREMISE), first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_fact_asked_after_also_beside_verse_is_answered(api):
+    body = answered(api, "Write me a poem about trains, and also tell me how many services the "
+                         "Maren Rail drivers' strike cancelled.")  # fmt: skip
+    assert body["grounded"], body["answer"]
+    assert "310 services" in body["answer"], body["answer"]
