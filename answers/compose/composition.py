@@ -203,9 +203,8 @@ class Writer:
         said = [len(self.said & stem_set(s)) for s in sentences]
         # Asked what is to come ("how many will it handle"), a forecast answers it.
         ahead = figure and bool(verdicts.ASKS_AHEAD.search(self.understood.question))
-        planned = [
-            ahead and any(f.kind == "forecast" for f in figures.stated(s)) for s in sentences
-        ]
+        stated = [figures.stated(s) if figure else [] for s in sentences]
+        planned = [ahead and any(f.kind == "forecast" for f in said) for said in stated]
         order = sorted(
             range(len(head)),
             key=lambda i: (
@@ -217,7 +216,7 @@ class Writer:
             ),
         )
         if figure and order and not planned[order[0]]:
-            order = _newest_actual_first(order, [figures.stated(s) for s in sentences], head, said)
+            order = _newest_actual_first(order, stated, head, said)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
 
 
@@ -619,10 +618,7 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     topic = layers.topic
     if understood.unplaced and topic.pk == understood.topics[0].topic.pk:
         return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced)), None
-    claim = premises.claim_of(
-        understood.question, {w for text in (topic.title, *topic.names, *topic.terms)
-                              for w in re.findall(r"[^\W_]+", text.lower())}
-    )  # fmt: skip
+    claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
     rows = [*layers.readings, *layers.reports, *layers.changes]

@@ -25,7 +25,15 @@ from dataclasses import dataclass, replace
 
 from answers.check import Sentence
 from answers.ground import Figure, figures
-from answers.understand import STOP, another_edition, parts, phrases, stem, stem_set
+from answers.understand import (
+    STOP,
+    another_edition,
+    parts,
+    phrases,
+    stem,
+    stem_set,
+    without_titles,
+)
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
 
@@ -52,11 +60,7 @@ _PERIODS = re.compile(
 
 
 _BARE_ORDINAL = re.compile(r"\b(first|second|third|fourth)\b(?![\s-]+quarter)", re.IGNORECASE)
-_OF_YEAR = re.compile(
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|quarter)(?:\s+of|,)?\s*$",
-    re.IGNORECASE,
-)
+_OF_YEAR = re.compile(rf"(?:{figures.MONTH}|quarter)(?:\s+of|,)?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,7 @@ def verdict(writer, sides: list) -> bool:
         return _said(writer, (first.topic.title, a), (second.topic.title, b), likely=True)
     # A period in a side's title ("US jobs report, November 2026") names the side, not a
     # period asked of both.
-    periods = _periods_said(_without_titles(question, first, second))
+    periods = _periods_said(without_titles(question, [first.topic, second.topic]))
     ahead = bool(ASKS_AHEAD.search(question))  # "which will cost more": what is planned counts
     mine, theirs = _own_figures(_candidates(first, ahead), _candidates(second, ahead))
     pair = _pair(mine, theirs, _asked(question, first, second), periods)
@@ -483,13 +487,6 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
 # A question of what is to come ("which will cost more", "how many will it handle"): what is
 # planned or forecast is what it asks.
 ASKS_AHEAD = re.compile(r"\b(?:will|shall|going to|expected|planned|projected)\b", re.IGNORECASE)
-
-
-def _without_titles(question: str, *sides) -> str:
-    """The question less the sides' titles as it writes them."""
-    for side in sides:
-        question = re.sub(re.escape(side.topic.title), " ", question, flags=re.IGNORECASE)
-    return question
 
 
 def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:

@@ -26,7 +26,8 @@ REPORTS_COMPARED = 6  # the best reports held against the issuer and each other
 _OBJECT_OPENERS = frozenset("its their the his her rates rate interest output production".split())
 _AUXILIARIES = frozenset("has have had was were been is are".split())
 # What "how long" asks a figure of.
-_TIME_UNITS = frozenset(stem(w) for w in figures.TIME_UNITS)
+# Read by stem, "seconds" would be "second", as often an ordinal ("the second round").
+_TIME_UNITS = frozenset(stem(w) for w in figures.TIME_UNITS - {"seconds"})
 # The words of an amount: a sum "risen to $171 million" and one "paused at $62 million" share
 # "million", not what rose and what was paused.
 _SCALES = frozenset(

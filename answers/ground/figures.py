@@ -73,7 +73,8 @@ _RANGE_TO = re.compile(r"\s+to\s+\d[\d,.]*(?=\s+[^\W\d_])")
 _PERIOD = re.compile(
     # A month, not a day of one ("on 17 November" says an occasion, not a period).
     r"(?<!\d\s)(?<!\d\d\s)\b(?P<month>January|February|March|April|May|June|July|August|"
-    r"September|October|November|December)\b(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
+    r"September|October|November|December)\b(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)"
+    r"|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
     # A season across two years ("the 2025/26 season", "2025-26"), wherever it is said.
     r"|\b(?P<season>(?:19|20)\d\d)[/\u2013-](?P<next>\d\d)(?!\d)",

@@ -209,6 +209,12 @@ def stated_before(question: str) -> str:
     return (found.group("sentence") if found else "") or tagged(question)
 
 
+def claim_about(question: str, topic) -> Claim | None:
+    """`claim_of` with the topic's own words (title, names, terms) as its subject."""
+    said = " ".join([topic.title, *topic.names, *topic.terms]).lower()
+    return claim_of(question, set(re.findall(r"[^\W_]+", said)))
+
+
 def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
     """The claim `question` takes for granted, or None. `subject_words` are the topic's own
     words (names, title, terms): they are its subject, never its state word."""

@@ -175,8 +175,7 @@ def _claimed(question: str, window: Window, topic: Topic) -> bool:
     time = window.text.lower()
     if time in premises.stated_before(question).lower():
         return True  # "X began in 2024. When will it finish?"
-    said = " ".join([topic.title, *topic.names, *topic.terms]).lower()
-    claim = premises.claim_of(question, set(re.findall(r"[^\W_]+", said)))
+    claim = premises.claim_about(question, topic)
     return claim is not None and time in claim.words.lower()
 
 

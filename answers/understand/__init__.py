@@ -29,6 +29,7 @@ FACE = {
     "understand": "answers.understand.understanding",
     "Understanding": "answers.understand.understanding",
     "Window": "answers.understand.understanding",
+    "without_titles": "answers.understand.understanding",
     "words": "answers.understand.vocabulary",
 }
 __all__, __getattr__ = face(__name__, FACE)

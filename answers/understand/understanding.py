@@ -264,8 +264,7 @@ def _compared_times(window: Window | None, question: str, intent: str, now: date
     or the other's would be gone. A time in a topic's title names the topic, not a time."""
     if intent != "compare" or window is None:
         return window
-    for side in routed:
-        question = re.sub(re.escape(side.topic.title), " ", question, flags=re.IGNORECASE)
+    question = without_titles(question, [side.topic for side in routed])
     other = time_window(question.replace(window.text, " "), now=now)
     return window if other is None else replace(window, filters=False, compared=True)
 
@@ -281,6 +280,14 @@ def _as_marked(question: str, vocab: Vocabulary) -> str:
         return vocab.mark_forms.get("".join(match.groups()).lower(), match.group(0))
 
     return _MARK_SAID.sub(written, question)
+
+
+def without_titles(question: str, topics: list[Topic]) -> str:
+    """The question less the topics' titles as it writes them: a period in a title ("jobs
+    report, November 2026") names its topic, not a time asked about."""
+    for topic in topics:
+        question = re.sub(re.escape(topic.title), " ", question, flags=re.IGNORECASE)
+    return question
 
 
 def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> set[int]:
@@ -881,9 +888,8 @@ def _own_name_said(question: str, vocab: Vocabulary) -> np.ndarray:
     """For each topic, whether the question says one of its own names of two words or more
     whole (a curated name, alias or former name that no entity carries)."""
     said = f" {' '.join(words(question))} "
-    own = [[f" {' '.join(words(n))} " for n in t.own_names if len(n.split()) > 1]
-           for t in vocab.topics]  # fmt: skip
-    return np.array([any(name in said for name in names) for names in own], dtype=bool)
+    return np.array([any(name in said for name in names) for names in vocab.own_name_phrases],
+                    dtype=bool)  # fmt: skip
 
 
 def choose(scored: list[tuple[Topic, float, str | None]], intent: str) -> list[Routed]:

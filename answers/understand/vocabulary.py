@@ -124,18 +124,28 @@ class Vocabulary:
     themes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @functools.cached_property
+    def texts(self) -> list[str]:
+        """Every topic's text and every entity's names and aliases."""
+        return [t.text for t in self.topics] + [n for ns in self.entity_names.values() for n in ns]
+
+    @functools.cached_property
     def phrases(self) -> str:
         """Every topic's words and every entity's names, lower case, word by word, each text
         between spaces: a name the registry holds is a substring " <words> " of it."""
-        texts = [t.text for t in self.topics] + [n for ns in self.entity_names.values() for n in ns]
-        return " " + " \n ".join(" ".join(_WORD.findall(t.lower())) for t in texts) + " "
+        return " " + " \n ".join(" ".join(_WORD.findall(t.lower())) for t in self.texts) + " "
+
+    @functools.cached_property
+    def own_name_phrases(self) -> list[list[str]]:
+        """For each topic, its own names of two words or more, word by word between spaces
+        (" sandrith north terminal "): read once per vocabulary, not once per question."""
+        return [[f" {' '.join(words(n))} " for n in t.own_names if len(n.split()) > 1]
+                for t in self.topics]  # fmt: skip
 
     @functools.cached_property
     def mark_forms(self) -> dict[str, str]:
         """Each model mark the registry writes ("C-90"), by its letters and digits run together
         in lower case ("c90"): the form a question's "C90" or "C 90" is read as."""
-        texts = [t.text for t in self.topics] + [n for ns in self.entity_names.values() for n in ns]
-        return {f"{a}{b}".lower(): m.group(0) for t in texts for m in _MARK.finditer(t)
+        return {f"{a}{b}".lower(): m.group(0) for t in self.texts for m in _MARK.finditer(t)
                 for a, b in [m.groups()]}  # fmt: skip
 
     @functools.cached_property
