@@ -42,7 +42,12 @@ META = stem_set("report reporting reported say said says market markets news tel
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _HOW_MEASURE = re.compile(r"\bhow\s+([^\W\d_]+)", re.IGNORECASE)
-_HOW = re.compile(r"\bhow\s+(?:much|many)\s+(\w+)", re.IGNORECASE)
+# "How many nurses", "how much does parking cost": the thing counted, after a verb that asks.
+_HOW = re.compile(
+    r"\bhow\s+(?:much|many)\s+(?:(?:does|do|did)\s+(?:the\s+)?)?"
+    r"(\w+)",
+    re.IGNORECASE,
+)
 _KIND_LABELS = {
     "forecast": phrases.LABEL_FORECAST,
     "earlier": phrases.LABEL_EARLIER,

@@ -133,11 +133,7 @@ def within(writer, side) -> bool:
     names ("Was inflation higher in October or September?"); False when it names fewer or the
     side holds no figure of one quantity for both."""
     question = writer.understood.question
-    periods = _periods_said(question)
-    # Two months or quarters asked are the periods ("in November or in October" of "inflation
-    # November 2026"); years only when the question names no two of those.
-    named = [p for p in periods if not p.isdigit()]
-    periods = named if len(named) >= 2 else periods
+    periods, of = _times_asked(question)
     if len(periods) < 2:
         return False
     when = stem_set(" ".join(periods))
@@ -145,8 +141,8 @@ def within(writer, side) -> bool:
     # The topic's own words for what it measures ("consumer prices" beside "inflation").
     own = _curated(side) - _names(side) - when
     wide = said | own if said & own else said
-    held = _readings_of_periods(side)
-    firsts, seconds = (_ranked([f for f in held if f.period == p], said, wide)
+    held = _readings_of_periods(side, of)
+    firsts, seconds = (_ranked([f for f in held if getattr(f, of) == p], said, wide)
                        for p in periods[:2])  # fmt: skip
     # The best-standing pair of one quantity ("complete at 1,655 tonnes" of the year asked
     # against "2,050 tonnes in 2025"), not merely each period's best figure.
@@ -157,8 +153,8 @@ def within(writer, side) -> bool:
     a, b = pair
     if not (_comparable(a, b) or _clash(a, b)):
         return False
-    subjects = [str(phrases.FIGURE_OF_PERIOD.format(quantity=f.named or side.topic.title,
-                                                    period=_written(f, p)))
+    phrase = phrases.FIGURE_OF_PERIOD if of == "period" else phrases.FIGURE_OF_DAY
+    subjects = [str(phrase.format(quantity=f.named or side.topic.title, period=_written(f, p)))
                 for f, p in ((a, periods[0]), (b, periods[1]))]  # fmt: skip
     return _said(writer, (subjects[0], a), (subjects[1], b))
 
@@ -219,7 +215,10 @@ def apart(writer, side) -> bool:
 # ("according to the union"); "has the festival sold more than its organisers expect" names a
 # subject and a speaker, not two speakers.
 _WHOSE = re.compile(
-    r"((?:[^\W\d_]+\s+){0,3}[^\W\d_]+)['\u2019]s?(?!\w)|according\s+to\s+((?:[^\W\d_]+\s*){1,4})",
+    r"((?:[^\W\d_]+\s+){0,3}[^\W\d_]+)['\u2019]s?(?!\w)|according\s+to\s+((?:[^\W\d_]+\s*){1,4})"
+    # "the figure the union gives": who gives it, before a verb of giving.
+    r"|((?:[^\W\d_]+\s+){0,2}[^\W\d_]+)\s+(?:gives|gave|puts|put|reports|reported|counts"
+    r"|counted)\b",
     re.IGNORECASE,
 )
 
@@ -499,14 +498,27 @@ def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]
     return (own[0] or first, own[1] or second)
 
 
-def _readings_of_periods(side) -> list[Figure]:
-    """Every figure the side gives for a period said, as a reading of that period: a current
-    reading, or one given as earlier than another ("up from 3.0% in September"), unless a
-    revision replaced it."""
+def _times_asked(question: str) -> tuple[list[str], str]:
+    """The two times a question sets side by side, and which a figure holds them as: two days
+    of a month ("on 27 November than on 20 November": "day"), else two months or quarters
+    ("in November or in October" of "inflation November 2026"), else years ("period")."""
+    days = list(dict.fromkeys(figures.day_first(m.group(0))
+                              for m in figures.DAY_OF_MONTH.finditer(question)))  # fmt: skip
+    if len(days) >= 2:
+        return days, "day"
+    periods = _periods_said(question)
+    named = [p for p in periods if not p.isdigit()]
+    return (named if len(named) >= 2 else periods), "period"
+
+
+def _readings_of_periods(side, of: str = "period") -> list[Figure]:
+    """Every figure the side gives for a period said (or a day, `of`), as a reading of it: a
+    current reading, or one given as earlier than another ("up from 3.0% in September"),
+    unless a revision replaced it."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     held = [_of_topic_period(f, side.topic.period) for row in rows for f in figures.held(row)]
     replaced = figures.replaced_ids(held, _curated(side))
-    kept = [f for f in held if f.period and id(f) not in replaced]
+    kept = [f for f in held if getattr(f, of) and id(f) not in replaced]
     return [f for f in kept if f.reading or f.kind == "earlier"]
 
 

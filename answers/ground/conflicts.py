@@ -81,7 +81,9 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     if stated:
         what, giver, row, theirs, own = stated
         return Conflict(what, *_issuer_first(giver, row, (theirs, own), readings, asking))
-    found = _best_figures(statements, held, asking, _revised_away(rows, raw))
+    found = _best_figures(statements, held, asking, _revised_away(rows, raw)) or _two_voices(
+        statements, raw, asking
+    )
     if found:
         what, a, b, *said = found
         return Conflict(what, *_issuer_first(a, b, tuple(said), readings, asking))
@@ -153,6 +155,21 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
                          and _about(asking, own, f, either=True)]  # fmt: skip
                 if given:
                     return _what(own, other, asking), giver, row, given[0], own
+    return None
+
+
+def _two_voices(statements: list[Evidence], raw: dict, asking: Asking):
+    """(what, the row, the row, one figure, the other) when one row gives two speakers'
+    readings of one thing ("the hospital said 24 wards ...; the union said 38"): the row
+    reports a dispute, though neither side is another row's."""
+    for row in statements:
+        readings = [f for f in raw[id(row)] if f.reading]
+        for f, g in itertools.combinations(readings, 2):
+            voices = figures.given_by(f), figures.given_by(g)
+            if not all(voices) or voices[0] == voices[1] or f.overlaps(g):
+                continue
+            if _one_thing(f, g, asking) and _about(asking, f, g, either=True):
+                return _what(f, g, asking), row, row, f, g
     return None
 
 

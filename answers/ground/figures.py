@@ -134,7 +134,9 @@ _NAMING = frozenset(
 # English grammar: what stands before a verb ("to sell", "will sell"), and the verbs by which a
 # row says who gives a figure rather than what it measures.
 _VERB_BEFORE = frozenset("to will would shall should can could may might must".split())
-_SPEAKING = frozenset("said says put puts putting counted counts reported".split())
+_SPEAKING = frozenset(
+    "said says put puts putting counted counts reported recorded records logged tallied".split()
+)
 # The verbs that say who, never what was done; of them only `_SPEAKING` ahead of a figure names
 # its speaker ("estimate" is as often a noun: "the office's cost estimate of").
 _SAYING = _SPEAKING | frozenset("say reports told estimated estimates".split())
@@ -182,6 +184,7 @@ MONTH = (
 _DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
 # A day of a month, however written ("3 November", "November 3rd", "the 3rd of November").
 DAY_OF_MONTH = re.compile(rf"\b{_DAY}\s+(?:of\s+)?{MONTH}\b|\b{MONTH}\s+{_DAY}\b", re.I)
+_A_DAY = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b", re.IGNORECASE)  # after its number
 # What follows a counted noun when the count says when, not how many ("two weeks ago").
 _AGO = frozenset("ago later earlier".split())
 # Nouns whose plural takes no "-s" ("three people"); a short word is a unit ("40 km").
@@ -214,6 +217,7 @@ class Stated:
     # "above" or "below" when the row gives a bound, not a reading ("more than 40 homes",
     # "under 200"): it holds every value past it, so it never disputes one that is.
     bound: str = ""
+    day: str = ""  # the day of a month it is of ("27 november"), if said
 
     @property
     def status(self) -> str:
@@ -276,7 +280,7 @@ def stated(text: str) -> list[Stated]:
             written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
         figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
-                        _done_to(before, counted, unit), bound)  # fmt: skip
+                        _done_to(before, counted, unit), bound, _day(text, match))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         if found and [w.lower() for w in between] in _OF_WHOLE:
             # "640 of its 2,100 trains": the part counts what the whole counts; the whole is no
@@ -382,6 +386,8 @@ def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]
     jets"), a label ("a level 3 warning": more than one of a thing takes its plural) or a time
     ago ("two weeks ago")."""
     value = _value(match)[0]
+    if _A_DAY.match(text[match.end() :]) or re.search(rf"{MONTH}\s+$", text[: match.start()], re.I):
+        return False  # "on 20 November loans stood at": a day, not 20 of anything
     if _PART_OF.match(text[match.end() :]):
         return True  # "640 of its 2,100 trains": a part of a counted whole
     before = _WORD.findall(text[: match.start()])[-1:]
@@ -449,8 +455,8 @@ def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stat
     if not (earlier or level or parallel):
         return figure
     period = figure.period or (before.period if before.kind == "revised" or level else "")
-    return Stated(before.quantity, figure.low, figure.high, figure.unit, figure.kind,
-                  figure.text, before.named, period, figure.sentence)  # fmt: skip
+    return replace(figure, quantity=before.quantity, named=before.named, period=period,
+                   done="", bound="")  # fmt: skip
 
 
 def _parallel(figure: Stated, before: Stated, between: list[str]) -> bool:
@@ -551,17 +557,30 @@ def _period(text: str, match: re.Match) -> str:
     """The period the figure is given for: the first one said after it in its clause, else the
     last said before it in its sentence (an earlier figure takes none from before it: that is
     the later one's)."""
+    return _said_near(text, match, _PERIOD, _period_name)
+
+
+def _day(text: str, match: re.Match) -> str:
+    """The day of a month the figure is of ("1,610 on 27 November, up from 1,240 on 20
+    November"), in one form, found as its period is."""
+    return _said_near(text, match, DAY_OF_MONTH, lambda m: day_first(m.group(0)))
+
+
+def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
     # "fined £2.4m after sewage polluted the brook in June": the period of what came after.
     after = _SUBORDINATE.split(after, maxsplit=1)[0]
-    after = _FIGURE.split(after, maxsplit=1)[0]
-    found = [_period_name(m) for m in _PERIOD.finditer(after)]
+    # Up to the next figure; a day's number is none ("1,610 on 27 November").
+    masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), after)
+    cut = _FIGURE.search(masked)
+    after = after[: cut.start()] if cut else after
+    found = [name(m) for m in pattern.finditer(after)]
     if found:
         return found[0]
     before = _sentence_before(text, match.start())
     if _kind(_WORD.findall(before)) == "earlier":
         return ""
-    found = [_period_name(m) for m in _PERIOD.finditer(before)]
+    found = [name(m) for m in pattern.finditer(before)]
     return found[-1] if found else ""
 
 
@@ -796,9 +815,12 @@ def _counted(after: str) -> tuple[frozenset[str], str]:
         if low == "of" and len(words) in (1, 2):
             words.append(low)  # "tonnes of cod": the cod is what the tonnes measure
             continue
-        if low.endswith("ed") and low.isalpha() and words and words[-1] != "of":
+        done = (low.endswith("ed") and low.isalpha()) or low in _DONE_IRREGULAR
+        if done and words and words[-1] != "of":
             words.append(low)  # "tonnes of hops contracted": what was done to what is counted
             break
+        if low in IRREGULAR_PAST and words:
+            break  # "24 wards ran reduced services": what the counted things did is not them
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
             break
         if low in _PREPOSITIONS or low in SPELLED_OUT:

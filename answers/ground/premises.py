@@ -127,6 +127,9 @@ _FIGURE = re.compile(
     rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b",
     re.IGNORECASE,
 )
+# A year said as when a state came about ("began in 2024"), and any year a statement gives.
+_IN_YEAR = re.compile(r"\b(?:in|since|during)\s+((?:19|20)\d\d)\b(?![/\u2013-]\d)", re.IGNORECASE)
+_YEAR = re.compile(r"(?<![\d,.])(?:19|20)\d\d(?!\d|[,./\u2013-]\d)")
 _SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)
 _STATEMENT = re.compile(r"(?<=[.!;])\s+")
 # What presupposes: why, how or when something came about, or a clause opening on it. A yes or
@@ -332,7 +335,7 @@ def _figures_from(rest: str, tokens: list[str], index: int,
     (`before`) the count its subject is, ahead of its verb ("why did 60,000 visitors come")."""
     at = max(rest.find(tokens[index]) if tokens else 0, 0)
     said = rest[:at] if before else rest[at:]
-    dates = [] if before else DAY_OF_MONTH.findall(said)
+    dates = [] if before else [*DAY_OF_MONTH.findall(said), *_IN_YEAR.findall(said)]
     return tuple(_signed(_spelled(f).replace(" ", "")) for f in [*_FIGURE.findall(said), *dates])
 
 
@@ -451,7 +454,7 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
     # Of a date, a statement of the claim's own state first ("began on 17 November" for "began
     # on 24 November"), then any with a date ("from 3 December" of another strike); of a
     # figure, the first row that gives one (the issuer's reading, its newest).
-    dated = any(_unit(_plain(f)) == "date" for f in claim.figures)
+    dated = any(_unit(_plain(f)) in ("date", "year") for f in claim.figures)
     for own_state in (True, False) if dated else (False,):
         for index, row in enumerate(statements):
             for sentence in _statements(row):
@@ -500,7 +503,8 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
 def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
     """A figure claimed of a quantity ("inflation was 5%"): held where a statement of it gives
     that figure, contradicted where it gives another in the same unit."""
-    given = [_plain(f) for f in [*_FIGURE.findall(sentence), *DAY_OF_MONTH.findall(sentence)]]
+    said = [*_FIGURE.findall(sentence), *DAY_OF_MONTH.findall(sentence), *_YEAR.findall(sentence)]
+    given = [_plain(f) for f in said]
     wanted = [_plain(f) for f in claim.figures]
     held = bool(given) and all(w in given for w in wanted)
     units = {_unit(w) for w in wanted}
@@ -509,7 +513,10 @@ def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
 
 
 def _unit(figure: str) -> str:
-    """What a plain figure is of: "date" for a day of a month, else its unit ("%", "gw")."""
+    """What a plain figure is of: "date" for a day of a month, "year" for a year, else its
+    unit ("%", "gw")."""
+    if _YEAR.fullmatch(figure):
+        return "year"
     return "date" if re.search(MONTH, figure) else re.sub(r"[\d.$€£]", "", figure)
 
 

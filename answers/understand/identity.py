@@ -195,6 +195,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _placed_kind(said, topic, vocab)
         or _other_edition(said, topic)
         or _other_party(said, topic)
+        or _other_group(said, topic, own)
         or (_longer_name(said, topic, own) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others) if context.capitals else None)
         or _other_number(said, topic, own)
@@ -240,6 +241,33 @@ def _other_party(said: Said, topic: Topic) -> Mismatch | None:
         if mods and len(other) == len(mods) and not set(mods) & (_OCCASION | STOP):
             return Mismatch(_words(said, at_asked, at_asked + len(words) + len(mods) + 1), "kind")
     return None
+
+
+def _other_group(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+    """The title's head asked of a group the topic never names, as the subject that is on it
+    ("Are the doctors at <hospital> on strike?" of the "<place> nurses strike"), where the
+    title's own group is not said: a thing of the same kind by another group."""
+    title = [_POSSESSIVE.sub("", w) for w in _TOKEN.findall(topic.title)]
+    own_group = {_singular_of(w) for w in title[:-1] if w.islower() and w not in STOP}
+    asked = [_POSSESSIVE.sub("", t.low) for t in said.tokens]
+    if not own_group or own_group & {_singular_of(w) for w in asked}:
+        return None
+    head = next((i for i, w in enumerate(asked) if title and w == title[-1].lower()), None)
+    if head is None or head < 2:
+        return None
+    for i in range(head):
+        token, low = said.tokens[i], asked[i]
+        group = token.text.islower() and low.isalpha() and _plural(low) and low not in STOP
+        # The group is what is on the head ("doctors ... on strike", "doctors' strike"), never
+        # what it befell ("patients affected by the strike").
+        on = asked[head - 1] == "on" or i == head - 1
+        if group and on and _singular_of(low) not in own and low not in own | _OCCASION:
+            return Mismatch(_words(said, i, head + 1), "kind")
+    return None
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss")
 
 
 def _run_at(words: list[str], run: list[str]) -> int | None:

@@ -90,6 +90,7 @@ UNITS_CURRENCIES = _("two currencies")
 UNITS_PERCENT_AMOUNT = _("a percentage against an amount")
 # One side of a comparison of two readings of one indicator ("annual inflation in October").
 FIGURE_OF_PERIOD = _("{quantity} in {period}")
+FIGURE_OF_DAY = _("{quantity} on {period}")
 FIGURE_GIVEN_BY = _("the figure {speaker} gives")
 COMPARE_NO_VERDICT = _(
     "No verdict: the registry holds no comparable figure for both {first} and {second}"

@@ -119,6 +119,9 @@ _WHICH_MORE = re.compile(
     r"|\bas (?:many|much|high|large|big)\b.*\bas\b|\benough to (?:cover|pay for|meet)\b"
     rf"|\bhow (?:much|many|far)\s+{_COMPARATIVE}\b.*\bthan\b"
     r"|^\s*(?:is|are|was|were|has|have)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
+    # "Did loans rise between 20 and 27 November?": a change between two times compares them.
+    r"|\b(?:ris(?:e|en)|rose|f[ae]ll(?:en)?|increas|decreas|grow|grew|drop|climb)\w*\b"
+    r"(?:\s+\S+){0,3}?\s+between\b.*\band\b"
     rf"|\b(?:cuál|cuáles|quién|welche[rs]?|wer|quel(?:le)?s?|lequel|laquelle|qui)\b.*"
     rf"\b{_COMPARATIVE_ELSEWHERE}\b.*\b(?:o|oder|ou)\b"
     r"|どちら|比較|比べ|أيهما|قارن|مقارنة"
