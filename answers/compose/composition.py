@@ -19,7 +19,10 @@ from answers.understand import (
     STOP,
     Topic,
     Understanding,
+    asks_ahead,
     asks_when,
+    former_held,
+    former_said,
     phrases,
     stem,
     stem_set,
@@ -207,7 +210,7 @@ class Writer:
         # does parking cost at <the airport>"), before how near its meaning is.
         said = [len(self.said & stem_set(s)) for s in sentences]
         # Asked what is to come ("how many will it handle"), a forecast answers it.
-        ahead = figure and bool(verdicts.ASKS_AHEAD.search(self.understood.question))
+        ahead = figure and asks_ahead(self.understood.question)
         stated = [figures.stated(s) if figure else [] for s in sentences]
         planned = [ahead and any(f.kind == "forecast" for f in said) for said in stated]
         order = sorted(
@@ -448,7 +451,6 @@ _ENDING = stem_set(
     "end ends ended finish finished close closes closed stop stopped conclude concluded expire "
     "expired lift lifted"
 )
-_AHEAD = stem_set("next upcoming coming plan plans planned scheduled due will")
 
 
 def _dated_led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -476,7 +478,7 @@ def _dated(writer: Writer, layers: Layers) -> Evidence | None:
             continue
         said = stem_set(sentence)
         aspect = sum(bool(asked & w and said & w) for w in (_STARTING, _ENDING))
-        aspect += ahead == bool(asked & _AHEAD)
+        aspect += ahead == asks_ahead(writer.understood.question)
         ranked.append((aspect, len(writer.said & said), -i, row))
     best = max(ranked, key=lambda r: r[:3], default=None)
     return best[3] if best else None
@@ -623,6 +625,14 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     topic = layers.topic
     if understood.unplaced and topic.pk == understood.topics[0].topic.pk:
         return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced)), None
+    former = former_said(understood.question)
+    if former and not former_held(former[1], topic):
+        return _former_premise(former[0], topic), None
+    # A month a market priced in or reporting ran in is when, not what the topic is of.
+    timed = understood.intent in ("compare", "markets", "attention", "changed")
+    month = "" if timed else premises.other_month(understood.question, topic)
+    if month:
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=month)), None
     claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
@@ -632,10 +642,23 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     snippets = [r.snippet for r in rows]
     found = premises.verdict(claim, snippets)
     if found is None:
-        return "", None
+        # Held as said, but perhaps of another speaker than the one the premise names.
+        other = premises.misattributed(claim.words, rows)
+        if other is None:
+            return "", None
+        return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words)), rows[other]
     named = PREMISE_SAID[found].format(premise=claim.words)
     holder = premises.holding(claim, snippets)
     return str(named), None if holder is None or rows[holder].posing else rows[holder]
+
+
+def _former_premise(claim: str, topic: Topic) -> str:
+    """A former name the question gives its topic that the curated ones are not: contradicted
+    with what it was called, or unsupported when the registry holds none."""
+    if not topic.former_names:
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim))
+    held = phrases.FORMER_NAMES_HELD.format(topic=topic.title, names=", ".join(topic.former_names))
+    return f"{phrases.PREMISE_CONTRADICTED.format(premise=claim)}: {held}"
 
 
 PREMISE_SAID = {"contradicted": phrases.PREMISE_CONTRADICTED,

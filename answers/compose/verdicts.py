@@ -28,6 +28,7 @@ from answers.ground import Figure, figures
 from answers.understand import (
     STOP,
     another_edition,
+    asks_ahead,
     parts,
     phrases,
     stem,
@@ -95,7 +96,7 @@ def verdict(writer, sides: list) -> bool:
     # A period in a side's title ("US jobs report, November 2026") names the side, not a
     # period asked of both.
     periods = _periods_said(without_titles(question, [first.topic, second.topic]))
-    ahead = bool(ASKS_AHEAD.search(question))  # "which will cost more": what is planned counts
+    ahead = asks_ahead(question)  # "which will cost more": what is planned counts
     mine, theirs = _own_figures(_candidates(first, ahead), _candidates(second, ahead))
     pair = _pair(mine, theirs, _asked(question, first, second), periods)
     if pair is None:
@@ -192,6 +193,9 @@ def apart(writer, side) -> bool:
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     held = [f for row in rows for f in figures.held(row)
             if f.kind != "rejected" and not another_edition(f.sentence, side.topic)]  # fmt: skip
+    # One period said ("the final September output or the provisional number") is of both.
+    periods = [p for p in _periods_said(writer.understood.question) if not p.isdigit()]
+    held = [f for f in held if not _off_period(f, periods)]
     who = _speakers_told(said_one, said_other, held)
     # A word of the question no row says ("strikers" of rows that say "walked out") tells no
     # figure apart.
@@ -234,10 +238,11 @@ def _speakers_told(one: str, other: str, held: list[Figure]) -> tuple[frozenset,
         return who[0] - who[1], who[1] - who[0]
     # One part names a speaker, the other only someone no row names ("the airline or the
     # Lurenna Pilots Association"): that one is the issuer, whose reading stands for it.
-    measured = set().union(*(f.quantity for f in held))
+    # Someone a row names ("the union's pay claim is 9%") gives no reading of the issuer's.
+    said = set().union(*(f.quantity | stem_set(f.sentence) for f in held))
     for named, bare in ((0, 1), (1, 0)):
         someone = stem_set(whose[bare]) - _STOP_STEMS - ASKING
-        if who[named] and someone and not who[bare] and not someone & measured:
+        if who[named] and someone and not who[bare] and not someone & said:
             return (who[0], _ISSUER) if bare else (_ISSUER, who[1])
     return frozenset(), frozenset()
 
@@ -348,6 +353,7 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
     # A day the part names that the figure's sentence gives is the occasion it is of.
     on_day = words & figures.days_said(figure.sentence)
     score = 2 * bool(words & own or who or on_day or (named and named <= given))
+    score = max(score, 2 * _status_named(figure, words))
     score = score or int(bool(words & stem_set(figure.sentence)))
     alike = [f for f in held if figures.same_quantity(f, figure, topic) and f.unit == figure.unit]
     if not (words & _THEN or id(figure) in current or _told_from_current(figure, words, alike,
@@ -366,6 +372,19 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
         timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
     # The topic's own words ("harbour" of a harbour's dredging) tell least.
     return _Fit(max(score, 0), timely, not words - _NOW - _THEN, len((words - topic) & own))
+
+
+# Words that name which reading of a figure: its provisional one or its final one.
+_PROVISIONAL = stem_set(" ".join(figures.PROVISIONAL))
+_FINAL = stem_set("final confirmed")
+
+
+def _status_named(figure: Figure, words: frozenset[str]) -> bool:
+    """Whether a part names the figure by which reading it is, as its sentence does ("the
+    provisional number", "the final September output")."""
+    said = words & stem_set(figure.sentence)
+    provisional = figure.kind == "provisional"
+    return bool((said & _PROVISIONAL and provisional) or (said & _FINAL and not provisional))
 
 
 def _timed(figure: Figure) -> bool:
@@ -485,9 +504,6 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
 
 # A question of what is to come ("which will cost more", "how many will it handle"): what is
 # planned or forecast is what it asks.
-ASKS_AHEAD = re.compile(r"\b(?:will|shall|going to|expected|planned|projected)\b", re.IGNORECASE)
-
-
 def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
     """Each side's figures less those of rows the other side holds too (a report attached to
     both topics is of neither alone: its yield is not one topic's against the other's), unless
@@ -629,10 +645,19 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
         shared = a.quantity & b.quantity
         return (_clash(a, b), 0, -len(shared), readings) if shared else None
     stand = [_stands(a, asked[0]), _stands(b, asked[1])]
-    if not all(stand) or (asked[0] == asked[1] and not _common(a, b, asked[0])):
+    # "Which is bigger in capacity": a figure in the unit of measure of the other side's
+    # capacity ("the 660 MW unit" against "capacity stays at 320 MW") is of it too.
+    by_unit = sorted(stand) == [0, 2] and bool(_measures(a) & _measures(b))
+    stand = [max(s, int(by_unit)) for s in stand]
+    if not all(stand) or (asked[0] == asked[1] and not (by_unit or _common(a, b, asked[0]))):
         return None
     measured = (stand[0] == 2) + (stand[1] == 2)
     return (_clash(a, b), -measured, -len(a.quantity & b.quantity), readings)
+
+
+def _measures(figure: Figure) -> set[str]:
+    """The units of measure a figure is counted in ("mw" of "660 MW")."""
+    return {word for word in figure.quantity if figures.UNIT_STEM.match(word)}
 
 
 def _one_statement(a: Figure, b: Figure) -> bool:

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from answers.understand import CURRENCY_CODES, STOP, stem, vocabulary
+from answers.understand import CURRENCY_CODES, DAY_NUMBER, STOP, WILL, stem, vocabulary
 
 SPELLED_OUT = {
     word: n
@@ -106,7 +106,6 @@ FORECAST = frozenset(
     toward towards aim aims aimed aiming poll polls economists analysts hope hopes hoped
     hoping urged urging proposed proposing sought seeking""".split()
 )
-_FUTURE = frozenset("will shall".split())
 # ("preliminary", "initial": a provisional reading, not a superseded one: `PROVISIONAL`.)
 EARLIER = frozenset("from previous previously prior earlier initially originally last".split())
 # Words that say a figure replaces an earlier reading of the same thing.
@@ -181,10 +180,14 @@ MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november"
     r"|december)"
 )
-_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
 # A day of a month, however written ("3 November", "November 3rd", "the 3rd of November").
-DAY_OF_MONTH = re.compile(rf"\b{_DAY}\s+(?:of\s+)?{MONTH}\b|\b{MONTH}\s+{_DAY}\b", re.I)
+DAY_OF_MONTH = re.compile(
+    rf"\b{DAY_NUMBER}\s+(?:of\s+)?{MONTH}\b|\b{MONTH}\s+{DAY_NUMBER}(?![\d%])", re.I
+)
 _A_DAY = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b", re.IGNORECASE)  # after its number
+# The symbols of units of measure, by SI grammar (a prefix and a unit): "112.4 GWh", "660 MW".
+UNIT_SYMBOL = re.compile(r"^(?:[kMGTP]?(?:W|Wh|Wp|J|V|Hz)|[kcm]?m[23]?|[km]?g|ha|bcm|mph)$")
+UNIT_STEM = re.compile(UNIT_SYMBOL.pattern, re.IGNORECASE)  # the same, as a figure's stems
 # What follows a counted noun when the count says when, not how many ("two weeks ago").
 _AGO = frozenset("ago later earlier".split())
 # Nouns whose plural takes no "-s" ("three people"); a short word is a unit ("40 km").
@@ -266,11 +269,13 @@ def stated(text: str) -> list[Stated]:
         bound, lead = _bound(text, match.start())
         # What is measured stands before the bound's words ("could cost as much as $190m").
         before, opens = _clause_before(text, end, match.start() - len(lead))
-        quantity, named = _quantity(before, opens, unit not in ("", "#", "%", "bp"))
+        quantity, named = _quantity(before, opens, unit not in ("", "#", "%", "bp"), unit == "%")
         counted = _counted_after(text, match) if unit in ("", "#") else (frozenset(), "")
         plain = match.group("small") or match.group("spelled")
         if plain and not _small_count(text, match, counted):
             continue
+        # "112.4 GWh": an amount of what follows, as "118 GWh" is.
+        unit, plain = ("", "decimal") if unit == "#" and counted[1] else (unit, plain)
         quantity, named = _with_counted((quantity, named), counted, unit, before)
         quantity, named = _modifying((quantity, named), before, text[match.end() :], unit)
         if not quantity and unit == "#":
@@ -282,17 +287,22 @@ def stated(text: str) -> list[Stated]:
                         named, _period(text, match), _sentence_of(text, match).strip(),
                         _done_to(before, counted, unit), bound, _day(text, match))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
-        if found and [w.lower() for w in between] in _OF_WHOLE:
-            # "640 of its 2,100 trains": the part counts what the whole counts; the whole is no
-            # reading of what the part measures.
-            part = found[-1]
-            named = f"{part.named} {figure.named}".strip()
-            found[-1] = replace(part, quantity=part.quantity | figure.quantity, named=named)
-            figure = replace(figure, kind="whole")
+        figure = _of_whole(found, figure, between)
         figure = _compared(figure, _reference(found, figure), between)
         found.append(_coordinated(figure, found[-1] if found else None, between))
         end = match.end()
     return found
+
+
+def _of_whole(found: list[Stated], figure: Stated, between: list[str]) -> Stated:
+    """ "640 of its 2,100 trains": the part (the figure before, changed in `found`) counts what
+    the whole counts; the whole is no reading of what the part measures."""
+    if not found or [w.lower() for w in between] not in _OF_WHOLE:
+        return figure
+    part = found[-1]
+    named = f"{part.named} {figure.named}".strip()
+    found[-1] = replace(part, quantity=part.quantity | figure.quantity, named=named)
+    return replace(figure, kind="whole")
 
 
 def _reference(found: list[Stated], figure: Stated) -> Stated | None:
@@ -397,6 +407,7 @@ def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]
     named = joined and bool(before) and before[0][:1].isupper() and before[0].lower() not in STOP
     # "20 Corvid R8 trams": a name's count is of what the name is, not of the name's first word.
     naming = bool(after) and after[0][:1].isupper() and not _name_before_noun(text[match.end() :])
+    naming = naming and not UNIT_SYMBOL.match(after[0])  # "118 GWh" is an amount, not a name
     words = counted[1].split()
     nouns = [w for w in counted[1].split(" of ")[0].split() if not w.endswith("ed")]
     told = any(_plural(noun) for noun in nouns)
@@ -408,7 +419,11 @@ def _noun_written(after: str, counted: str) -> str:
     """The noun a plain count is written with: its first word ("310 tonnes"), or through the
     name before it as the row writes it ("300 Peliva Air flights")."""
     named_run = _name_before_noun(after)
-    return " ".join(_WORD.findall(after)[: named_run + 1]) if named_run else counted.split()[0]
+    written = _WORD.findall(after)
+    if named_run:
+        return " ".join(written[: named_run + 1])
+    first = counted.split()[0]
+    return written[0] if written and written[0].lower() == first else first
 
 
 def _name_before_noun(after: str) -> int:
@@ -418,6 +433,7 @@ def _name_before_noun(after: str) -> int:
     name = list(itertools.takewhile(lambda w: w[:1].isupper() and w.isalpha(), run))
     noun = run[len(name) : len(name) + 1]
     counts = bool(name and noun) and noun[0].isalpha() and noun[0].islower() and _plural(noun[0])
+    counts = counts and noun[0] not in STOP  # "118 GWh in September": a unit, then when
     return len(name) if counts else 0
 
 
@@ -665,10 +681,11 @@ def _past_name(words: list[str], i: int) -> int | None:
     return i - 2 if i > 1 and words[i - 1].lower() in _PREPOSITIONS else None
 
 
-def _quantity(before: list[str], opens: bool = False,
-              money: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
+def _quantity(before: list[str], opens: bool = False, money: bool = False,
+              rate: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
     """The lower-case words nearest before the figure, past the linking words and any place or
-    name set in them ("annual inflation in <Country> was": annual inflation)."""
+    name set in them ("annual inflation in <Country> was": annual inflation); a past verb just
+    before a rate is part of it ("the hospital offered 4%": an offer)."""
     words: list[str] = []
     i = len(before) - 1
     while i >= 0 and len(words) < 3:
@@ -683,16 +700,19 @@ def _quantity(before: list[str], opens: bool = False,
             i -= 2  # "the full cost of the closure": the cost is of the closure
             continue
         # "budgeted at $62 million", "valued at", "fined £2.4 million": the verb's measure.
-        measured = before[i + 1 : i + 2] == ["at"] or (i == len(before) - 1 and money)
+        last = i == len(before) - 1
+        measured = before[i + 1 : i + 2] == ["at"] or (last and money)
         if not words and low.endswith("ed") and low not in LINKING and measured:
             words.append(low)
             break
-        if low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed"):
-            if words and low not in _PREPOSITIONS:
-                break
+        if last and rate and low.endswith("ed") and low not in LINKING | _NOT_MEASURED:
+            words.append(low)  # "the hospital offered 4%": an offer
             i -= 1
             continue
-        if low in EARLIER and not words:  # "its pay offer from 4.2%": the offer's
+        skip = low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed")
+        if skip or (low in EARLIER and not words):  # "its pay offer from 4.2%": the offer's
+            if skip and words and low not in _PREPOSITIONS:
+                break
             i -= 1
             continue
         # "..., not the €236 million": a figure set against another names no quantity.
@@ -756,9 +776,14 @@ def _noun_stem(word: str) -> str:
 
 
 def _verb_before(before: list[str]) -> str:
-    """The word just before a count when it is the verb done to what it counts, else empty."""
-    last = before[-1].lower() if before else ""
-    if last.isalpha() and last not in LINKING and _done(last, before[-2:-1]):
+    """The word just before a count when it is the verb done to what it counts, else empty;
+    an article and a word of which reading may stand between ("generated a final 112.5
+    MWh")."""
+    words = [w for w in before[-4:]]
+    while len(words) > 1 and words[-1].lower() in NEUTRAL | _ARTICLES:
+        words.pop()
+    last = words[-1].lower() if words else ""
+    if last.isalpha() and last not in LINKING and _done(last, words[-2:-1]):
         return last
     return ""
 
@@ -854,7 +879,7 @@ def _kind(before: list[str]) -> str:
     forecast = forecast & FORECAST - ({"would"} if reported else set())
     # "will handle 3.2 million passengers": the figure is what the future verb will do; a
     # "will" further back is of another verb ("will deepen the channel with its €42m grant").
-    ahead = bool(_FUTURE & set(words[-3:-1]))
+    ahead = any(WILL.fullmatch(w) for w in words[-3:-1])
     return "forecast" if forecast or ahead else "actual"
 
 
@@ -954,7 +979,11 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     # report of its revision), the revision names the value it replaced.
     issuer = later.row.kind == earlier.row.kind == "reading"
     own = issuer and earlier.kind == "provisional" and later.row.source == earlier.row.source
-    return said or (own and later.date > earlier.date)
+    # The issuer's reading of a period that is not provisional comes after its provisional one,
+    # whoever reported that and whatever the dates say (two read on one day tie).
+    final = earlier.kind == "provisional" and later.row.kind == "reading" and bool(later.period)
+    final = final and later.kind != "provisional" and later.period == earlier.period
+    return said or final or (own and later.date > earlier.date)
 
 
 def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from answers.ground import figures
 from answers.ground.figures import (
     DAY_OF_MONTH,
     IRREGULAR_PAST,
@@ -24,6 +25,7 @@ from answers.ground.figures import (
     SPELLED_OUT,
     TIME_UNITS,
     day_first,
+    periods,
 )
 from answers.understand import CURRENCY_CODES, STOP, stem
 
@@ -120,13 +122,16 @@ _TIME_UNITS = rf"(?:{'|'.join(sorted(TIME_UNITS))})"
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
     rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
-    r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|gw\b|gigawatts?"
+    r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|[kmgt]wh?\b|gigawatts?"
     r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b"
     # A count of a plural noun, in digits or words ("5 hikers", "five hikers"); never a span
     # of time ("over the last 2 weeks"), which says when, not what is claimed.
-    rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b",
+    rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b"
+    # How long: "for 72 hours", "a 48-hour strike".
+    r"|(?<=\bfor\s)\d+\s+(?:hours?|days?|weeks?|months?)\b|\b\d+-(?:hour|day|week|month)\b",
     re.IGNORECASE,
 )
+_DURATION = re.compile(r"(\d+)(?:\s*|-)(hour|day|week|month)s?\b")
 # A year said as when a state came about ("began in 2024"), and any year a statement gives.
 _IN_YEAR = re.compile(r"\b(?:in|since|during)\s+((?:19|20)\d\d)\b(?![/\u2013-]\d)", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\d,.])(?:19|20)\d\d(?!\d|[,./\u2013-]\d)")
@@ -143,7 +148,8 @@ _LEAD = re.compile(
 # A clause inside the question that takes an event for granted: "... when it hit <place> as a
 # Category 5?", "... after the strike ended?"
 _INNER = re.compile(
-    r"\b(?:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+\w+|[A-Z]\w+)\s+"
+    r"\b(?i:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+(?:\w+\s+){0,2}\w+"
+    r"|[A-Z]\w+)\s+"
     r"(?=\w+(?:ed|ung|ook|it|ut|ew|ell|ose|ave|on|ost)\b)",
 )
 # A level put before the question as its setting ("With the rate at 9%, what next?").
@@ -265,7 +271,7 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
     for index, token in enumerate(tokens):
         low = _phrasal(tokens, index)
         if token[:1].isupper() or low in DETERMINERS:
-            if token[:1].isupper() and token.lower() not in subject and not before:
+            if token[:1].isupper() and token.lower() not in {*subject, *STOP} and not before:
                 actor.append(token.lower())  # "Why did <someone else> lead the round?"
             continue
         if (not family_of(low) and (low in subject or low in STOP) and low not in COPULAS) or (
@@ -455,16 +461,61 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
     # on 24 November"), then any with a date ("from 3 December" of another strike); of a
     # figure, the first row that gives one (the issuer's reading, its newest).
     dated = any(_unit(_plain(f)) in ("date", "year") for f in claim.figures)
-    for own_state in (True, False) if dated else (False,):
+    # Of a figure claimed for a period ("150 GWh in September"), a statement of it first.
+    when = periods(claim.words)
+    for own_state in (True, False) if dated or when else (False,):
         for index, row in enumerate(statements):
             for sentence in _statements(row):
                 said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
-                if own_state and not _states_the_verb(claim, sentence):
+                if own_state and not (_states_the_verb(claim, sentence) if dated
+                                      else when & periods(sentence)):  # fmt: skip
                     continue
                 if (not claim.objects or claim.objects & said) and any(
                     _figures_said(claim, sentence)
                 ):
                     return index
+    return None
+
+
+_IN_MONTH = re.compile(
+    rf"\b(?:in|during)\s+(?:early\s+|late\s+|mid-)?({MONTH})(?:\s+((?:19|20)\d\d))?\b",
+    re.IGNORECASE,
+)
+
+
+def other_month(question: str, topic) -> str:
+    """A month the question sets its topic in that is not the month the topic is of ("the
+    Velmora blackout in October 2026" of the November 2026 blackout, its year the same or
+    unsaid): a premise the record does not support, as the question words it; else empty."""
+    own = set(re.findall(MONTH, topic.period))
+    said = list(_IN_MONTH.finditer(question)) if own else []
+    if not said or any(m.group(1).lower() in own for m in said):
+        return ""
+    # Said of the topic's own noun ("the blackout in October"), not of a name ("reporting on
+    # the Federal Reserve in October": when it was said).
+    title = set(re.findall(r"[a-z]+", topic.title))
+    found = said[0]
+    noun = question[: found.start()].split()[-1:]
+    if not (noun and noun[0] in title) or (found.group(2) and found.group(2) not in topic.period):
+        return ""
+    return found.group(0)
+
+
+def misattributed(words: str, rows: list) -> int | None:
+    """Which of `rows` (`answers.ground.Evidence`) gives the figure of the speaker a premise
+    names, when the figure it says that speaker gives is only another's ("Tessaly Power puts
+    the repair cost at €55 million" where the union gave €55 million and Tessaly €38
+    million); None when the speaker gives it, or no row gives the speaker's own."""
+    held = [(i, f) for i, row in enumerate(rows) for f in figures.held(row)]
+    for claimed in figures.stated(words):
+        who = figures.speaker(claimed)
+        same = [f for _, f in held if f.unit == claimed.unit and f.overlaps(claimed)]
+        if not who or not same or any(who <= figures.given_by(f) for f in same):
+            continue
+        own = [i for i, f in held if f.unit == claimed.unit and not f.overlaps(claimed)
+               and who <= figures.given_by(f)]  # fmt: skip
+        if own:
+            return own[0]
     return None
 
 
@@ -559,6 +610,7 @@ def _plain(text: str) -> str:
     low = DAY_OF_MONTH.sub(lambda m: day_first(m.group(0)), text.lower())
     for word, unit in _UNITS.items():
         low = low.replace(word, unit)
+    low = _DURATION.sub(r"\1\2", low)  # "72 hours" and "a 72-hour strike" are one span
     return re.sub(r"\s+", "", _spelled(low)).replace(",", "")
 
 

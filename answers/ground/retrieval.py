@@ -153,8 +153,12 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     # counts too ("passengers in October" read on 20 November).
     figure = understood.intent in ("how-much", "compare")
     if (not rows or figure) and _reference_period(window, now):
-        rows = _stated(event, topic, understood.question, Window(
+        since = _stated(event, topic, understood.question, Window(
             window.start, now.date(), window.text, filters=True), as_of=as_of)  # fmt: skip
+        asked = figures.periods(understood.question)
+        if asked and now.date() > window.end + RECENT:  # long past: what names it speaks of it
+            since = [row for row in since if asked & figures.periods(_words_of(row))] or rows
+        rows = since
     # Two figures set side by side, or a date asked: an issuer's earlier readings may hold the
     # one the latest replaced ("the approved budget", "works began on 3 February").
     compared = understood.window is not None and understood.window.compared
@@ -175,6 +179,8 @@ def _claimed(question: str, window: Window, topic: Topic) -> bool:
     time = window.text.lower()
     if time in premises.stated_before(question).lower():
         return True  # "X began in 2024. When will it finish?"
+    if time in premises.other_month(question, topic).lower():
+        return True  # "the <November> blackout in October": a wrong month, not a window
     claim = premises.claim_about(question, topic)
     return claim is not None and time in claim.words.lower()
 
@@ -186,7 +192,15 @@ def _stated(event: Event, topic: Topic, question: str, window: Window | None, *,
     return rows + reporting(event, topic, question, window, as_of=as_of)
 
 
-REFERENCE_REACH = timedelta(days=62)  # how long after a period its figures are still published
+# How long after a period its figures are still published: a final reading or a revision of a
+# month can come months after it (a final August output read in November); past `RECENT`, only
+# a row that names the period is read as of it.
+REFERENCE_REACH = timedelta(days=366)
+RECENT = timedelta(days=62)
+
+
+def _words_of(row: Evidence) -> str:
+    return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
 def _reference_period(window: Window | None, now: datetime) -> bool:

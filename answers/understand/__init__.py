@@ -13,11 +13,15 @@ from answers.faces import face
 # The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "another_edition": "answers.understand.identity",
+    "asks_ahead": "answers.understand.timewindow",
     "asks_when": "answers.understand.understanding",
     "numbered_topic": "answers.understand.identity",
     "nearest_another": "answers.understand.identity",
     "CURRENCY_CODES": "answers.understand.vocabulary",
+    "DAY_NUMBER": "answers.understand.timewindow",
     "direction_of": "answers.understand.understanding",
+    "former_held": "answers.understand.identity",
+    "former_said": "answers.understand.identity",
     "parts": "answers.understand.understanding",
     "SCRIPT_BOUNDARY": "answers.understand.understanding",
     "stem": "answers.understand.vocabulary",
@@ -28,6 +32,7 @@ FACE = {
     "Topic": "answers.understand.vocabulary",
     "understand": "answers.understand.understanding",
     "Understanding": "answers.understand.understanding",
+    "WILL": "answers.understand.timewindow",
     "Window": "answers.understand.understanding",
     "without_titles": "answers.understand.understanding",
     "words": "answers.understand.vocabulary",

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from answers.understand.timewindow import TIME_WORDS
-from answers.understand.vocabulary import STOP, Topic, Vocabulary, built, stem
+from answers.understand.vocabulary import STOP, Topic, Vocabulary, built, stem, words
 
 _TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
 _CONNECTORS = frozenset("of the de del da do la le des di for and &".split())
@@ -152,6 +152,31 @@ def _name_tokens(tokens: tuple[Token, ...], spans) -> tuple[tuple[int, int, int]
         ranges.append((first, last + 1, entity_id))
         taken = last
     return tuple(ranges)
+
+
+# English grammar that says what something was called before ("used to be called", "formerly
+# known as", "renamed from"): the name after it is a claim about the topic, never its subject.
+_FORMERLY = re.compile(
+    r"\b(?:(?:used\s+to\s+be|(?:was|were)\s+(?:once|formerly|previously|originally)|once"
+    r"|formerly|previously|originally)\s+(?:called|known\s+as|named)|renamed\s+from)\s+"
+    r"(?:the\s+)?(?P<name>[A-Z][\w'\u2019-]*(?:\s+(?:of\s+)?[A-Z][\w'\u2019-]*)*)"
+)
+
+
+def former_said(question: str) -> tuple[str, str] | None:
+    """(the words that claim it, the name) when a question says what its subject was called
+    before ("used to be called the Autumn Shield drive": "Autumn Shield")."""
+    found = _FORMERLY.search(question)
+    if found is None:
+        return None
+    claim = re.split(r"[,?;]", question[found.start() :])[0].strip()
+    return claim, found.group("name")
+
+
+def former_held(name: str, topic: Topic) -> bool:
+    """Whether `name` is one of the topic's curated former names, or part of one."""
+    said = set(words(name))
+    return any(said <= set(words(former)) for former in topic.former_names)
 
 
 def restored(question: str, corrected: str) -> str:
@@ -341,6 +366,8 @@ def _kind_before_run(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | 
             continue
         if tracked & set(range(first, i)) or not {t.bare for t in tokens[first:i]} & words:
             continue
+        if all(_edition(t) is not None for t in tokens[first:i]):
+            continue  # "the final Q1 2027 cap": a quarter is when, no name a noun calls
         called = _noun_before(said, first, vocab)
         if called and not vocab.kind_nouns[called[0]] & _kinds_of(topic, vocab):
             return Mismatch(_words(said, called[1], i), "kind")
@@ -636,7 +663,7 @@ def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
     opening word), right over capitalised words and the connectors between them; a possessive
     or another tracked name ends it."""
     tokens, named = said.tokens, {i for a, b, _ in said.names for i in range(a, b)}
-    end = _right(tokens, after, named)  # "<Country>'s Supreme Court": a body of its own
+    end = _right(said, after, named)  # "<Country>'s Supreme Court": a body of its own
     start = first
     while start > 0 and start - 1 not in named:
         before = tokens[start - 1]
@@ -649,10 +676,12 @@ def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
     return start, end
 
 
-def _right(tokens: tuple[Token, ...], after: int, named: set[int]) -> int:
-    end = after
+def _right(said: Said, after: int, named: set[int]) -> int:
+    tokens, end = said.tokens, after
     while end < len(tokens) and end not in named:
         token = tokens[end]
+        if _SENTENCE_BREAK.search(said.text[tokens[end - 1].end : token.start]):
+            break  # "... in Velmora. When was ...": a name ends with its sentence
         joins = (
             token.low in _CONNECTORS
             and end + 1 < len(tokens)
@@ -665,6 +694,9 @@ def _right(tokens: tuple[Token, ...], after: int, named: set[int]) -> int:
         if _POSSESSIVE.search(token.low) and token.low.endswith(("'s", "\u2019s")):
             break
     return end
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?;:]\s")
 
 
 def _distinguishes(token: Token, own: frozenset[str]) -> bool:
@@ -815,6 +847,7 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
                  context: Context, others: frozenset[int]) -> Mismatch | None:  # fmt: skip
     return (
         _tracked_place(said, topic, vocab, context.named_lead, others)
+        or _untracked_place(said, topic, own)
         or _compass(said, topic)
         or (_modifier(said, topic, own) if context.capitals else None)
     )
@@ -823,14 +856,37 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
 def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool,
                    others: frozenset[int]) -> Mismatch | None:  # fmt: skip
     """A tracked country or place the topic does not carry, said as its subject's place."""
+    places = [e for _, _, e in said.names if vocab.entity_kinds.get(e) in ("country", "place")]
+    # The topic's own place said ("the Corran nurses strike in Dunmore") pins it as its lead
+    # does: another place after it is a premise about it, not another subject.
+    pinned = named_lead or any(e in topic.entity_ids for e in places)
     for first, after, entity_id in said.names:
-        if vocab.entity_kinds.get(entity_id) not in ("country", "place"):
+        if entity_id not in places or entity_id in topic.entity_ids or entity_id in others:
             continue
-        if entity_id in topic.entity_ids or entity_id in others:
-            continue
-        if named_lead and first and said.tokens[first - 1].low in LOCATIVE:
+        if pinned and first and said.tokens[first - 1].low in LOCATIVE:
             continue  # "<the storm> in <a country>": where it asks, a premise the record holds
         return Mismatch(_with_subject_words(said, first, after, topic), "place")
+    return None
+
+
+def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+    """A topic curated as of a place (`Topic.place`) set by name in another that no word of it
+    says ("the Brisk Falls dam in Oregon" of the one in Kestland): a namesake there, which the
+    registry does not track."""
+    tracked = {i for first, after, _ in said.names for i in range(first, after)}
+    if not topic.place or not tracked or topic.place.lower() in said.text.lower():
+        return None
+    for i, token in enumerate(said.tokens[:-1]):
+        at = i + 1
+        if token.low not in LOCATIVE or at in tracked or i < min(tracked):
+            continue
+        end = at
+        while end < len(said.tokens) and said.tokens[end].capital and end not in tracked:
+            end += 1
+        run = said.tokens[at:end]
+        when = any(t.bare in TIME_WORDS or _edition(t) is not None for t in run)  # "in October"
+        if run and not when and not {t.bare for t in run} & own:
+            return Mismatch(_words(said, min(tracked), end), "place")
     return None
 
 

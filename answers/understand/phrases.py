@@ -44,6 +44,7 @@ BELIEF_WORDS = _("belief crowd crowds priced prices")
 # --- premises and gaps --------------------------------------------------------------------------
 PREMISE_UNSUPPORTED = _('The record does not support the premise "{premise}"')
 PREMISE_CONTRADICTED = _('The record contradicts the premise "{premise}"')
+FORMER_NAMES_HELD = _("{topic} was formerly called {names}")
 NO_FIGURES = _("The registry holds no {noun} figures for {target}")
 NO_CHANGE_IN_SPAN = _(
     "The record shows no state change, issuer flip or price move for {topic} {span}"

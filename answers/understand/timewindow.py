@@ -81,7 +81,8 @@ def _alternation(names) -> str:
 
 _MONTH = rf"(?:{_alternation(_MONTHS)})"
 _WEEKDAY = rf"(?:{_alternation(_WEEKDAYS)})"
-_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er|\.)?"
+DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er|\.)?"  # "3rd", "1er", "3."
+_DAY = DAY_NUMBER
 _YEAR = r"(?:19|20)\d{2}"
 _COUNT = r"(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # One date expression, longest form first (alternation takes the first form that matches).
@@ -146,7 +147,18 @@ _STARTING = re.compile(
 # "From" alone is as often where news starts ("news from the first week of November"): a start
 # only in a question of what will be.
 _FROM_WILL = re.compile(r"\bfrom\s+$", re.IGNORECASE)
-_WILL = re.compile(r"\b(?:will|won't|shall|going to)\b|'ll\b", re.IGNORECASE)
+# English grammar of what is to come: a modal ("will", "shall", "'ll") or "going to".
+WILL = re.compile(r"\b(?:will|won't|shall|going to)\b|'ll\b", re.IGNORECASE)
+# A question of what is ahead: the future's grammar, or a word of plan or schedule ("which is
+# expected to cost more", "when is the next one due").
+_PLANNED = re.compile(
+    r"\b(?:expected|planned|projected|plans?|scheduled|due|next|upcoming|coming)\b", re.IGNORECASE
+)
+
+
+def asks_ahead(question: str) -> bool:
+    """Whether a question asks of what is to come, so a forecast or plan answers it."""
+    return bool(WILL.search(question) or _PLANNED.search(question))
 
 
 def _takes_effect(text: str, at: int) -> bool:
@@ -154,7 +166,7 @@ def _takes_effect(text: str, at: int) -> bool:
     "a partir de janeiro", "from January" of what will be), not when it was said."""
     before = text[:at]
     if _FROM_WILL.search(before):
-        return bool(_WILL.search(text))
+        return bool(WILL.search(text))
     return bool(_STARTING.search(before))
 
 

@@ -118,7 +118,7 @@ _WHICH_MORE = re.compile(
     # "Did X deliver as many as Y?", "is X enough to cover Y?"
     r"|\bas (?:many|much|high|large|big)\b.*\bas\b|\benough to (?:cover|pay for|meet)\b"
     rf"|\bhow (?:much|many|far)\s+{_COMPARATIVE}\b.*\bthan\b"
-    r"|^\s*(?:is|are|was|were|has|have)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
+    r"|^\s*(?:is|are|was|were|has|have|did|does|do)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
     # "Did loans rise between 20 and 27 November?": a change between two times compares them.
     r"|\b(?:ris(?:e|en)|rose|f[ae]ll(?:en)?|increas|decreas|grow|grew|drop|climb)\w*\b"
     r"(?:\s+\S+){0,3}?\s+between\b.*\band\b"
@@ -545,8 +545,7 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     # After a tracked name, an untracked one is who acted on it ("How many <tracked> trams has
     # <someone> built?"): a premise to hold to the record, not the question's subject.
     tracked_before = False
-    spans = _name_spans(question, window, vocab.known - vocab.common_words)
-    for span, place, tail, subject in spans[:MAX_SPANS]:
+    for span, place, tail, subject in _spans_asked(question, window, vocab)[:MAX_SPANS]:
         span = _german_name(span, question) if german else span
         span_words = [w for w in words(span) if w not in _CONNECTORS]
         if not span_words:
@@ -746,8 +745,12 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
     continentale")."""
     spans, current, before = [], [], []
     skip = set(words(window.text)) if window else set()
-    tokens = [m.group(0) for m in _TOKEN.finditer(question)]
+    found = list(_TOKEN.finditer(question))
+    tokens = [m.group(0) for m in found]
+    gaps = [""] + [question[a.end() : b.start()] for a, b in itertools.pairwise(found)]
     for index, token in enumerate(tokens):
+        if current and _SENTENCE_BREAK.search(gaps[index]):  # "in Velmora. When was": two
+            spans, current = [*spans, (current, before, "")], []
         low = _POSSESSIVE.sub("", token.lower())  # "What's" opens a question as "What" does
         capital = token[0].isupper() and low not in STOP and low not in skip
         capital = capital and not _money_code(tokens, index)
@@ -766,16 +769,31 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
             current = []
     if current:
         spans.append((current, before, ""))
-    found = []
-    for span, preceding, tail in spans:
-        while span and span[-1].lower() in _CONNECTORS:
-            span = span[:-1]
-        words_before = [w for w in preceding if w not in ("the", "a", "an")]
-        place = bool(words_before) and words_before[-1] in _LOCATIVE
-        subject = not words_before or words_before[-1] in _ASKING
-        if span:
-            found.append((" ".join(span), place, tail, subject))
-    return found
+    return [_span_read(span, preceding, tail) for span, preceding, tail in spans
+            if any(w.lower() not in _CONNECTORS for w in span)]  # fmt: skip
+
+
+def _span_read(span: list[str], preceding: list[str], tail: str) -> tuple[str, bool, str, bool]:
+    """A run of capitalised words as a name: (its words past a trailing connector, whether it
+    is a place the question is set in, the words after it, whether it is the subject)."""
+    while span and span[-1].lower() in _CONNECTORS:
+        span = span[:-1]
+    words_before = [w for w in preceding if w not in ("the", "a", "an")]
+    place = bool(words_before) and words_before[-1] in _LOCATIVE
+    subject = not words_before or words_before[-1] in _ASKING
+    return " ".join(span), place, tail, subject
+
+
+def _spans_asked(question: str, window: Window | None, vocab: Vocabulary) -> list[tuple]:
+    """`_name_spans` of the question, less a name said as what its subject was called before
+    (a claim about it, held by composition to its curated former names, never an untracked
+    subject)."""
+    spans = _name_spans(question, window, vocab.known - vocab.common_words)
+    former = identity.former_said(question)
+    return [s for s in spans if not (former and s[0] in former[1])]
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?;:]\s")
 
 
 def _money_code(tokens: list[str], index: int) -> bool:

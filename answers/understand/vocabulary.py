@@ -99,6 +99,8 @@ class Topic:
     edition: str = ""
     period: str = ""  # its year or period ("2026"): the period of the figures its rows state
     own_names: tuple[str, ...] = ()  # its curated name, aliases and former names (no entity's)
+    former_names: tuple[str, ...] = ()  # what it was called before (`Event.former_names`)
+    place: str = ""  # where it is, when its kind is of a place (`Event.place`)
 
 
 @dataclass
@@ -330,7 +332,7 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
                   " ".join(filter(None, first.values())),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
-                  tuple(own))
+                  tuple(own), tuple(event.former_names), event.place)
         )  # fmt: skip
     return topics
 

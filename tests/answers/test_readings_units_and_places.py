@@ -1,0 +1,172 @@
+"""Readings, units, speakers and places as a caller puts them (issue 51), on this file's own
+registry: the issuer's reading of a month that is not provisional replaces a provisional one of
+that month whoever reported it (two read the same day tie on the date); a part that names which
+reading ("the final August output", "the provisional number") asks for that one, of the month
+the other part names; "above or below what X forecast" is a comparison; a figure in a unit of
+measure ("112.5 MWh", "the 480 MW turbine hall") is an amount of it, compared with another in
+that unit when a question asks what one side calls it ("capacity"); a figure in such a unit
+claimed wrongly is named; a month the topic is not of, a speaker given another's figure, a
+sentence that ends after a name, a quarter after a noun of another kind, and a namesake in an
+untracked place are each read as a caller means them.
+
+The registry: a tidal plant's monthly output (provisional, then final, the provisional one
+also in a paper), its capacity against a gas plant's, a regulator's tariff for Q1 2027 with an
+analyst's forecast, and a water outage in a town in November 2026 with a union that gives its
+own count.
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from registry import services
+from registry.models import PrimarySource, SourceReading
+from tests.answers.test_figures_asked import PREMISE, _issuer, _reports, answered, ask
+
+pytestmark = pytest.mark.django_db
+
+
+def _topic(subject: str, title: str, lead: tuple, terms: list[str], identity: dict,
+           others: tuple = ()):  # fmt: skip
+    entity = services.entity_upsert(slug=lead[0], name=lead[1], kind=lead[2])
+    return services.event_upsert(subject=subject, title=title, lead_entity=entity,
+                                 entities=[entity, *others], subject_terms=terms,
+                                 question_terms=terms, identity=identity)  # fmt: skip
+
+
+def _read_one_day(slug: str, issuer: str, said: list[str], event) -> None:
+    """An issuer whose page states no date of its own: every reading dated the day it was
+    read, one day, a minute apart."""
+    source = services.source_upsert(
+        slug=slug, name="Output", issuer=issuer, cadence="Monthly", parser="central-bank-rss",
+        fetch_url=f"https://{slug}.example/output", events=[event],
+        links=[{"label": "Output", "url": f"https://{slug}.example/output"}],
+    )  # fmt: skip
+    start = timezone.now() - timedelta(hours=2)
+    for n, words in enumerate(said):
+        at = start + timedelta(minutes=n)
+        SourceReading.objects.create(source=source, attempted_at=at, ok=True, http_status=200,
+                                     observed_words=words, observed_date=at.date())  # fmt: skip
+    PrimarySource.objects.filter(pk=source.pk).update(
+        observed=said[-1], observed_date=at.date(), observed_read_at=at, read_state="read",
+        last_success=at, last_attempt=at,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def registry(settings):
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    tidal = _topic("energy-orlan-tidal-output", "Orlan Tidal Plant monthly output",
+                   ("orlan-tidal-plant", "Orlan Tidal Plant", "other"), ["tidal output", "output"],
+                   {"kind": "place-bound-event", "place": "Ostmark"})  # fmt: skip
+    _read_one_day("orlan-output", "Orlan Tidal Company", [
+        "Orlan Tidal Plant generated a provisional 118.5 MWh in August 2026.",
+        "Orlan Tidal Plant generated a final 112.5 MWh in August 2026 after meter checks."],
+        tidal)  # fmt: skip
+    _topic("energy-pellham-gas-plant", "Pellham gas plant works",
+                 ("pellham-power", "Pellham Power", "company"), ["gas plant", "turbine hall"],
+                 {"kind": "place-bound-event"})  # fmt: skip
+    tariff = _topic("policy-ostmark-tariff-q1-2027", "Ostmark water tariff for Q1 2027",
+                    ("ostmark-water-regulator", "Ostmark Water Regulator", "organization"),
+                    ["water tariff", "tariff"],
+                    {"kind": "policy-decision", "period": "Q1 2027"})  # fmt: skip
+    _issuer(
+        "ostmark-regulator",
+        "Ostmark Water Regulator",
+        ["Ostmark Water Regulator sets the final Q1 2027 water tariff at €412 a year."],
+        tariff,
+    )
+    brenna = services.entity_upsert(slug="brenna", name="Brenna", kind="place")
+    outage = _topic("outage-brenna-water-november-2026", "Brenna water outage, November 2026",
+                    ("brenna-water", "Brenna Water", "company"), ["water outage", "outage"],
+                    {"kind": "place-bound-event", "period": "November 2026", "place": "Brenna"},
+                    (brenna,))  # fmt: skip
+    _issuer("brenna-incidents", "Brenna Water", [
+        "Brenna Water: 9,400 homes were without water in the outage; supply returned on 14 "
+        "November."], outage)  # fmt: skip
+    _reports([
+        (3, "Orlan Tidal Company said the Orlan Tidal Plant generated 118.5 MWh in August 2026, "
+            "a provisional figure."),
+        (2, "Orlan Tidal Plant's capacity stays at 260 MW after the turbine refit."),
+        (2, "Pellham Power says the 480 MW turbine hall at the Pellham gas plant will cost €90 "
+            "million to rebuild."),
+        (4, "Delmer Analytics forecast that the Ostmark Water Regulator will set the Q1 2027 "
+            "water tariff at €430 a year."),
+        (1, "The Brenna Plumbers Union said the Brenna Water outage left 12,000 homes without "
+            "water, against the 9,400 Brenna Water counts."),
+    ])  # fmt: skip
+
+
+@pytest.mark.usefixtures("registry")
+def test_the_issuers_final_reading_replaces_a_provisional_one_read_the_same_day(api):
+    body = answered(api, "How much did the Orlan Tidal Plant generate in August?")
+    first = body["answer"].split(" [")[0]
+    assert "112.5 MWh" in first, body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_part_naming_which_reading_asks_for_that_one(api):
+    first = ask(api, "Was the Orlan Tidal Plant's final August output higher or lower than the "
+                     "provisional number?")  # fmt: skip
+    assert " is higher: 118.5 MWh" in first, first
+    assert "against 112.5 MWh" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_above_or_below_a_forecast_is_a_comparison(api):
+    first = ask(api, "Did the final Q1 2027 Ostmark water tariff come in above or below what "
+                     "Delmer Analytics forecast?")  # fmt: skip
+    assert " is higher: €430" in first, first
+    assert "against €412" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_figure_in_the_unit_of_what_is_asked_stands_for_it(api):
+    first = ask(api, "Which is bigger in capacity, the Orlan Tidal Plant or the Pellham gas "
+                     "plant?")  # fmt: skip
+    assert " is higher: 480 MW" in first, first
+    assert "against 260 MW" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_wrong_amount_in_a_unit_of_measure_is_named(api):
+    first = ask(api, "Why did the Orlan Tidal Plant output reach 150 MWh in August?")
+    assert first.startswith(PREMISE), first
+    assert "150 MWh" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_month_the_topic_is_not_of_is_named(api):
+    first = ask(api, "How many homes lost water in the Brenna water outage in October 2026?")
+    assert first.startswith('The record does not support the premise "in October 2026"'), first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_speaker_given_anothers_figure_is_named(api):
+    first = ask(api, "Brenna Water puts the homes without water at 12,000. Is that the latest "
+                     "count?")  # fmt: skip
+    assert first.startswith(PREMISE[1]), first
+    assert "9,400 homes" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_name_ends_with_its_sentence(api):
+    body = answered(api, "Brenna Water says 20,000 homes lost water in Brenna. When did supply "
+                         "return?")  # fmt: skip
+    assert body["grounded"], body["answer"]
+    assert "Brenna. When" not in body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_quarter_after_another_kinds_noun_is_no_name(api):
+    body = answered(api, "What is the final Q1 2027 Ostmark water tariff?")
+    assert body["grounded"], body["answer"]
+    assert "€412" in body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_namesake_in_an_untracked_place_is_declined(api):
+    body = answered(api, "How much does the Orlan Tidal Plant in Vantor generate?")
+    assert not body["grounded"], body["answer"]
+    assert "Vantor" in body["answer"]
