@@ -1006,10 +1006,15 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         return False
     if (later.low, later.high) == (earlier.low, earlier.high):
         return False
-    if not later.date[:10] > earlier.date[:10] or not same_quantity(later, earlier, topic):
-        return False
-    # Either sentence giving the other's value as a reading of now disputes it.
+    # Either sentence giving the other's value as a reading of now disputes it; one giving it
+    # as the value it replaced ("risen to €465 million from the €410 million budget") is of
+    # what that value measured, in whatever words.
     mine, theirs = _kinds_given(later, earlier), _kinds_given(earlier, later)
+    alike = same_quantity(later, earlier, topic) or (
+        "earlier" in mine and bool(later.quantity & earlier.quantity)
+    )
+    if not later.date[:10] > earlier.date[:10] or not alike:
+        return False
     if mine - {"earlier"} or theirs - {"earlier"}:
         return False
     # The later says it reads anew, or gives the earlier value as the one it replaced ("up 16%

@@ -161,8 +161,10 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
         rows = since
     # Two figures set side by side, or a date asked: an issuer's earlier readings may hold the
     # one the latest replaced ("the approved budget", "works began on 3 February").
+    # So may a period asked ("how much in September" when the newest reading is October's).
     compared = understood.window is not None and understood.window.compared
-    if compared or understood.intent == "compare" or asks_when(understood.question):
+    of_period = figure and bool(figures.periods(understood.question))
+    if compared or of_period or understood.intent == "compare" or asks_when(understood.question):
         rows += earlier_readings(event, topic, as_of=as_of)
     rows += markets(event, topic, window, now=now, as_of=as_of)
     if understood.intent == "changed" or window is not None:

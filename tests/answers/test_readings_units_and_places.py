@@ -10,7 +10,8 @@ sentence that ends after a name, a quarter after a noun of another kind, and a n
 untracked place are each read as a caller means them.
 
 The registry: a tidal plant's monthly output (provisional, then final, the provisional one
-also in a paper), its capacity against a gas plant's, a regulator's tariff for Q1 2027 with an
+also in a paper, and an analyst's higher estimate), its capacity against a gas plant's whose cost
+rose past its budget, a regulator's tariff for Q1 2027 with an
 analyst's forecast, and a water outage in a town in November 2026 with a union that gives its
 own count.
 """
@@ -62,8 +63,8 @@ def registry(settings):
                    {"kind": "place-bound-event", "place": "Ostmark"})  # fmt: skip
     _read_one_day("orlan-output", "Orlan Tidal Company", [
         "Orlan Tidal Plant generated a provisional 118.5 MWh in August 2026.",
-        "Orlan Tidal Plant generated a final 112.5 MWh in August 2026 after meter checks."],
-        tidal)  # fmt: skip
+        "Orlan Tidal Plant generated a final 112.5 MWh in August 2026 after meter checks.",
+        "Orlan Tidal Plant generated a provisional 121 MWh in September 2026."], tidal)  # fmt: skip
     _topic("energy-pellham-gas-plant", "Pellham gas plant works",
                  ("pellham-power", "Pellham Power", "company"), ["gas plant", "turbine hall"],
                  {"kind": "place-bound-event"})  # fmt: skip
@@ -91,6 +92,12 @@ def registry(settings):
         (2, "Orlan Tidal Plant's capacity stays at 260 MW after the turbine refit."),
         (2, "Pellham Power says the 480 MW turbine hall at the Pellham gas plant will cost €90 "
             "million to rebuild."),
+        (9, "Pellham Power approved a turbine hall budget of €90 million for the Pellham gas "
+            "plant."),
+        (1, "Pellham Power said the cost of rebuilding has risen to €104 million from the €90 "
+            "million budget."),
+        (2, "Tidewatch Review calculated that the Orlan Tidal Plant generated 131 MWh in August "
+            "2026."),
         (4, "Delmer Analytics forecast that the Ostmark Water Regulator will set the Q1 2027 "
             "water tariff at €430 a year."),
         (1, "The Brenna Plumbers Union said the Brenna Water outage left 12,000 homes without "
@@ -170,3 +177,19 @@ def test_a_namesake_in_an_untracked_place_is_declined(api):
     body = answered(api, "How much does the Orlan Tidal Plant in Vantor generate?")
     assert not body["grounded"], body["answer"]
     assert "Vantor" in body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_period_asked_reads_the_issuers_reading_of_it_against_a_report(api):
+    first = ask(api, "Do the sources agree on how much the Orlan Tidal Plant generated in "
+                     "August?")  # fmt: skip
+    assert first.startswith("The issuer's own reading comes first, and a report disagrees"), first
+    assert "112.5 MWh" in first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_newer_figure_naming_the_value_it_replaced_reads_it_anew(api):
+    first = ask(api, "What is the latest cost estimate for the Pellham gas plant works?")
+    assert first.startswith("The newest reading is €104 million, after an earlier €90 million"), (
+        first
+    )
