@@ -21,6 +21,7 @@ from answers.understand import (
     Understanding,
     asks_ahead,
     asks_when,
+    families_in,
     former_held,
     former_said,
     phrases,
@@ -623,8 +624,10 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     granted (`answers.ground.premises`), with the row that gives the figure it claimed
     otherwise, when it claimed one (what the record holds instead)."""
     topic = layers.topic
-    if understood.unplaced and topic.pk == understood.topics[0].topic.pk:
-        return str(phrases.PREMISE_UNSUPPORTED.format(premise=understood.unplaced)), None
+    rows = [*layers.readings, *layers.reports, *layers.changes]
+    unplaced = understood.unplaced if topic.pk == understood.topics[0].topic.pk else ""
+    if unplaced and not _said_in(unplaced, rows):
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=unplaced)), None
     former = former_said(understood.question)
     if former and not former_held(former[1], topic):
         return _former_premise(former[0], topic), None
@@ -636,7 +639,6 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
-    rows = [*layers.readings, *layers.reports, *layers.changes]
     if layers.attention is not None:
         rows.append(layers.attention)
     snippets = [r.snippet for r in rows]
@@ -650,6 +652,14 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     named = PREMISE_SAID[found].format(premise=claim.words)
     holder = premises.holding(claim, snippets)
     return str(named), None if holder is None or rows[holder].posing else rows[holder]
+
+
+def _said_in(premise: str, rows: list[Evidence]) -> bool:
+    """Whether a row says what a premise names, as written or in another phrase of its curated
+    theme ("job losses" of rows that say "job cuts")."""
+    text = " ".join(r.snippet for r in rows)
+    themes = families_in(premise)
+    return premise.lower() in text.lower() or bool(themes.keys() & families_in(text).keys())
 
 
 def _former_premise(claim: str, topic: Topic) -> str:

@@ -20,6 +20,7 @@ FACE = {
     "CURRENCY_CODES": "answers.understand.vocabulary",
     "DAY_NUMBER": "answers.understand.timewindow",
     "direction_of": "answers.understand.understanding",
+    "families_in": "answers.understand.identity",
     "former_held": "answers.understand.identity",
     "former_said": "answers.understand.identity",
     "parts": "answers.understand.understanding",

@@ -248,7 +248,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     if mismatch and topic is None and not (named | span_names):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of) or routed
         mismatch = None if routed else mismatch
-    unplaced = actor or _unplaced(said, routed, vocab)
+    unplaced = actor or _unplaced(said, routed, vocab, intent)
     untracked = [n.span for n in unknown]
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
     if mismatch:
@@ -358,11 +358,15 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen):
     return kept, first, actor
 
 
-def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary) -> str:
+def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary, intent: str) -> str:
+    """Where the question sets its topic that its rows never place it, or (asked why) a cause
+    its rows never give: a premise the record does not support."""
     if not routed:
         return ""
-    return identity.unplaced(identity.Said.of(text, current_tagger().entity_spans(text)),
-                             routed[0].topic, vocab)  # fmt: skip
+    said = identity.Said.of(text, current_tagger().entity_spans(text))
+    topic, others = routed[0].topic, tuple(r.topic for r in routed[1:])
+    cause = identity.unheld_theme(said, topic, others) if intent == "why" else ""
+    return identity.unplaced(said, topic, vocab) or cause
 
 
 FALLBACK_CUT = 0.5  # of the best score: a topic further down is not what the question meant

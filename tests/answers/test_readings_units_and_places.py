@@ -12,8 +12,8 @@ untracked place are each read as a caller means them.
 The registry: a tidal plant's monthly output (provisional, then final, the provisional one
 also in a paper, and an analyst's higher estimate), its capacity against a gas plant's whose cost
 rose past its budget, a regulator's tariff for Q1 2027 with an
-analyst's forecast, and a water outage in a town in November 2026 with a union that gives its
-own count.
+analyst's forecast, a water outage in a town in November 2026 with a union that gives its
+own count, and the second round of a spectrum auction.
 """
 
 from datetime import timedelta
@@ -86,7 +86,18 @@ def registry(settings):
     _issuer("brenna-incidents", "Brenna Water", [
         "Brenna Water: 9,400 homes were without water in the outage; supply returned on 14 "
         "November."], outage)  # fmt: skip
+    auction = _topic("auction-ostmark-5g-round-2", "Ostmark 5G spectrum auction, round 2",
+                     ("ostmark-telecoms-authority", "Ostmark Telecoms Authority", "organization"),
+                     ["spectrum auction", "proceeds"],
+                     {"kind": "policy-decision", "edition": "round 2"})  # fmt: skip
+    _issuer(
+        "ostmark-telecoms",
+        "Ostmark Telecoms Authority",
+        ["Round 2 final proceeds of the 5G spectrum auction: 1.84 billion crowns."],
+        auction,
+    )
     _reports([
+        (1, "Brenna Water said a burst trunk main caused the outage."),
         (3, "Orlan Tidal Company said the Orlan Tidal Plant generated 118.5 MWh in August 2026, "
             "a provisional figure."),
         (2, "Orlan Tidal Plant's capacity stays at 260 MW after the turbine refit."),
@@ -193,3 +204,24 @@ def test_a_newer_figure_naming_the_value_it_replaced_reads_it_anew(api):
     assert first.startswith("The newest reading is €104 million, after an earlier €90 million"), (
         first
     )
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_mark_the_topics_own_name_writes_is_no_other_edition(api):
+    body = answered(api, "How much did the 5G spectrum auction round 2 raise?")
+    assert body["grounded"], body["answer"]
+    assert "1.84 billion" in body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_another_round_is_still_another_edition(api):
+    body = answered(api, "How much did round 3 of the Ostmark 5G spectrum auction raise?")
+    assert not body["grounded"], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_wrong_cause_beside_the_topics_own_noun_is_a_premise(api):
+    body = answered(api, "Why did the cyberattack on Brenna Water cause the water outage?")
+    assert body["grounded"], body["answer"]
+    assert body["answer"].startswith(PREMISE), body["answer"]
+    assert "cyberattack" in body["answer"].split(";")[0]
