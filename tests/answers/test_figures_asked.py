@@ -23,14 +23,17 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"])")
 PREMISE = ("The record does not support the premise", "The record contradicts the premise")
 
 
-def _issuer(slug: str, issuer: str, said: list[str], event) -> None:
+def _issuer(slug: str, issuer: str, said: list[str], event,
+            step: timedelta = timedelta(days=1)) -> None:  # fmt: skip
+    """An issuer's source and its readings, one `step` apart (a day, or minutes: a page that
+    states no date of its own is dated by the day it was read)."""
     source = services.source_upsert(
         slug=slug, name="Releases", issuer=issuer, cadence="Monthly", parser="central-bank-rss",
         fetch_url=f"https://{slug}.example/releases", events=[event],
         links=[{"label": "Releases", "url": f"https://{slug}.example/releases"}],
     )  # fmt: skip
     for back, words in zip(range(len(said), 0, -1), said, strict=True):
-        at = timezone.now() - timedelta(days=back)
+        at = timezone.now() - step * back
         SourceReading.objects.create(source=source, attempted_at=at, ok=True, http_status=200,
                                      observed_words=words, observed_date=at.date())  # fmt: skip
     PrimarySource.objects.filter(pk=source.pk).update(

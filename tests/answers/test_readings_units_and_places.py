@@ -19,10 +19,8 @@ own count, and the second round of a spectrum auction.
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
 from registry import services
-from registry.models import PrimarySource, SourceReading
 from tests.answers.test_figures_asked import PREMISE, _issuer, _reports, answered, ask
 
 pytestmark = pytest.mark.django_db
@@ -36,35 +34,17 @@ def _topic(subject: str, title: str, lead: tuple, terms: list[str], identity: di
                                  question_terms=terms, identity=identity)  # fmt: skip
 
 
-def _read_one_day(slug: str, issuer: str, said: list[str], event) -> None:
-    """An issuer whose page states no date of its own: every reading dated the day it was
-    read, one day, a minute apart."""
-    source = services.source_upsert(
-        slug=slug, name="Output", issuer=issuer, cadence="Monthly", parser="central-bank-rss",
-        fetch_url=f"https://{slug}.example/output", events=[event],
-        links=[{"label": "Output", "url": f"https://{slug}.example/output"}],
-    )  # fmt: skip
-    start = timezone.now() - timedelta(hours=2)
-    for n, words in enumerate(said):
-        at = start + timedelta(minutes=n)
-        SourceReading.objects.create(source=source, attempted_at=at, ok=True, http_status=200,
-                                     observed_words=words, observed_date=at.date())  # fmt: skip
-    PrimarySource.objects.filter(pk=source.pk).update(
-        observed=said[-1], observed_date=at.date(), observed_read_at=at, read_state="read",
-        last_success=at, last_attempt=at,
-    )  # fmt: skip
-
-
 @pytest.fixture
 def registry(settings):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
     tidal = _topic("energy-orlan-tidal-output", "Orlan Tidal Plant monthly output",
                    ("orlan-tidal-plant", "Orlan Tidal Plant", "other"), ["tidal output", "output"],
                    {"kind": "place-bound-event", "place": "Ostmark"})  # fmt: skip
-    _read_one_day("orlan-output", "Orlan Tidal Company", [
+    _issuer("orlan-output", "Orlan Tidal Company", [
         "Orlan Tidal Plant generated a provisional 118.5 MWh in August 2026.",
         "Orlan Tidal Plant generated a final 112.5 MWh in August 2026 after meter checks.",
-        "Orlan Tidal Plant generated a provisional 121 MWh in September 2026."], tidal)  # fmt: skip
+        "Orlan Tidal Plant generated a provisional 121 MWh in September 2026."], tidal,
+        step=timedelta(minutes=1))  # fmt: skip
     _topic("energy-pellham-gas-plant", "Pellham gas plant works",
                  ("pellham-power", "Pellham Power", "company"), ["gas plant", "turbine hall"],
                  {"kind": "place-bound-event"})  # fmt: skip
