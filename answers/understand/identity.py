@@ -907,10 +907,13 @@ def _beside_own_noun(said: Said, topic: Topic, phrase: str) -> bool:
     cyberattack ... its network" of a network outage, "job losses from the merger"), never
     right after it ("oil prices" of consumer prices is another indicator)."""
     own = {w for w in _TOKEN.findall(topic.title) if w.islower() and w not in STOP}
+    named = {i for first, after, _ in said.names for i in range(first, after)}
     lows = [t.low for t in said.tokens]
-    last = phrase.split()[-1]
+    last, words = phrase.split()[-1], set(phrase.split())
     after = {lows[i + 1] for i, w in enumerate(lows[:-1]) if w.startswith(last)}
-    return bool(own & set(lows)) and not (own & after)
+    # Said as a word of its own: not in a name ("the Tessaly Water Authority"), nor the phrase's.
+    apart = {w for i, w in enumerate(lows) if i not in named and w not in words}
+    return bool(own & apart) and not (own & after)
 
 
 def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:

@@ -205,3 +205,10 @@ def test_a_wrong_cause_beside_the_topics_own_noun_is_a_premise(api):
     assert body["grounded"], body["answer"]
     assert body["answer"].startswith(PREMISE), body["answer"]
     assert "cyberattack" in body["answer"].split(";")[0]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_theme_beside_a_name_that_writes_the_topics_noun_is_another_subject(api):
+    # "Water" here is the company's name, not the outage's own noun said apart.
+    body = answered(api, "What is Brenna Water's unemployment rate?")
+    assert not body["grounded"], body["answer"]
