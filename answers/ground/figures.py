@@ -146,7 +146,8 @@ _SAID_AFTER = re.compile(
 )
 _DETERMINERS = frozenset("a an the its their his her our this that".split())
 _OF_WHOLE = (["of"], ["of", "the"], ["of", "its"], ["of", "their"])  # "640 of its 2,100"
-_PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their)\s+)?\d")
+# "640 of its 2,100 trains"; never "round 2 of the 5G auction" (a mark, not a whole's count).
+_PART_OF = re.compile(r"\s+of\s+(?:(?:the|its|their)\s+)?\d[\d,.]*(?![^\W\d_])")
 # English grammar: past forms that take no "-ed" ("sold 190,000 tickets"), and the stems of
 # verbs whose noun is another word ("sold", "sell": "sales"; "lost": "losses"), so that what was
 # done and its noun measure one thing.

@@ -129,3 +129,30 @@ def test_a_market_capture_is_held_as_the_crowds_price_of_its_question():
 def test_a_season_written_with_a_slash_is_no_count():
     said = figures.stated("The 2026/27 wheat export quota was cut to 1.2 million tonnes.")
     assert [f.text for f in said] == ["1.2 million"]
+
+
+def test_a_rounds_number_before_of_is_no_part_of_a_whole():
+    said = figures.stated("The authority revised the proceeds of round 2 of the 5G spectrum "
+                          "auction to 1.84 billion crowns.")  # fmt: skip
+    assert [f.text for f in said] == ["1.84 billion"]
+    parts = figures.stated("Strikes cancelled 640 of its 2,100 trains.")
+    assert [(f.text, f.kind) for f in parts] == [("640", "actual"), ("2,100", "whole")]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "unit"),
+    [
+        ("The plant generated a final 112.4 GWh in September.", "112.4 GWh", ""),
+        ("The plant generated a provisional 118 GWh in September.", "118 GWh", ""),
+        ("Loans reached 1,610 on 27 November, up from 1,240 on 20 November.", "1,240", ""),
+    ],
+)
+def test_an_amount_in_a_unit_of_measure_is_read_whole(text, written, unit):
+    figure = one(text, written)
+    assert figure.unit == unit
+
+
+def test_a_figure_holds_the_day_its_clause_names():
+    text = "Loans reached 1,610 on 27 November, up from 1,240 on 20 November."
+    assert (one(text, "1,610").day, one(text, "1,240").day) == ("27 november", "20 november")
+    assert [f.text for f in figures.stated("On 20 November loans stood at 1,240.")] == ["1,240"]

@@ -78,6 +78,8 @@ def registry(settings):
     )
     _reports([
         (1, "Brenna Water said a burst trunk main caused the outage."),
+        (3, "The Ostmark Telecoms Authority revised the proceeds of round 2 of the 5G spectrum "
+            "auction to 1.84 billion crowns, up from its estimate of 1.79 billion crowns."),
         (3, "Orlan Tidal Company said the Orlan Tidal Plant generated 118.5 MWh in August 2026, "
             "a provisional figure."),
         (2, "Orlan Tidal Plant's capacity stays at 260 MW after the turbine refit."),
