@@ -213,7 +213,7 @@ class Writer:
         # Asked what is to come ("how many will it handle"), a forecast answers it.
         ahead = figure and asks_ahead(self.understood.question)
         stated = [figures.stated(s) if figure else [] for s in sentences]
-        planned = [ahead and any(f.kind == "forecast" for f in said) for said in stated]
+        planned = [ahead and any(f.kind == "forecast" for f in held) for held in stated]
         order = sorted(
             range(len(head)),
             key=lambda i: (
@@ -436,7 +436,7 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
         return lead
 
     def says(row: Evidence) -> bool:
-        return bool(asked & stem_set(conflicts.text_of(row)))
+        return bool(asked & stem_set(row.text))
 
     if says(lead):
         return lead
@@ -471,15 +471,16 @@ def _dated(writer: Writer, layers: Layers) -> Evidence | None:
     if not writer.when:
         return None
     asked, ranked = writer.asked, []
+    asked_ahead = asks_ahead(writer.understood.question)
     rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
     for i, row in enumerate(rows):
-        sentence = writer.best_sentence(row) if row.kind == "report" else conflicts.text_of(row)
+        sentence = writer.best_sentence(row) if row.kind == "report" else row.text
         ahead = _ahead(sentence, row.date)
         if ahead is None:
             continue
         said = stem_set(sentence)
         aspect = sum(bool(asked & w and said & w) for w in (_STARTING, _ENDING))
-        aspect += ahead == asks_ahead(writer.understood.question)
+        aspect += ahead == asked_ahead
         ranked.append((aspect, len(writer.said & said), -i, row))
     best = max(ranked, key=lambda r: r[:3], default=None)
     return best[3] if best else None

@@ -502,8 +502,6 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
     return current + [f for f in held if f.kind == "forecast"] if ahead else current
 
 
-# A question of what is to come ("which will cost more", "how many will it handle"): what is
-# planned or forecast is what it asks.
 def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
     """Each side's figures less those of rows the other side holds too (a report attached to
     both topics is of neither alone: its yield is not one topic's against the other's), unless

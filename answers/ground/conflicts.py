@@ -72,7 +72,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     answer how many died when another row says who died."""
     statements = [*readings, *reports[:REPORTS_COMPARED]]
     rows = [*readings, *reports]  # the words asked that any of them says
-    spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(text_of(row))}
+    spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(row.text)}
     asking = replace(asking, words=asking.words & spoken)
     # Each row's figures, read once: every pair of rows holds them against each other.
     raw = {id(row): figures.held(row) for row in rows}  # statements are among the rows
@@ -96,11 +96,6 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
         if found:
             return Conflict(found, reading, price)
     return None
-
-
-def text_of(row: Evidence) -> str:
-    """What a row says in full: an issuer's reading, a report's summary, else its snippet."""
-    return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
 def _best_figures(statements: list[Evidence], held: dict, asking: Asking, gone: set):
@@ -278,12 +273,12 @@ def _as_done(tokens: list[str], index: int, sentence: str) -> bool:
 
 
 def _decisions_differ(a: Evidence, b: Evidence) -> str | None:
-    for family, objects, _ in decisions(text_of(a)):
+    for family, objects, _ in decisions(a.text):
         opposite = premises.OPPOSITE.get(family, set())
-        for other, their_objects, verb in decisions(text_of(b)):
+        for other, their_objects, verb in decisions(b.text):
             shared = objects & their_objects
             if other in opposite and shared:
-                return _object_words(text_of(b), shared) or verb
+                return _object_words(b.text, shared) or verb
     return None
 
 
@@ -308,7 +303,7 @@ def _belief_differs(reading: Evidence, price: Evidence) -> str | None:
     asked = asked_outcomes(question)
     if not asked or price.facts.get("pct", 100) >= 50:
         return None
-    for family, _, _ in decisions(text_of(reading)):
+    for family, _, _ in decisions(reading.text):
         if family in asked:
             return question
     return None

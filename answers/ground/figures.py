@@ -499,7 +499,7 @@ def held(row) -> list[Figure]:
                        question, row=row)]  # fmt: skip
     if row.kind not in ("reading", "report"):
         return []
-    text = row.facts.get("observed") or row.facts.get("summary") or row.snippet
+    text = row.text
     others = getattr(row, "others", frozenset())  # a neighbour edition's figures
     return [Figure(**{f.name: getattr(s, f.name) for f in fields(Stated)}, row=row)
             for s in stated(text) if s.text not in others]  # fmt: skip
@@ -780,7 +780,7 @@ def _verb_before(before: list[str]) -> str:
     """The word just before a count when it is the verb done to what it counts, else empty;
     an article and a word of which reading may stand between ("generated a final 112.5
     MWh")."""
-    words = [w for w in before[-4:]]
+    words = list(before[-4:])
     while len(words) > 1 and words[-1].lower() in NEUTRAL | _ARTICLES:
         words.pop()
     last = words[-1].lower() if words else ""

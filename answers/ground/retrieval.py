@@ -127,6 +127,12 @@ class Evidence:
         self.facts = {k: neutral(v) if isinstance(v, str) else v for k, v in self.facts.items()}
 
     @property
+    def text(self) -> str:
+        """What the row says in full: an issuer's reading, a report's summary, else its
+        snippet."""
+        return self.facts.get("observed") or self.facts.get("summary") or self.snippet
+
+    @property
     def posing(self) -> bool:
         """Instruction-like text: quoted like any row, never placed first."""
         return posing(self.snippet)
@@ -152,18 +158,18 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     # A figure of a past month or day is reported after it: asked for one, that reporting
     # counts too ("passengers in October" read on 20 November).
     figure = understood.intent in ("how-much", "compare")
+    asked = figures.periods(understood.question)
     if (not rows or figure) and _reference_period(window, now):
         since = _stated(event, topic, understood.question, Window(
             window.start, now.date(), window.text, filters=True), as_of=as_of)  # fmt: skip
-        asked = figures.periods(understood.question)
         if asked and now.date() > window.end + RECENT:  # long past: what names it speaks of it
-            since = [row for row in since if asked & figures.periods(_words_of(row))] or rows
+            since = [row for row in since if asked & figures.periods(row.text)] or rows
         rows = since
     # Two figures set side by side, or a date asked: an issuer's earlier readings may hold the
     # one the latest replaced ("the approved budget", "works began on 3 February").
     # So may a period asked ("how much in September" when the newest reading is October's).
     compared = understood.window is not None and understood.window.compared
-    of_period = figure and bool(figures.periods(understood.question))
+    of_period = figure and bool(asked)
     if compared or of_period or understood.intent == "compare" or asks_when(understood.question):
         rows += earlier_readings(event, topic, as_of=as_of)
     rows += markets(event, topic, window, now=now, as_of=as_of)
@@ -199,10 +205,6 @@ def _stated(event: Event, topic: Topic, question: str, window: Window | None, *,
 # a row that names the period is read as of it.
 REFERENCE_REACH = timedelta(days=366)
 RECENT = timedelta(days=62)
-
-
-def _words_of(row: Evidence) -> str:
-    return row.facts.get("observed") or row.facts.get("summary") or row.snippet
 
 
 def _reference_period(window: Window | None, now: datetime) -> bool:

@@ -128,6 +128,11 @@ class Said:
     def low(self) -> str:
         return self.text.lower()
 
+    @functools.cached_property
+    def named(self) -> frozenset[int]:
+        """The indices of the tokens that stand in a tracked name."""
+        return frozenset(i for first, after, _ in self.names for i in range(first, after))
+
 
 def _tokens(text: str) -> tuple[Token, ...]:
     return tuple(
@@ -354,7 +359,7 @@ def _kind_before_run(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | 
     by another kind's noun ("the footballer <a college's second word>", "the co-working
     company <part of a building's name>"): a thing of that kind, which the registry does not
     track; a kind the topic is, or its entities are, agrees."""
-    tracked = {k for first, after, _ in said.names for k in range(first, after)}
+    tracked = said.named
     words = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.names]))} - STOP
     tokens, i = said.tokens, 1  # a question's first word is capitalised for opening it
     while i < len(tokens):
@@ -606,7 +611,7 @@ def _foreign_name(said: Said, vocab: Vocabulary, own: frozenset[str],
                   others: frozenset[int]) -> Mismatch | None:  # fmt: skip
     """A capitalised word of another tracked name that the topic never uses ("<Mission>-5"
     asked, a crewed flight of another name routed): the question is about that name's thing."""
-    named = {i for a, b, _ in said.names for i in range(a, b)}
+    named = said.named
     words = set(vocab.name_words)
     others_words = {
         w for e in others for n in vocab.entity_names.get(e, []) for w in n.lower().split()
@@ -664,7 +669,7 @@ def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
     """The capitalised run a name stands in: left over capitalised words (never the question's
     opening word), right over capitalised words and the connectors between them; a possessive
     or another tracked name ends it."""
-    tokens, named = said.tokens, {i for a, b, _ in said.names for i in range(a, b)}
+    tokens, named = said.tokens, said.named
     end = _right(said, after, named)  # "<Country>'s Supreme Court": a body of its own
     start = first
     while start > 0 and start - 1 not in named:
@@ -682,7 +687,7 @@ def _right(said: Said, after: int, named: set[int]) -> int:
     tokens, end = said.tokens, after
     while end < len(tokens) and end not in named:
         token = tokens[end]
-        if _SENTENCE_BREAK.search(said.text[tokens[end - 1].end : token.start]):
+        if SENTENCE_BREAK.search(said.text[tokens[end - 1].end : token.start]):
             break  # "... in Velmora. When was ...": a name ends with its sentence
         joins = (
             token.low in _CONNECTORS
@@ -698,7 +703,8 @@ def _right(said: Said, after: int, named: set[int]) -> int:
     return end
 
 
-_SENTENCE_BREAK = re.compile(r"[.!?;:]\s")
+# A sentence's or a clause's end between two words: a name never runs across it.
+SENTENCE_BREAK = re.compile(r"[.!?;:]\s")
 
 
 def _distinguishes(token: Token, own: frozenset[str]) -> bool:
@@ -875,7 +881,7 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
     """A topic curated as of a place (`Topic.place`) set by name in another that no word of it
     says ("the Brisk Falls dam in Oregon" of the one in Kestland): a namesake there, which the
     registry does not track."""
-    tracked = {i for first, after, _ in said.names for i in range(first, after)}
+    tracked = said.named
     if not topic.place or not tracked or topic.place.lower() in said.text.lower():
         return None
     for i, token in enumerate(said.tokens[:-1]):
@@ -907,7 +913,7 @@ def _beside_own_noun(said: Said, topic: Topic, phrase: str) -> bool:
     cyberattack ... its network" of a network outage, "job losses from the merger"), never
     right after it ("oil prices" of consumer prices is another indicator)."""
     own = {w for w in _TOKEN.findall(topic.title) if w.islower() and w not in STOP}
-    named = {i for first, after, _ in said.names for i in range(first, after)}
+    named = said.named
     lows = [t.low for t in said.tokens]
     last, words = phrase.split()[-1], set(phrase.split())
     after = {lows[i + 1] for i, w in enumerate(lows[:-1]) if w.startswith(last)}
@@ -973,7 +979,7 @@ def _modifier(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
     season")."""
     curated = {w.lower() for w in _TOKEN.findall(" ".join([*topic.terms]))} - STOP
     heads = _heads(topic)
-    named = {i for a, b, _ in said.names for i in range(a, b)}
+    named = said.named
     tokens = said.tokens
     for i in range(1, len(tokens)):
         if tokens[i].low not in heads or tokens[i - 1].low in curated:
@@ -1050,7 +1056,7 @@ def _other_indicator(said: Said, topic: Topic, context: Context,
     topic uses, nor any other topic the question is routed to: the same issuer or country, asked
     about something else. A noun of the topic's own curated kind agrees whatever its family ("the
     hurricane <name>" for a cyclone: the same storm)."""
-    named = {i for a, b, _ in said.names for i in range(a, b)}
+    named = said.named
     unnamed = " ".join(t.text for i, t in enumerate(said.tokens)
                        if i not in named and t.low not in context.foreign)  # fmt: skip
     held = families_in(" ".join([topic.text, topic.reported,
@@ -1077,7 +1083,7 @@ def _phrase_words(said: Said, phrase: str) -> str:
     """Where the question says `phrase` (a plural too), widened over the content words next to
     it; empty when it is not said word by word (a phrase in a script without spaces)."""
     wanted = [_singular(w) for w in _TOKEN.findall(phrase.lower())]
-    tokens, named = said.tokens, {i for a, b, _ in said.names for i in range(a, b)}
+    tokens, named = said.tokens, said.named
     for i in range(len(tokens) - len(wanted) + 1):
         if [_singular(t.low) for t in tokens[i : i + len(wanted)]] != wanted:
             continue

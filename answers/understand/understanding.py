@@ -753,7 +753,7 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
     tokens = [m.group(0) for m in found]
     gaps = [""] + [question[a.end() : b.start()] for a, b in itertools.pairwise(found)]
     for index, token in enumerate(tokens):
-        if current and _SENTENCE_BREAK.search(gaps[index]):  # "in Velmora. When was": two
+        if current and identity.SENTENCE_BREAK.search(gaps[index]):  # "in Velmora. When was": two
             spans, current = [*spans, (current, before, "")], []
         low = _POSSESSIVE.sub("", token.lower())  # "What's" opens a question as "What" does
         capital = token[0].isupper() and low not in STOP and low not in skip
@@ -795,9 +795,6 @@ def _spans_asked(question: str, window: Window | None, vocab: Vocabulary) -> lis
     spans = _name_spans(question, window, vocab.known - vocab.common_words)
     former = identity.former_said(question)
     return [s for s in spans if not (former and s[0] in former[1])]
-
-
-_SENTENCE_BREAK = re.compile(r"[.!?;:]\s")
 
 
 def _money_code(tokens: list[str], index: int) -> bool:
