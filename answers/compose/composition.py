@@ -257,6 +257,8 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
 
 def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     writer = Writer(understood)
+    if not understood.untracked and _threshold(writer, layers[0]):
+        return writer  # a held figure set against one the question states
     alone = len(layers) == 1 or not _asks_of(understood.question, layers[1], layers[0])
     if understood.intent == "compare" and _within(writer, layers[0], alone=alone):
         return writer  # two readings of one topic the question tells apart
@@ -315,7 +317,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     asking = conflicts.Asking(
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
         figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
-        duration=bool(_HOW_LONG.search(question)),
+        duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
     )  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
@@ -391,12 +393,25 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     intent = writer.understood.intent
     lead = _market_asked(writer, layers) if intent == "markets" else None
     lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
+    lead = lead or (_issuer_figure(writer, layers) if intent == "how-much" else None)
     lead = lead or _answering(writer, _lead(intent, layers), layers)
     if lead is None:
         return False
     gap = _missing_figure(writer.understood, layers)
     writer.say(lead, "; ".join(p for p in (preface, gap) if p), label=label)
     return True
+
+
+def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
+    """Asked how many or how much, the issuer's reading that gives a figure standing with the
+    words asked past the topic's own ("2,900 workers took part" of "how many workers took
+    part"): the record's figure leads a report that gives another ("about 3,400 members")."""
+    asked = writer.said - _curated(layers.topic) - _NEUTRAL
+    for row in layers.readings if asked else ():
+        if any(f.reading and asked & (f.quantity | stem_set(f.sentence))
+               for f in figures.held(row)):  # fmt: skip
+            return row
+    return None
 
 
 def _market_asked(writer: Writer, layers: Layers) -> Evidence | None:
@@ -581,6 +596,16 @@ def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
     _compared_premise(writer)
     for item in list(writer.pool):
         writer.say(item)
+    for item in _support("compare", layers)[:1]:
+        if item not in writer.pool:
+            writer.say(item)
+    return True
+
+
+def _threshold(writer: Writer, layers: Layers) -> bool:
+    """The verdict against the figure the question states, then the topic's support."""
+    if not verdicts.threshold(writer, layers):
+        return False
     for item in _support("compare", layers)[:1]:
         if item not in writer.pool:
             writer.say(item)

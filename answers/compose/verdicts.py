@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from answers.check import Sentence
 from answers.ground import Figure, figures
 from answers.understand import (
+    FINAL_WORDS,
     STOP,
     another_edition,
     asks_ahead,
@@ -52,6 +53,8 @@ ASKING = stem_set(
 )
 _CURRENCY = frozenset("$€£¥") | {"CHF"}
 _NEUTRAL = frozenset(stem(w) for w in figures.NEUTRAL)
+_FORECAST = frozenset(stem(w) for w in figures.FORECAST)
+_SPAN = re.compile(rf"\b{figures.MONTH}\s*(?:-|\u2013|to|through)\s*{figures.MONTH}\b", re.I)
 _PERIODS = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|"
     r"December|(?:first|second|third|fourth)[\s-]quarter|(?:19|20)\d\d[/\u2013-]\d\d(?!\d)"
@@ -96,9 +99,11 @@ def verdict(writer, sides: list) -> bool:
     # A period in a side's title ("US jobs report, November 2026") names the side, not a
     # period asked of both.
     periods = _periods_said(without_titles(question, [first.topic, second.topic]))
-    ahead = asks_ahead(question)  # "which will cost more": what is planned counts
+    periods = [p for p in periods if not p.isdigit()] or periods  # "October 2026": October
+    # "Which will cost more", "which forecasts more": what is planned counts.
+    ahead = asks_ahead(question) or bool(stem_set(question) & _FORECAST)
     mine, theirs = _own_figures(_candidates(first, ahead), _candidates(second, ahead))
-    pair = _pair(mine, theirs, _asked(question, first, second), periods)
+    pair = _pair(mine, theirs, _asked(question, first, second), periods, ahead)
     if pair is None:
         return False
     a, b = pair
@@ -158,6 +163,116 @@ def within(writer, side) -> bool:
     subjects = [str(phrase.format(quantity=f.named or side.topic.title, period=_written(f, p)))
                 for f, p in ((a, periods[0]), (b, periods[1]))]  # fmt: skip
     return _said(writer, (subjects[0], a), (subjects[1], b))
+
+
+# What sets a held figure against one the question states ("exceed a 25% reduction", "larger
+# than the 8% first proposed", "has it topped $500 million"), read back from that figure; a bound
+# ("more than 3,000") says it by itself.
+_SET_BY_ASKING = re.compile(
+    r"\b(?:exceed(?:s|ed|ing)?|top(?:s|ped)?|beat(?:s|en)?|surpass(?:es|ed)?|than)"
+    r"(?:\s+(?:a|an|the|its|their|his|her))?\s*$",
+    re.IGNORECASE,
+)
+# A question put for yes or no: its verdict opens with the answer.
+_YES_NO = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|will|would)\b", re.I)
+_ASKED_HIGHER = re.compile(
+    r"\b(?:more|higher|bigger|larger|greater|above|over|exceed\w*|top\w*|beat\w*|surpass\w*"
+    r"|deeper|costlier|longer)\b",
+    re.IGNORECASE,
+)
+_ASKED_LOWER = re.compile(r"\b(?:fewer|less|lower|smaller|cheaper|below|under|shorter)\b", re.I)
+
+
+def threshold(writer, side) -> bool:
+    """Add the verdict between the side's held figure of what is asked and a figure the
+    question sets it against ("Did the final result exceed a 25% reduction?", "Did more than
+    3,000 workers strike?"): yes or no, above or below and by how much, then the row; a held
+    figure of the same quantity on the other side of it follows with its row. False when the
+    question states no such figure or the side holds none of its unit that stands with it."""
+    question = writer.understood.question
+    asked = _threshold_asked(question)
+    if asked is None:
+        return False
+    said = frozenset(w for w in stem_set(question) - _STOP_STEMS - ASKING - _names(side)
+                     if not w.isdigit())  # fmt: skip
+    ranked = _threshold_held(side, asked, question, said)
+    if not ranked:
+        return False
+    best, stands = ranked[0], _standing(ranked[0], said)
+    verdict = _against(best, asked, question)
+    # Another figure of it on the other side, standing as well with what is asked: a dispute.
+    other = next((f for f in ranked[1:] if not f.overlaps(asked)
+                  and (f.low > asked.high) != (best.low > asked.high)
+                  and _as_standing(_standing(f, said), stands)
+                  and figures.same_quantity(f, best, _curated(side))), None)  # fmt: skip
+    beside = other and str(phrases.THRESHOLD_OTHER_SIDE.format(held=other.text, asked=asked.text))
+    if other is not None and other.row is best.row:
+        verdict, other = f"{verdict}; {beside}", None
+    writer.say(best.row, verdict)
+    if other is not None:
+        writer.say(other.row, beside)
+    return True
+
+
+def _standing(figure: Figure, said: frozenset[str]) -> tuple[int, int]:
+    """How many words asked a figure measures, and how many its sentence says."""
+    return len(said & figure.quantity), len(said & stem_set(figure.sentence))
+
+
+def _as_standing(one: tuple[int, int], best: tuple[int, int]) -> bool:
+    """Whether a figure stands with what is asked about as well as the best one (its sentence
+    one word short at most)."""
+    return one[0] >= best[0] and one[1] >= best[1] - 1
+
+
+def _threshold_asked(question: str) -> figures.Stated | None:
+    """The figure a yes-or-no question sets a held one against, or None."""
+    if not _YES_NO.match(question):
+        return None
+    for said in figures.stated(question):
+        at = question.find(said.text)
+        if said.bound or (at >= 0 and _SET_BY_ASKING.search(question[:at])):
+            # The value itself, written bare ("3,000", not "more than 3,000"): the question's
+            # words say which side of it is asked.
+            return replace(said, text=_LEADING_WORDS.sub("", said.text), bound="")
+    return None
+
+
+_LEADING_WORDS = re.compile(r"^(?:[^\W\d_]*[a-z][^\W\d_]*\s+)+")  # "more than", "above"
+
+
+def _threshold_held(side, asked: figures.Stated, question: str,
+                    said: frozenset[str]) -> list[Figure]:  # fmt: skip
+    """The side's current figures in the unit of the one asked that stand with a word `said`
+    (past the side's names), best first (the issuer's before reports'); a figure equal to the
+    one asked is the one it names ("the 48,000 first announced"), not what it is set
+    against."""
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row)
+            if f.unit == asked.unit and not another_edition(f.sentence, side.topic)]  # fmt: skip
+    current = _candidates_of(held, side, asks_ahead(question))
+    current = [f for f in current if (f.low, f.high) != (asked.low, asked.high)]
+    periods = [p for p in _periods_said(question) if not p.isdigit()]
+    current = [f for f in current if not _off_period(f, periods) and any(_standing(f, said))]
+    ranked = _ranked(current, said, said | _curated(side))
+    # The issuer's reading of what is asked is the record's: it leads a report that words the
+    # question more closely (the report's figure, when another, follows as the other side).
+    return sorted(ranked, key=lambda f: not (f.row.kind == "reading" and _standing(f, said)[0]))
+
+
+def _against(held: Figure, asked: figures.Stated, question: str) -> str:
+    """ "No, 21% is below the 25% the question sets, by 4 percentage points"."""
+    if held.overlaps(asked):
+        return str(phrases.THRESHOLD_EVEN.format(held=held.text, asked=asked.text))
+    above = held.low > asked.high
+    higher, lower = (held, asked) if above else (asked, held)
+    phrase = phrases.THRESHOLD_ABOVE if above else phrases.THRESHOLD_BELOW
+    said = str(phrase.format(held=held.text, asked=asked.text, difference=_by(higher, lower)))
+    up, down = bool(_ASKED_HIGHER.search(question)), bool(_ASKED_LOWER.search(question))
+    if up == down:
+        return said
+    answer = phrases.ANSWER_YES if up == above else phrases.ANSWER_NO
+    return str(phrases.ANSWER_THEN.format(answer=answer, verdict=said))
 
 
 # Words that ask for a figure by its time rather than by what it measures: the newest reading
@@ -376,7 +491,7 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
 
 # Words that name which reading of a figure: its provisional one or its final one.
 _PROVISIONAL = stem_set(" ".join(figures.PROVISIONAL))
-_FINAL = stem_set("final confirmed")
+_FINAL = stem_set(" ".join(FINAL_WORDS))
 
 
 def _status_named(figure: Figure, words: frozenset[str]) -> bool:
@@ -497,9 +612,36 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
     """The side's current readings, newest first: an issuer's and the reports' (not posing);
     asked `ahead` ("which will cost more"), its forecasts after them."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
-    held = [f for row in rows for f in figures.held(row)]
+    return _candidates_of([f for row in rows for f in figures.held(row)], side, ahead)
+
+
+def _candidates_of(held: list[Figure], side, ahead: bool) -> list[Figure]:
     current = figures.newest(held, _curated(side))
-    return current + [f for f in held if f.kind == "forecast"] if ahead else current
+    if not ahead:
+        return current
+    planned = current + [f for f in held if f.kind == "forecast"]
+    return _newest_planned(planned, held, _curated(side))
+
+
+def _newest_planned(planned: list[Figure], held: list[Figure],
+                    topic: frozenset[str]) -> list[Figure]:  # fmt: skip
+    """`planned` less each planned figure a later planned one of the same quantity and period
+    replaced, or that a row gives as what came before ("forecast, raised on 28 November: 4.7
+    million (previously 4.6 million)": not the 4.6 million)."""
+    before = {(f.low, f.high, f.unit) for f in held if f.kind == "earlier"}
+    ahead = sorted((f for f in planned if _planned(f)), key=lambda f: f.date, reverse=True)
+    stale = {id(f) for i, f in enumerate(ahead)
+             if (f.low, f.high, f.unit) in before
+             or any(g.date > f.date and g.period == f.period
+                    and figures.same_quantity(f, g, topic) for g in ahead[:i])}  # fmt: skip
+    return [f for f in planned if id(f) not in stale]
+
+
+def _planned(figure: Figure) -> bool:
+    """A forecast, or a figure its sentence calls one before it ("Full-year forecast, raised on
+    28 November: 4.7 million")."""
+    before = figure.sentence[: max(figure.sentence.find(figure.text), 0)]
+    return figure.kind == "forecast" or bool(stem_set(before) & _FORECAST)
 
 
 def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
@@ -547,9 +689,12 @@ def _of_topic_period(figure: Figure, period: str) -> Figure:
 def _periods_said(question: str) -> list[str]:
     """The periods a question names, in order, as figures hold them; "October 2026" is one
     (a year right after a month or a quarter says which one)."""
+    # Months run together ("from January to October") are one period, a total over them.
+    spans = [figures.span_name(m.group(0)) for m in _SPAN.finditer(question)]
+    question = _SPAN.sub(" ", question)
     said = [m for m in _PERIODS.finditer(question)
             if not (m.group(1).isdigit() and _OF_YEAR.search(question[: m.start()]))]  # fmt: skip
-    periods = list(dict.fromkeys(_period(m.group(1)) for m in said))
+    periods = list(dict.fromkeys([*spans, *(_period(m.group(1)) for m in said)]))
     if any(p.endswith("quarter") for p in periods):
         # "in the third quarter than in the second": the bare ordinal is a quarter too.
         periods += [f"{o.lower()} quarter" for o in _BARE_ORDINAL.findall(question)]
@@ -603,7 +748,7 @@ def _newest(figure: Figure) -> str:
 
 
 def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked],
-          periods: list[str] = ()):  # fmt: skip
+          periods: list[str] = (), ahead: bool = False):  # fmt: skip
     """The two figures to compare, one a side, or None: the best ranked of the pairs that
     answer what is asked (`_fit`), then the value each side's rows repeat most, then the
     newest; failing those, two figures that measure one thing whatever was asked ("inflation"
@@ -617,13 +762,23 @@ def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked],
                 if fit is not None:
                     # Of what stands with the question, the figures of the period it names.
                     off = _off_period(a, periods) + _off_period(b, periods)
-                    key = (*fit[:2], off, *fit[2:], -_repeated(a, first) - _repeated(b, second),
-                           i + j)  # fmt: skip
+                    # Two readings alike (one period, both planned or both done) before
+                    # figures that measure the words asked more closely.
+                    key = (fit[0], off, _unlike(a, b, ahead), *fit[1:],
+                           -_repeated(a, first) - _repeated(b, second), i + j)  # fmt: skip
                     ranked.append((key, a, b))
         if ranked:
             _, a, b = min(ranked, key=lambda r: r[0])
             return a, b
     return _single_sums(first, second, asked)
+
+
+def _unlike(a: Figure, b: Figure, ahead: bool) -> int:
+    """How far two figures are from one reading of each side: of two periods (a month against
+    January to October), or one planned and one done, or not what was asked (an outcome asked
+    of two forecasts)."""
+    periods = bool(a.period and b.period and a.period != b.period)
+    return periods + sum(_planned(f) != ahead for f in (a, b))
 
 
 def _measure_alike(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:

@@ -63,6 +63,7 @@ class Asking:
     periods: frozenset[str] = frozenset()  # the periods it names: figures of others are not asked
     names: frozenset[str] = frozenset()  # the stems of the topic's names: whose, never what
     duration: bool = False  # "how long": a figure of time is asked, never a fine or a count
+    period: str = ""  # the topic's own curated period ("2026"): a state of another year is not it
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
@@ -88,7 +89,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
         what, a, b, *said = found
         return Conflict(what, *_issuer_first(a, b, tuple(said), readings, asking))
     for a, b in itertools.combinations(statements, 2):
-        found = _decisions_differ(a, b)
+        found = _decisions_differ(a, b, asking.period)
         if found:
             return Conflict(found, a, b)
     for reading, price in itertools.product(readings, live):
@@ -234,12 +235,15 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     return rest <= said and named and when and timed
 
 
-def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
+def decisions(text: str, period: str = "") -> list[tuple[str, frozenset[str], str]]:
     """(state family, stems of its object, the verb as written) for each state a text states
     as done: a verb with its object or after an auxiliary, or what a body "decided to" do;
-    never hedged, negated or a noun."""
+    never hedged, negated or a noun; given the topic's year (`period`), never one a sentence
+    says of another year ("in its 2025 decision the council held the price")."""
     found = []
     for sentence in re.split(r"(?<=[.!?;])\s+", text):
+        if _of_another_year(sentence, period):
+            continue
         written = _TOKEN.findall(sentence)
         tokens = [t.lower() for t in written]
         # A word of a name ("the Corrin Reservoir") is whose, not what: two states share an
@@ -258,6 +262,14 @@ def decisions(text: str) -> list[tuple[str, frozenset[str], str]]:
     return found
 
 
+def _of_another_year(sentence: str, period: str) -> bool:
+    """Whether a sentence names a year, and only years other than the topic's own."""
+    if not period.isdigit():
+        return False
+    years = {p for p in figures.periods(sentence) if p.isdigit()}
+    return bool(years) and period not in years
+
+
 def _as_done(tokens: list[str], index: int, sentence: str) -> bool:
     token = tokens[index]
     before, after = tokens[max(0, index - 3) : index], tokens[index + 1 : index + 2]
@@ -272,10 +284,10 @@ def _as_done(tokens: list[str], index: int, sentence: str) -> bool:
     return decided or verb
 
 
-def _decisions_differ(a: Evidence, b: Evidence) -> str | None:
-    for family, objects, _ in decisions(a.text):
+def _decisions_differ(a: Evidence, b: Evidence, period: str = "") -> str | None:
+    for family, objects, _ in decisions(a.text, period):
         opposite = premises.OPPOSITE.get(family, set())
-        for other, their_objects, verb in decisions(b.text):
+        for other, their_objects, verb in decisions(b.text, period):
             shared = objects & their_objects
             if other in opposite and shared:
                 return _object_words(b.text, shared) or verb

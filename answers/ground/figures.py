@@ -28,7 +28,15 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from answers.understand import CURRENCY_CODES, DAY_NUMBER, STOP, WILL, stem, vocabulary
+from answers.understand import (
+    CURRENCY_CODES,
+    DAY_NUMBER,
+    PROVISIONAL_WORDS,
+    STOP,
+    WILL,
+    stem,
+    vocabulary,
+)
 
 SPELLED_OUT = {
     word: n
@@ -70,12 +78,20 @@ _SUBORDINATE = re.compile(r"\s(?:after|before|because|since|when|which|who|whose
 _RANGE_TO = re.compile(r"\s+to\s+\d[\d,.]*(?=\s+[^\W\d_])")
 # The periods a figure is given for: a month (capitalised: "may" is a verb), a quarter, a year
 # after a preposition ("by 2029" is a deadline, not a period).
+_MONTHS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+)
 _PERIOD = re.compile(
+    # Months run together ("January-October 2026: 3.95 million"): a total over them, never the
+    # last month's figure.
+    rf"\b(?P<span>{_MONTHS}\s*(?:-|\u2013|to|through)\s*{_MONTHS})\b"
     # A month, not a day of one ("on 17 November" says an occasion, not a period).
-    r"(?<!\d\s)(?<!\d\d\s)\b(?P<month>January|February|March|April|May|June|July|August|"
+    r"|(?<!\d\s)(?<!\d\d\s)\b(?P<month>January|February|March|April|May|June|July|August|"
     r"September|October|November|December)\b(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)"
     r"|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
+    # A year that says which one of a thing ("its 2025 decision", "the 2024 strike").
+    r"|\b(?i:the|its|their|this|that|last)\s+(?P<year_of>(?:19|20)\d\d)(?=\s+[a-z])"
     # A season across two years ("the 2025/26 season", "2025-26"), wherever it is said.
     r"|\b(?P<season>(?:19|20)\d\d)[/\u2013-](?P<next>\d\d)(?!\d)",
 )
@@ -111,7 +127,7 @@ EARLIER = frozenset("from previous previously prior earlier initially originally
 # Words that say a figure replaces an earlier reading of the same thing.
 REVISING = frozenset("revised revises revise revising revision trims trimmed corrected".split())
 TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
-PROVISIONAL = frozenset("flash preliminary provisional advance initial".split())
+PROVISIONAL = PROVISIONAL_WORDS
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
 ESTIMATED = frozenset("estimate estimates estimated".split())
@@ -608,13 +624,21 @@ def periods(text: str) -> frozenset[str]:
 
 
 def _period_name(match: re.Match) -> str:
+    if match.group("span"):
+        return span_name(match.group("span"))
     if match.group("season"):
         return f"{match.group('season')}/{match.group('next')}"
     if match.group("month"):
         return match.group("month").lower()
     if match.group("quarter") or match.group("q"):
         return f"{match.group('quarter') or _ORDINAL[match.group('q')]} quarter".lower()
-    return match.group("year")
+    return match.group("year") or match.group("year_of")
+
+
+def span_name(said: str) -> str:
+    """Months run together as a period is held: "january-october"."""
+    first, last = re.findall(_MONTHS, said, re.IGNORECASE)[:2]
+    return f"{first}-{last}".lower()
 
 
 def _value(match: re.Match) -> tuple[float, float, str] | None:
@@ -960,7 +984,9 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     # A revision that names the value it replaced ("to 418,500 from the provisional 412,000")
     # says it is of what that value measured, in whatever words another row gave it
     # ("handled 412,000 passengers").
-    said = later.kind == "revised" and "earlier" in _kinds_given(later, earlier)
+    # A revised figure whose sentence gives the other value too knows it, whatever it calls it
+    # ("revised cost estimate €712 million, against the approved budget of €640 million").
+    said = later.kind == "revised" and bool(_kinds_given(later, earlier))
     alike = same_quantity(later, earlier, topic) or (
         said and bool(later.quantity & earlier.quantity)
     )

@@ -234,7 +234,7 @@ def readings(event: Event, topic: Topic, window: Window | None, *, as_of: dateti
     sources = event.primary_sources.order_by("slug").prefetch_related(
         Prefetch("events", queryset=Event.objects.only("pk")))  # fmt: skip
     for source in sources:
-        belongs = _of_topic(topic, [e.pk for e in source.events.all()])
+        belongs = _of_topic(topic, [e.pk for e in source.events.all()], source)
         said, day, state = _said(source, window, as_of, belongs)
         if not said:
             continue
@@ -259,7 +259,7 @@ def earlier_readings(event: Event, topic: Topic, *, as_of: datetime | None) -> l
     needs the reading of the earlier one, which the latest has replaced."""
     rows = []
     for source in event.primary_sources.order_by("slug"):
-        belongs = _of_topic(topic, list(source.events.values_list("pk", flat=True)))
+        belongs = _of_topic(topic, list(source.events.values_list("pk", flat=True)), source)
         readings = held(SourceReading.objects.filter(source=source, ok=True), "attempted_at", as_of)
         seen = {source.observed}
         for reading in readings.exclude(observed_words=None).order_by("-attempted_at", "-id")[
@@ -304,13 +304,17 @@ def _said(source: PrimarySource, window: Window | None, as_of: datetime | None,
     return reading.observed_words, day, reading.observed_state
 
 
-def _of_topic(topic: Topic, guarded: list[int]):
+def _of_topic(topic: Topic, guarded: list[int], source: PrimarySource):
     """For an issuer guarding other topics too, whether words it said are this topic's: they
     say more of its title and terms than of any other's it guards (words all of them share,
-    the issuer's own name, tell none apart), or say none of any; None when it guards one."""
+    the issuer's own name, tell none apart), or say none of any; None when it guards one, or
+    when the topic is the issuer itself, a body its own page speaks for whatever else the page
+    names (a company's investor page: "guidance raised after the <product> approval")."""
     built = vocabulary.built()
     if built is None or len(guarded) < 2:
         return _of_edition(topic)
+    if topic.kind in _ACTORS and source.issuer.strip().lower() in map(str.lower, topic.names):
+        return None
     position = built.index.position
     others = [built.topics[position[pk]] for pk in guarded if pk in position and pk != topic.pk]
     kept = [_own_words(topic), *map(_own_words, others)]
@@ -323,6 +327,10 @@ def _of_topic(topic: Topic, guarded: list[int]):
         return scores[0] >= max(scores) and not another_edition(said, topic)
 
     return belongs
+
+
+# Kinds of topic that are a body which speaks for itself (`registry.kinds`).
+_ACTORS = frozenset({"company", "organisation", "person"})
 
 
 def _of_edition(topic: Topic):

@@ -25,7 +25,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from answers.understand.timewindow import TIME_WORDS
-from answers.understand.vocabulary import STOP, Topic, Vocabulary, built, stem, words
+from answers.understand.vocabulary import (
+    CURRENCY_CODES,
+    FINAL_WORDS,
+    PROVISIONAL_WORDS,
+    STOP,
+    Topic,
+    Vocabulary,
+    built,
+    stem,
+    words,
+)
 
 _TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
 _CONNECTORS = frozenset("of the de del da do la le des di for and &".split())
@@ -268,7 +278,8 @@ def _other_party(said: Said, topic: Topic) -> Mismatch | None:
             continue
         mods = after[: after.index(rest[-1])]
         other = [m for m in mods if m.isalpha() and _singular_of(m) not in own]
-        if mods and len(other) == len(mods) and not set(mods) & (_OCCASION | STOP):
+        # A preposition of any language joins the name to its place ("Clarimist en Bramwell").
+        if mods and len(other) == len(mods) and not set(mods) & (_OCCASION | STOP | LOCATIVE):
             return Mismatch(_words(said, at_asked, at_asked + len(words) + len(mods) + 1), "kind")
     return None
 
@@ -438,9 +449,15 @@ def _run_nouns(said: Said, after: int, vocab: Vocabulary) -> list[tuple[str, int
 
 
 def _noun_before(said: Said, first: int, vocab: Vocabulary) -> tuple[str, int, int] | None:
-    """A kind's noun just before a name, or before "of" / "called" ("the city of <name>")."""
+    """A kind's noun just before a name, or before "of" / "called" ("the city of <name>"); a
+    word that says which reading is asked ("the final <trial> result") describes what is asked
+    of the name, never its kind."""
     end = first - 1 if first and said.tokens[first - 1].low in _NAMING else first
-    return _kind_noun(said, end - 2, end, vocab) or _kind_noun(said, end - 1, end, vocab)
+    called = _kind_noun(said, end - 2, end, vocab) or _kind_noun(said, end - 1, end, vocab)
+    return None if called and called[0] in _READING_WORDS else called
+
+
+_READING_WORDS = PROVISIONAL_WORDS | FINAL_WORDS
 
 
 def _headed(said: Said, after: int, topic: Topic) -> bool:
@@ -492,7 +509,9 @@ def another_edition(text: str, topic: Topic) -> bool:
     if any(c.isdigit() for c in held):
         tokens = _tokens(text)
         marks = {tokens[j].low for _, j in _marks(tokens, words)}
-        if marks and held not in marks:
+        # The topic's own mark said too ("Pellix P2 pens ...; Pellix P3 pens are not
+        # affected"): the row is its own, naming the neighbour beside it.
+        if marks and held not in marks | {t.low for t in tokens}:
             return True
     numbers = {key: values for key, values in own.items() if key not in ("year", "quarter")}
     found = numbered(text) if numbers else {}
@@ -893,6 +912,7 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
             end += 1
         run = said.tokens[at:end]
         when = any(t.bare in TIME_WORDS or _edition(t) is not None for t in run)  # "in October"
+        when = when or any(t.low in CURRENCY_CODES for t in run)  # "to EUR 312": an amount
         if run and not when and not {t.bare for t in run} & own:
             return Mismatch(_words(said, min(tracked), end), "place")
     return None

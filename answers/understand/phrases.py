@@ -89,6 +89,16 @@ COMPARE_UNITS_DIFFER = _(
 )
 UNITS_CURRENCIES = _("two currencies")
 UNITS_PERCENT_AMOUNT = _("a percentage against an amount")
+# A held figure set against one the question states ("Did it exceed 25%?"): {held} the row's
+# figure as written, {asked} the question's; the row follows with its source.
+THRESHOLD_ABOVE = _("{held} is above the {asked} the question sets, by {difference}")
+THRESHOLD_BELOW = _("{held} is below the {asked} the question sets, by {difference}")
+THRESHOLD_EVEN = _("{held} is the {asked} the question sets, neither above nor below it")
+THRESHOLD_OTHER_SIDE = _("Another row gives {held}, on the other side of {asked}")
+# A yes-or-no question's answer, then the verdict that gives it ("No, 21% is below ...").
+ANSWER_THEN = _("{answer}, {verdict}")
+ANSWER_YES = _("Yes")
+ANSWER_NO = _("No")
 # One side of a comparison of two readings of one indicator ("annual inflation in October").
 FIGURE_OF_PERIOD = _("{quantity} in {period}")
 FIGURE_OF_DAY = _("{quantity} on {period}")

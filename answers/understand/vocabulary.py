@@ -57,6 +57,12 @@ STOP = frozenset(
 # sign a figure is held in.
 CURRENCY_CODES = {"eur": "€", "usd": "$", "gbp": "£", "jpy": "¥", "chf": "CHF"}
 
+# English words that say which reading of a figure a phrase is ("the provisional count", "the
+# final CORVIS result"): figures read a reading's status by them, and before a name they describe
+# what is asked of it, never the name's kind (a sports "final").
+PROVISIONAL_WORDS = frozenset("flash preliminary provisional advance initial".split())
+FINAL_WORDS = frozenset("final confirmed".split())
+
 # Words that join a name's words and say nothing of which name it is ("Bank of <a country>").
 CONNECTORS = frozenset({"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"})
 

@@ -58,6 +58,12 @@ def one(text: str, written: str) -> figures.Stated:
         # A rate between a determiner and its noun measures the noun.
         ("The union rejected the improved 4.2% pay offer.", "4.2%", "rejected", "pay offer", ""),
         ("Members backed a strike on a 61% turnout.", "61%", "actual", "turnout", ""),
+        # A year that says which one of a thing is the period of what is said of it; months run
+        # together are one period, a total over them.
+        ("The 2024 strike at the depot lasted four days.", "four days", "actual",
+         "days lasted", "2024"),
+        ("Depot output, January-October 2026: 2.9 million tonnes.", "2.9 million", "actual",
+         "tonnes", "january-october"),
     ],
 )  # fmt: skip
 def test_each_figure_is_held_with_its_quantity_period_and_status(text, written, status, named,
