@@ -16,6 +16,7 @@ from answers.check import Sentence
 from answers.compose import verdicts
 from answers.ground import Evidence, conflicts, figures, posing, premises, similarity, unmarked
 from answers.understand import (
+    NOT_AN_END,
     STOP,
     Topic,
     Understanding,
@@ -33,7 +34,7 @@ from answers.understand import (
 )
 
 _STOP_STEMS = frozenset(stem(w) for w in STOP)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
+_SENTENCE = re.compile(rf"(?<=[.!?]){NOT_AN_END}\s+(?=[A-Z0-9\"'])")
 SUPPORTING_REPORTS = 2
 POINTED = ("how-much", "who", "why")
 POINTED_REPORTS = 4

@@ -174,6 +174,7 @@ _SET_BY_ASKING = re.compile(
     re.IGNORECASE,
 )
 # A question put for yes or no: its verdict opens with the answer.
+_UNIT_WORDS = stem_set("euro euros dollar dollars pound pounds yen franc francs percent cent")
 _YES_NO = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|will|would)\b", re.I)
 _ASKED_HIGHER = re.compile(
     r"\b(?:more|higher|bigger|larger|greater|above|over|exceed\w*|top\w*|beat\w*|surpass\w*"
@@ -193,8 +194,9 @@ def threshold(writer, side) -> bool:
     asked = _threshold_asked(question)
     if asked is None:
         return False
+    # The figure's unit ("25 euros") says what it is counted in, not what it measures.
     said = frozenset(w for w in stem_set(question) - _STOP_STEMS - ASKING - _names(side)
-                     if not w.isdigit())  # fmt: skip
+                     - _UNIT_WORDS if not w.isdigit())  # fmt: skip
     ranked = _threshold_held(side, asked, question, said)
     if not ranked:
         return False
@@ -255,8 +257,9 @@ def _threshold_held(side, asked: figures.Stated, question: str,
     periods = [p for p in _periods_said(question) if not p.isdigit()]
     current = [f for f in current if not _off_period(f, periods) and any(_standing(f, said))]
     ranked = _ranked(current, said, said | _curated(side))
-    # The issuer's reading of what is asked is the record's: it leads a report that words the
-    # question more closely (the report's figure, when another, follows as the other side).
+    # The issuer's reading of what is asked (it measures a word asked, its unit aside) is the
+    # record's: it leads a report that words the question more closely (which follows as the
+    # other side).
     return sorted(ranked, key=lambda f: not (f.row.kind == "reading" and _standing(f, said)[0]))
 
 
@@ -310,7 +313,8 @@ def apart(writer, side) -> bool:
             if f.kind != "rejected" and not another_edition(f.sentence, side.topic)]  # fmt: skip
     # One period said ("the final September output or the provisional number") is of both.
     periods = [p for p in _periods_said(writer.understood.question) if not p.isdigit()]
-    held = [f for f in held if not _off_period(f, periods)]
+    held = [f for f in held
+            if not (_off_period(f, periods) or _of_another_year(f, side.topic.period))]  # fmt: skip
     who = _speakers_told(said_one, said_other, held)
     # A word of the question no row says ("strikers" of rows that say "walked out") tells no
     # figure apart.
@@ -419,7 +423,11 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
     ranked = []
     for a in of_common:
         for b in of_common:
-            if (a.low, a.high) == (b.low, b.high) or a.unit != b.unit or _timed(a) != _timed(b):
+            if (
+                (a.low, a.high) == (b.low, b.high)
+                or a.unit != b.unit
+                or figures.timed(a) != figures.timed(b)
+            ):
                 continue  # "38 patients" is never set against "four hours"
             fit = (fits[0][id(a)], fits[1][id(b)])
             alike = figures.same_quantity(a, b, topic)
@@ -500,13 +508,6 @@ def _status_named(figure: Figure, words: frozenset[str]) -> bool:
     said = words & stem_set(figure.sentence)
     provisional = figure.kind == "provisional"
     return bool((said & _PROVISIONAL and provisional) or (said & _FINAL and not provisional))
-
-
-def _timed(figure: Figure) -> bool:
-    """Whether a figure counts a span of time ("four hours", "48 hours"), not things: its own
-    noun is a unit of time ("the second round" is no second)."""
-    noun = (figure.named.split() or [""])[-1].lower()
-    return noun in figures.TIME_UNITS or f"{noun}s" in figures.TIME_UNITS
 
 
 def _own(figure: Figure) -> frozenset[str]:
@@ -616,11 +617,18 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
 
 
 def _candidates_of(held: list[Figure], side, ahead: bool) -> list[Figure]:
+    held = [f for f in held if not _of_another_year(f, side.topic.period)]
     current = figures.newest(held, _curated(side))
     if not ahead:
         return current
     planned = current + [f for f in held if f.kind == "forecast"]
     return _newest_planned(planned, held, _curated(side))
+
+
+def _of_another_year(figure: Figure, period: str) -> bool:
+    """A figure of a year the topic is not of ("the 2026 cod quota of 52,000 tonnes" of the
+    2027 quota): another occasion's."""
+    return period.isdigit() and figure.period.isdigit() and figure.period != period
 
 
 def _newest_planned(planned: list[Figure], held: list[Figure],
@@ -793,6 +801,8 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
     nothing past the topics, what both measure shared; issuer readings first."""
     if a.row is b.row or _one_statement(a, b) or not (_comparable(a, b) or _clash(a, b)):
         return None
+    if not a.unit and a.quantity and b.quantity and not a.quantity & b.quantity:
+        return None  # "121 vessels" is no count of "1.12 million TEU"
     readings = (a.row.kind != "reading") + (b.row.kind != "reading")
     if not (asked[0].words or asked[1].words):
         shared = a.quantity & b.quantity

@@ -196,7 +196,8 @@ def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
     """Both figures measure one thing of its topic (`answers.ground.figures.same_quantity`:
     "consumer prices" and "consumer price inflation" of the release; never "magnitude" and "the
     strongest magnitude"), of one period and occasion, in one unit."""
-    same = (a.unit, a.period) == (b.unit, b.period)
+    # "52 hours" underground is no count of "eleven miners" underground.
+    same = (a.unit, a.period) == (b.unit, b.period) and figures.timed(a) == figures.timed(b)
     # Figures of days their sentences name apart ("the warning strike on 6 November", "the
     # strike on 17 November") are of two occasions, however alike.
     days = [figures.days_said(f.sentence) for f in (a, b)]
@@ -254,7 +255,10 @@ def decisions(text: str, period: str = "") -> list[tuple[str, frozenset[str], st
             if family is None or not _as_done(tokens, index, sentence):
                 continue
             # What the state is of: the words around it ("the cargo toll was raised").
-            around = common[max(0, index - 4) : index] + common[index + 1 : index + 5]
+            # The noun a number counts is its unit ("to 162,000 tonnes"), not what changed.
+            counted = {i + 1 for i, t in enumerate(tokens) if t[:1].isdigit()}
+            near = [*range(max(0, index - 4), index), *range(index + 1, index + 5)]
+            around = [common[i] for i in near if i < len(common) and i not in counted]
             objects = frozenset(
                 stem(t) for t in around if t.isalpha() and t not in STOP | _AUXILIARIES | _SCALES
             ) - {stem(token)}

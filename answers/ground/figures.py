@@ -31,6 +31,7 @@ from typing import Any
 from answers.understand import (
     CURRENCY_CODES,
     DAY_NUMBER,
+    NOT_AN_END,
     PROVISIONAL_WORDS,
     STOP,
     WILL,
@@ -71,7 +72,7 @@ _SCALE = {"million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CLAUSE = re.compile(r"[;:()]|,(?!\d)|(?<=[.!?])\s|\s(?:and|but|while|whereas)\s")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(rf"(?<=[.!?]){NOT_AN_END}\s+")
 # A clause that says when something else happened ("after sewage polluted the brook in June").
 _SUBORDINATE = re.compile(r"\s(?:after|before|because|since|when|which|who|whose|where)\s")
 # "from 152 to 148 megalitres": the number after "to", with the noun both count.
@@ -120,7 +121,8 @@ FORECAST = frozenset(
     """expect expects expected expecting forecast forecasts forecasters forecasting predict
     predicts predicted projected projects projection consensus seen could would might may
     toward towards aim aims aimed aiming poll polls economists analysts hope hopes hoped
-    hoping urged urging proposed proposing sought seeking""".split()
+    hoping urged urging proposed proposing sought seeking advised advises advise recommended
+    recommends recommend""".split()
 )
 # ("preliminary", "initial": a provisional reading, not a superseded one: `PROVISIONAL`.)
 EARLIER = frozenset("from previous previously prior earlier initially originally last".split())
@@ -138,7 +140,7 @@ READINGS = frozenset({"actual", "provisional", "revised"})  # statuses that stat
 _CHANGED = re.compile(
     r"\b(?:now|so far|to date|updated?|latest|ris(?:e|es|en|ing)|rose|climb(?:s|ed|ing)?|"
     r"rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|(?:up|down) from|stands|reach(?:es|ed)|"
-    r"taking|bringing)\b",
+    r"taking|bringing|extend(?:s|ed|ing)?|lengthen(?:s|ed)?|shorten(?:s|ed)?)\b",
     re.IGNORECASE,
 )
 # The words that link a figure to what it is of ("a quota of 52,000 tonnes", "set at", "was",
@@ -308,7 +310,18 @@ def stated(text: str) -> list[Stated]:
         figure = _compared(figure, _reference(found, figure), between)
         found.append(_coordinated(figure, found[-1] if found else None, between))
         end = match.end()
-    return found
+    return _from_now(found)
+
+
+def _from_now(found: list[Stated]) -> list[Stated]:
+    """ "Will lift it from 860,000 TEU to 1.05 million TEU by 2029": the figure a planned change
+    starts from is the reading now, not a superseded one."""
+    planned = [(f.sentence, f.unit) for f in found if f.kind == "forecast"]
+    return [replace(f, kind="actual") if f.kind == "earlier" and (f.sentence, f.unit) in planned
+            and _FROM_TO.search(f.sentence) else f for f in found]  # fmt: skip
+
+
+_FROM_TO = re.compile(r"\bfrom\s+[^.;]*?\bto\b", re.IGNORECASE)
 
 
 def _of_whole(found: list[Stated], figure: Stated, between: list[str]) -> Stated:
@@ -354,6 +367,15 @@ def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> S
     return figure
 
 
+def timed(figure: Stated) -> bool:
+    """Whether a figure counts a span of time ("four hours", "48 hours"), not things: its own
+    noun is a unit of time ("the second round" is no second)."""
+    words = figure.named.lower().split() or [""]
+    # Its noun last ("a strike of 48 hours"), or first when plural ("hours underground"; the
+    # ordinal of "second round turnout" is no unit).
+    return words[0] in TIME_UNITS or words[-1] in TIME_UNITS or f"{words[-1]}s" in TIME_UNITS
+
+
 def wholes(held_figures: list[Figure]) -> list[Figure]:
     """`held_figures` (of one row) less those it gives beside another reading of the same
     quantity and period with another value: parts of a whole ("trams carried 9.8 million
@@ -384,14 +406,17 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
     """(its own, the other's) for each figure a row sets against another of its sentence and
     unit ("19 hours, not the 31 hours the agency alleged"; "710,000 households, more than the
     company's own count of 640,000"): a dispute the row itself states."""
-    readings = [f for f in held_figures if f.reading]
     pairs = []
-    for own in readings:
-        for other in readings:
+    for other in (f for f in held_figures if f.reading):
+        # The row's own is the first figure of the unit before the contrast ("will pay €27
+        # million, including a €4 million earn-out, rather than the €23 million"): what it
+        # sets apart, a reading or not.
+        for own in sorted(held_figures, key=_at):
             between = _between(own, other)
             apart = (own.low, own.high) != (other.low, other.high) and own.unit == other.unit
             if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
-                pairs.append((own, other))
+                pairs += [(own, other)] if own.reading else []
+                break
     return pairs
 
 
@@ -542,11 +567,17 @@ def _kind_of(text: str, match: re.Match) -> str:
     revising = revising or ([w.lower() for w in since] == ["to"] and _revising(before, []))
     if kind == "actual" and revising:
         return "revised"
+    if kind == "actual" and _BY_YEAR.match(text, match.end()) and any(map(WILL.fullmatch, before)):
+        return "forecast"  # "will lift it to 1.05 million TEU by 2029": set for a year ahead
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
     if kind == "actual" and (PROVISIONAL & sentence or ESTIMATED & own):
         return "provisional"  # a flash estimate, a preliminary count: later ones revise it
     return kind
+
+
+# A deadline right after a figure and its noun: "to about 1.05 million TEU by 2029".
+_BY_YEAR = re.compile(r"(?:\s+[^\W\d_]+){0,2}\s+by\s+(?:the\s+end\s+of\s+)?(?:19|20)\d\d\b")
 
 
 def _since_last_figure(words: list[str]) -> list[str]:
@@ -905,7 +936,9 @@ def _kind(before: list[str]) -> str:
     # "will handle 3.2 million passengers": the figure is what the future verb will do; a
     # "will" further back is of another verb ("will deepen the channel with its €42m grant").
     ahead = any(WILL.fullmatch(w) for w in words[-3:-1])
-    return "forecast" if forecast or ahead else "actual"
+    # "will lift its fleet capacity ... to 1.05 million": the figure the future verb aims at.
+    aimed = words[-1:] == ["to"] and any(WILL.fullmatch(w) for w in since[:-2])
+    return "forecast" if forecast or ahead or aimed else "actual"
 
 
 def quantities(stems) -> frozenset[str]:

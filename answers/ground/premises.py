@@ -27,45 +27,48 @@ from answers.ground.figures import (
     day_first,
     periods,
 )
-from answers.understand import CURRENCY_CODES, STOP, stem
+from answers.understand import CURRENCY_CODES, NOT_AN_END, STOP, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
 # group ("raised" and "hiked"); a statement in an opposite group contradicts it.
-FAMILIES: dict[str, frozenset[str]] = {
-    name: frozenset(stem(w) for w in text.split())
-    for name, text in {
-        "up": """raise hike rise rose risen increase higher boost climb jump surge soar gain
+_FAMILY_WORDS = {
+    "up": """raise hike rise rose risen increase higher boost climb jump surge soar gain
             grow grew grown accelerate rising""",
-        "down": """cut lower reduce decrease fall fell fallen drop slash ease decline slip slide
+    "down": """cut lower reduce decrease fall fell fallen drop slash ease decline slip slide
             plunge sink sank tumble slump shrink shrank fade falling collapsing""",
-        "hold": "hold held unchanged steady keep kept pause maintain unmoved",
-        "stronger": "strengthen intensify stronger upgrade",
-        "weaker": "weaken weaker downgrade dissipate",
-        "launch": "launch lift liftoff",
-        "delay": "delay postpone scrub push",
-        "cancel": "cancel canceled cancelled scrap abandon axe",
-        "sign": "sign seal",
-        "collapse": "collapse break broke broken fail",
-        "approve": "approve clear authorise authorize grant certify license licence",
-        "reject": "reject deny block refuse",
-        "open": "open reopen restore resume",
-        "close": "close shut halt suspend",
-        "win": "win won",
-        "lose": "lose lost",
-        "end": "end finish complete conclude",
-        "contain": "contain extinguish",
-        "spread": "spread escalate",
-        "land": "land landed splashdown",
-        "uphold": "uphold upheld affirm",
-        "overturn": "overturn overturned annul annulled quash quashed invalidate invalidated",
-        "freeze": "freeze froze frozen",
-        "lead": "lead led",
-        "start": "start begin began begun commence",
-        # Phrasal only ("revised upwards", "brought forward"): `PHRASAL` names them.
-        "revise-up": "",
-        "revise-down": "",
-        "advance": "",
-    }.items()
+    "hold": "hold held unchanged steady keep kept pause maintain unmoved",
+    "stronger": "strengthen intensify stronger upgrade",
+    "weaker": "weaken weaker downgrade dissipate",
+    "launch": "launch lift liftoff",
+    "delay": "delay postpone scrub push",
+    "cancel": "cancel canceled cancelled scrap abandon axe",
+    "sign": "sign seal",
+    "collapse": "collapse break broke broken fail",
+    "approve": "approve clear authorise authorize grant certify license licence",
+    "reject": "reject deny block refuse",
+    "open": "open reopen restore resume",
+    "close": "close shut halt suspend",
+    "win": "win won",
+    "lose": "lose lost",
+    "end": "end finish complete conclude",
+    "contain": "contain extinguish",
+    "spread": "spread escalate",
+    "land": "land landed splashdown",
+    "uphold": "uphold upheld affirm",
+    "overturn": "overturn overturned annul annulled quash quashed invalidate invalidated",
+    "freeze": "freeze froze frozen",
+    "lead": "lead led",
+    "start": "start begin began begun commence",
+    # Deeds, done by one party: never at odds with another deed (`OPPOSITE` has none).
+    "buy": "buy bought acquire purchase",
+    "sell": "sell sold divest",
+    # Phrasal only ("revised upwards", "brought forward"): `PHRASAL` names them.
+    "revise-up": "",
+    "revise-down": "",
+    "advance": "",
+}
+FAMILIES: dict[str, frozenset[str]] = {
+    name: frozenset(stem(w) for w in text.split()) for name, text in _FAMILY_WORDS.items()
 }
 OPPOSITE = {"up": {"down", "hold"}, "down": {"up", "hold"}, "hold": {"up", "down"},
             "stronger": {"weaker"}, "weaker": {"stronger"}, "launch": {"delay", "cancel"},
@@ -136,7 +139,7 @@ _DURATION = re.compile(r"(\d+)(?:\s*|-)(hour|day|week|month)s?\b")
 _IN_YEAR = re.compile(r"\b(?:in|since|during)\s+((?:19|20)\d\d)\b(?![/\u2013-]\d)", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\d,.])(?:19|20)\d\d(?!\d|[,./\u2013-]\d)")
 _SPELLED = re.compile(rf"\b(?:{'|'.join(SPELLED_OUT)})\b", re.IGNORECASE)
-_STATEMENT = re.compile(r"(?<=[.!;])\s+")
+_STATEMENT = re.compile(rf"(?<=[.!;]){NOT_AN_END}\s+")
 # What presupposes: why, how or when something came about, or a clause opening on it. A yes or
 # no question ("Has the port reopened?") asks, it does not assert, and is answered, not corrected.
 _LEAD = re.compile(
@@ -193,8 +196,16 @@ class Claim:
 def family_of(word: str) -> str | None:
     if " " in word:
         return PHRASAL.get(word.lower())
-    root = stem(word.lower())
+    low = word.lower()
+    # English grammar: "-er" makes a noun of a verb ("container", "opener", "freezer"); only
+    # the comparatives a family lists ("higher", "weaker") are states.
+    if low.endswith(("er", "ers")) and low.rstrip("s") not in _LISTED:
+        return None
+    root = stem(low)
     return next((name for name, stems in FAMILIES.items() if root in stems), None)
+
+
+_LISTED = frozenset(w for text in _FAMILY_WORDS.values() for w in text.split())
 
 
 def _phrasal(tokens: list[str], index: int) -> str:
@@ -219,9 +230,29 @@ def stated_before(question: str) -> str:
 
 
 def claim_about(question: str, topic) -> Claim | None:
-    """`claim_of` with the topic's own words (title, names, terms) as its subject."""
+    """`claim_of` with the topic's own words (title, names, terms) as its subject; a body the
+    question names as the doer that is none of the topic's own names (an entity it carries,
+    "the <authority> reject <the drug>") is the claim's actor: a row of another body doing it
+    does not hold it."""
     said = " ".join([topic.title, *topic.names, *topic.terms]).lower()
-    return claim_of(question, set(re.findall(r"[^\W_]+", said)))
+    claim = claim_of(question, set(re.findall(r"[^\W_]+", said)))
+    if claim is None or claim.actor or claim.acted:
+        return claim
+    return replace(claim, actor=_doer_named(claim, topic))
+
+
+def _doer_named(claim: Claim, topic) -> tuple[str, ...]:
+    """The words of the last name the claim says before its state word, when none of them is
+    a word of the topic's title or own names, nor a month ("October" says when)."""
+    own = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.own_names]))}
+    at = re.search(rf"(?<!\w){re.escape(claim.verb)}", claim.words, re.IGNORECASE)
+    runs: list[list[str]] = [[]]
+    for token in _TOKEN.findall(claim.words[: at.start()] if at else ""):
+        word = re.sub(r"['\u2019]s$", "", token).lower()
+        named = token[:1].isupper() and word not in STOP and not re.fullmatch(MONTH, word)
+        runs[-1:] = [[*runs[-1], word]] if named else [runs[-1], []]
+    run = next((r for r in reversed(runs) if r), [])
+    return tuple(run) if run and not set(run) & own else ()
 
 
 def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
@@ -313,7 +344,10 @@ def _deed(rest: str, tokens: list[str]) -> Claim | None:
         if not named or not token.isalpha() or token.lower() in STOP:
             return None
         claim = _claim(rest, tokens, index, token.lower(), (), [], tuple(named))
-        return replace(claim, acted=True) if claim.objects else None
+        # What was done to is as often a name ("buy Boreal Feeder Services").
+        after = {stem(t) for t in tokens[index + 1 : index + 4] if t.isalpha()} - _STOP_STEMS
+        objects = claim.objects or frozenset(after)
+        return replace(claim, acted=True, objects=objects) if objects else None
     return None
 
 
@@ -428,16 +462,23 @@ def _doer(claim: Claim, sentence: str) -> set[str] | None:
     verb done, of the claim's objects); else None."""
     tokens = _TOKEN.findall(sentence)
     lows = [t.lower() for t in tokens]
+    family = family_of(claim.verb)
     for index, low in enumerate(lows):
-        done = states(low) or low in IRREGULAR_PAST
-        if stem(low) != stem(claim.verb) or not done:
+        # Done, or decided ("agreed to acquire"): a deed the sentence says was undertaken.
+        done = states(low) or low in IRREGULAR_PAST or lows[max(0, index - 2) : index] in _DECIDED
+        alike = stem(low) == stem(claim.verb) or (family is not None and family_of(low) == family)
+        if not (alike and done):
             continue
         if any(b in HEDGES for b in lows[max(0, index - 3) : index]):
             continue
         if claim.objects and not claim.objects & {stem(t) for t in lows[index + 1 : index + 6]}:
             continue
         at = re.search(rf"(?<!\w){re.escape(low)}(?!\w)", sentence.lower())
-        clause = re.split(r"[,;:]", sentence[: at.start() if at else 0])[-1]
+        before = sentence[: at.start() if at else 0]
+        clause = re.split(r"[,;:]", before)[-1]
+        # "<Name>, the carrier formerly known as ..., agreed to": the doer is named before.
+        if not any(t[:1].isupper() for t in _TOKEN.findall(clause)):
+            clause = before
         return {t.lower() for t in _TOKEN.findall(clause)} - STOP - DETERMINERS
     return None
 
@@ -578,8 +619,14 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     tokens = [t.lower() for t in _TOKEN.findall(sentence)]
     out = []
     for index in range(len(tokens)):
+        # "418,900 TEU, up 8.9% year on year": the change a figure states, as its verb would.
+        moved = _MOVED.get(tokens[index]) if tokens[index + 1 : index + 2] else None
+        if moved and tokens[index + 1][:1].isdigit() and tokens[index - 1 : index] != ["from"]:
+            out.append((moved, True))
+            continue
         token = _phrasal(tokens, index)
         received = any(t in _RECEIVED for t in tokens[max(0, index - 2) : index])
+        received = received or tokens[max(0, index - 2) : index] in _DECIDED  # "agreed to buy"
         base = token[:-3] if token.endswith("ing") else token  # "backed lowering": lowered
         family = family_of(token) or family_of(base) or family_of(f"{base}e")
         stated = states(token.split()[0]) or token in STATIVE or (received and family)
@@ -592,6 +639,11 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
             continue
         out.append((token, stated))
     return out
+
+
+_STOP_STEMS = frozenset(stem(w) for w in STOP)
+_DECIDED = (["agreed", "to"], ["decided", "to"], ["voted", "to"], ["chose", "to"])
+_MOVED = {"up": "rose", "down": "fell"}  # before a figure ("up 8.9%"), the change it states
 
 
 def _relative(tokens: list[str], index: int) -> bool:

@@ -28,6 +28,7 @@ from answers.understand.timewindow import TIME_WORDS
 from answers.understand.vocabulary import (
     CURRENCY_CODES,
     FINAL_WORDS,
+    NOT_AN_END,
     PROVISIONAL_WORDS,
     STOP,
     Topic,
@@ -145,9 +146,15 @@ class Said:
 
 
 def _tokens(text: str) -> tuple[Token, ...]:
+    # "No. 2" numbers what follows ("the Board's No. 2 station"): its capital names nothing.
     return tuple(
-        Token(m.group(0), m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)
-    )
+        Token(m.group(0).lower() if _NUMBERING.match(text, m.start()) else m.group(0),
+              m.group(0).lower(), m.start(), m.end())
+        for m in _TOKEN.finditer(text)
+    )  # fmt: skip
+
+
+_NUMBERING = re.compile(r"Nos?\.\s?\d")
 
 
 @dataclass(frozen=True)
@@ -723,7 +730,7 @@ def _right(said: Said, after: int, named: set[int]) -> int:
 
 
 # A sentence's or a clause's end between two words: a name never runs across it.
-SENTENCE_BREAK = re.compile(r"[.!?;:]\s")
+SENTENCE_BREAK = re.compile(rf"(?:[!?;:]|\.{NOT_AN_END})\s")
 
 
 def _distinguishes(token: Token, own: frozenset[str]) -> bool:
@@ -801,7 +808,10 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
     for i in range(len(said.tokens) - 1):
         first, second = said.tokens[i], said.tokens[i + 1]
         hyphen = said.text[first.end : second.start] == "-"
-        prefix = hyphen and second.low in curated and first.low not in own | TIME_WORDS
+        # A prefix is a small word ("semi-final"); a capitalised one makes a compound noun
+        # ("Kupfer-Royalty"), which names what the topic's word is of.
+        small = not first.capital or i == 0
+        prefix = hyphen and small and second.low in curated and first.low not in own | TIME_WORDS
         if prefix and _edition(first) is None and first.low not in _ORDINALS:
             return Mismatch(_with_owner(said, topic, i, i + 2), "number")
     return None
@@ -849,8 +859,8 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
 def _names_an_edition(tokens: tuple[Token, ...], i: int) -> bool:
     """A year beside a name ("the 2022 <Country> election", "<Country>'s 2022 election"), not
     after a word that makes it a time ("in 2022", "into 2027": the window reads those)."""
-    if i and tokens[i - 1].low in _TIME_PREPOSITIONS:
-        return False
+    if i and (tokens[i - 1].low in _TIME_PREPOSITIONS or tokens[i - 1].bare in TIME_WORDS):
+        return False  # "in 2022", "from January 2027": when, not which one
     after = i + 1 < len(tokens) and tokens[i + 1].capital
     before = i > 0 and (tokens[i - 1].capital or _POSSESSIVE.search(tokens[i - 1].low))
     return bool(after or before)

@@ -237,8 +237,11 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     intent = intent_of(request.facts or question)
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
     window = _compared_times(window, question, intent, now, routed)
-    about = [n for n in unknown if n.subject and not n.place]
-    if routed and topic is None and (about or (unknown and not any(r.named for r in routed))):
+    # A namesake reporting names, beside the words of a routed topic, is a party to it ("the
+    # <Name> Dockworkers Union" of a dockers' strike), not what is asked about.
+    unheld = [n for n in unknown if not (n.reported and _topic_said(question, n.span, routed))]
+    about = [n for n in unheld if n.subject and not n.place]
+    if routed and topic is None and (about or (unheld and not any(r.named for r in routed))):
         # The question is about something untracked (its subject, or all it names), or set in
         # a place the registry does not track and names nothing it does: never a neighbour's.
         routed = []
@@ -300,7 +303,11 @@ def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> 
     documented: set[int] = set().union(*(topics_naming(span, as_of) for span in mentioned))
     for index, name in reversed(list(enumerate(unknown))):
         naming = topics_naming(name.span, as_of)
-        if naming and name.thing:
+        if naming and name.namesake:
+            # Still untracked; reporting names it as a party to those topics' stories.
+            documented |= naming
+            unknown[index] = replace(name, reported=True)
+        elif naming and name.thing:
             # A thing at a place reporting names ("the <port town> desalination plant"), when
             # no row says the thing: what the question asks about is not held.
             unknown[index] = replace(name, span=name.thing)
@@ -545,14 +552,16 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
     named = set(tagger.tag(question).entity_ids) | set(tagger.tag(corrected).entity_ids)
     by_meaning, untracked, mentioned = set(), [], []
     asked_in = languages.identify(question)
-    german = asked_in == "de"
     # After a tracked name, an untracked one is who acted on it ("How many <tracked> trams has
     # <someone> built?"): a premise to hold to the record, not the question's subject.
     tracked_before = False
     for span, place, tail, subject in _spans_asked(question, window, vocab)[:MAX_SPANS]:
-        span = _german_name(span, question) if german else span
-        span_words = [w for w in words(span) if w not in _CONNECTORS]
-        if not span_words:
+        span = _german_name(span, question) if asked_in == "de" else span
+        if not [w for w in words(span) if w not in _CONNECTORS]:
+            continue
+        alone = subject and not tracked_before
+        if _namesake(span, vocab, tagger):  # "<Name> Capital" of "<Name> Minerals"
+            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, alone, namesake=True))
             continue
         fixed = words(correct(span, vocab))
         known = all(w in vocab.known or stem(w) in vocab.frequency for w in fixed)
@@ -560,7 +569,7 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
             if not any(stem(w) in vocab.frequency for w in fixed) and not tagger.entity_spans(span):
                 thing = _thing_at(span, tail, vocab)
                 if thing:  # "the <port town> desalination plant": no row speaks of one
-                    untracked.append(Unheld(thing, place, subject and not tracked_before))
+                    untracked.append(Unheld(thing, place, alone))
                 else:
                     mentioned.append(span)  # a name only reporting uses ("<a port town>")
             else:
@@ -570,11 +579,10 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         if entity_id is not None:
             by_meaning.add(entity_id)
             tracked_before = True
-        elif not own_words(span, asked_in):
-            # A longer tracked name is identity's to hold.
-            subject = subject and not tracked_before and not tagger.entity_spans(span)
+        elif not own_words(span, asked_in):  # a longer tracked name is identity's to hold
             thing = _thing_at(span, tail, vocab)
-            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, subject, thing))
+            alone = alone and not tagger.entity_spans(span)
+            untracked.append(Unheld(_POSSESSIVE.sub("", span), place, alone, thing))
     return named, by_meaning, untracked, mentioned
 
 
@@ -626,6 +634,10 @@ class Unheld:
     # The name with a noun after it that no row says ("<X> desalination"): what is asked about
     # when reporting uses the name alone.
     thing: str = ""
+    # Another body of a tracked name ("<Name> Capital" of "<Name> Minerals"): untracked
+    # whatever reporting says of it (`_namesake`), and `reported` when reporting names it.
+    namesake: bool = False
+    reported: bool = False
 
 
 # The kind of thing a place's name says it is ("Lake", "Port"), not which one: a name said in
@@ -674,6 +686,36 @@ def unheld_name(span: str, vocab: Vocabulary, tagger) -> bool:
         return False  # a held name in another language's order ("Reserva Federal")
     joined = " ".join(fixed)
     return not tagger.entity_spans(joined) and f" {joined} " not in vocab.phrases
+
+
+def _topic_said(question: str, span: str, routed: list) -> bool:
+    """Whether the question, past a name, says a word of a routed topic's title or terms ("the
+    dockers strike" beside "<Name> Dockworkers Union"): it asks of that topic, the name a
+    party to it."""
+    said = stem_set(question.replace(span, " ")) - {stem(w) for w in STOP}
+    return any(said & stem_set(" ".join([r.topic.title, *r.topic.terms])) - stem_set(span)
+               for r in routed)  # fmt: skip
+
+
+def _namesake(span: str, vocab: Vocabulary, tagger) -> bool:
+    """A name that opens with a tracked name's first word and goes on with others than the
+    tracked name's ("<Name> Capital" of "<Name> Minerals", "<Name> Airways" of "<Name> Line"):
+    another body of that name. Never when the registry holds it whole (an entity's name or
+    alias, a topic's title or own names), when it is a longer form of a tracked name (identity
+    judges those) or that name spelt otherwise."""
+    said = [w for w in words(span) if w not in _CONNECTORS]
+    if len(said) < 2 or tagger.entity_spans(span) or tagger.entity_spans(span.split()[0]):
+        return False
+    if f" {' '.join(said)} " in vocab.own_phrases_text:
+        return False  # a topic's own name, or part of one ("Korrin Hill" of "Korrin Hill mine")
+    # A word of three letters or more: "Co" of "Co-operative" is a piece of a word.
+    extra = [{w for w in said if len(w) >= 3} - set(name) for name in
+             vocab.names_by_first_word.get(said[0], ())]  # fmt: skip
+    missing = [set(name) - set(said) for name in vocab.names_by_first_word.get(said[0], ())]
+    if any(not more or all(any(_akin(a, b) for b in less) for a in more)
+           for more, less in zip(extra, missing, strict=True)):  # fmt: skip
+        return False  # a tracked name, longer or spelt otherwise
+    return any(more and less for more, less in zip(extra, missing, strict=True))
 
 
 def _akin(word: str, name: str) -> bool:

@@ -63,6 +63,12 @@ CURRENCY_CODES = {"eur": "€", "usd": "$", "gbp": "£", "jpy": "¥", "chf": "CH
 PROVISIONAL_WORDS = frozenset("flash preliminary provisional advance initial".split())
 FINAL_WORDS = frozenset("final confirmed".split())
 
+# English abbreviations a full stop ends without ending the sentence ("the Dunmore No. 2
+# shaft", "St. Ives", "Brevin Resources Inc. said"): put right after a sentence end's stop.
+NOT_AN_END = "".join(
+    rf"(?<!\b{word}\.)" for word in "No Nos St Mr Mrs Ms Dr Inc Ltd Co Corp vs approx".split()
+)
+
 # Words that join a name's words and say nothing of which name it is ("Bank of <a country>").
 CONNECTORS = frozenset({"of", "the", "de", "del", "da", "do", "la", "le", "des", "di"})
 
@@ -180,6 +186,25 @@ class Vocabulary:
         return tuple(sorted(w for w in said if len(w) >= 3))
 
     @functools.cached_property
+    def own_phrases_text(self) -> str:
+        """Every topic's title and own names, word by word between spaces, in one text (" korrin
+        hill mine | ... "): whether a question's name is part of one is one search."""
+        said = (n for t in self.topics for n in (t.title, *t.own_names))
+        return " | ".join(f" {' '.join(words(n))} " for n in said)
+
+    @functools.cached_property
+    def names_by_first_word(self) -> dict[str, list[tuple[str, ...]]]:
+        """Each entity name and alias of two words or more, its words in order (connectors
+        out), under its first word: the names a question's name may be a namesake of."""
+        found: dict[str, list[tuple[str, ...]]] = {}
+        for names in self.entity_names.values():
+            for name in names:
+                said = tuple(w for w in words(name) if w not in CONNECTORS)
+                if len(said) >= 2:
+                    found.setdefault(said[0], []).append(said)
+        return found
+
+    @functools.cached_property
     def name_word_sets(self) -> frozenset[frozenset[str]]:
         """Each entity name's and alias's words as a set: the same name in another word order
         ("Reserva Federal" corrected is "reserve federal", the words of "Federal Reserve")."""
@@ -243,6 +268,17 @@ def _version() -> tuple:
     return registry_version(), MarketQuestion.objects.count(), PrimarySource.objects.count()
 
 
+# What every build computes at once (`build`), never a first question.
+_DERIVED = (
+    "phrases",
+    "name_words",
+    "name_word_sets",
+    "names_by_first_word",
+    "index",
+    "theme_stems",
+)
+
+
 def build() -> Vocabulary:
     entity_names: dict[int, list[str]] = {}
     entity_kinds: dict[int, str] = {}
@@ -279,7 +315,7 @@ def build() -> Vocabulary:
     # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
     # first question that needs them: the word sets of every name cost a first user-worded ask
     # most of its time at 1M documents.
-    for derived in ("phrases", "name_words", "name_word_sets", "index", "theme_stems"):
+    for derived in _DERIVED:
         getattr(vocab, derived)
     return vocab
 
