@@ -613,10 +613,6 @@ def _threshold(writer: Writer, layers: Layers) -> bool:
     return True
 
 
-_SAID_LOWER = re.compile(r"\b(?:fewer|less|lower|smaller|cheaper|below)\b", re.IGNORECASE)
-_SAID_HIGHER = re.compile(r"\b(?:more|higher|bigger|larger|greater|costlier|above)\b", re.I)
-
-
 def _compared_premise(writer: Writer) -> None:
     """A statement put to be confirmed that one figure is the higher ("X carried fewer in the
     third quarter than in the second, right?"), which the verdict finds the other way round:
@@ -625,7 +621,8 @@ def _compared_premise(writer: Writer) -> None:
     if not claim or writer.compared is None:
         return
     a, b = writer.compared
-    lower, higher = bool(_SAID_LOWER.search(claim)), bool(_SAID_HIGHER.search(claim))
+    lower = bool(verdicts.SAID_LOWER.search(claim))
+    higher = bool(verdicts.SAID_HIGHER.search(claim))
     if a.overlaps(b) or lower == higher or (a.low > b.high) == higher:
         return
     said = str(phrases.PREMISE_CONTRADICTED.format(premise=claim))

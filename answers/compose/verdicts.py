@@ -173,15 +173,16 @@ _SET_BY_ASKING = re.compile(
     r"(?:\s+(?:a|an|the|its|their|his|her))?\s*$",
     re.IGNORECASE,
 )
-# A question put for yes or no: its verdict opens with the answer.
 _UNIT_WORDS = stem_set("euro euros dollar dollars pound pounds yen franc francs percent cent")
+# A question put for yes or no: its verdict opens with the answer.
 _YES_NO = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|will|would)\b", re.I)
-_ASKED_HIGHER = re.compile(
-    r"\b(?:more|higher|bigger|larger|greater|above|over|exceed\w*|top\w*|beat\w*|surpass\w*"
-    r"|deeper|costlier|longer)\b",
+# English comparatives: which side of a figure a question or a claim puts another.
+SAID_HIGHER = re.compile(
+    r"\b(?:more|higher|bigger|larger|greater|above|over|exceed(?:s|ed)?|top(?:s|ped)?"
+    r"|beat(?:s|en)?|surpass(?:es|ed)?|deeper|costlier|longer)\b",
     re.IGNORECASE,
 )
-_ASKED_LOWER = re.compile(r"\b(?:fewer|less|lower|smaller|cheaper|below|under|shorter)\b", re.I)
+SAID_LOWER = re.compile(r"\b(?:fewer|less|lower|smaller|cheaper|below|under|shorter)\b", re.I)
 
 
 def threshold(writer, side) -> bool:
@@ -257,10 +258,16 @@ def _threshold_held(side, asked: figures.Stated, question: str,
     periods = [p for p in _periods_said(question) if not p.isdigit()]
     current = [f for f in current if not _off_period(f, periods) and any(_standing(f, said))]
     ranked = _ranked(current, said, said | _curated(side))
-    # The issuer's reading of what is asked (it measures a word asked, its unit aside) is the
-    # record's: it leads a report that words the question more closely (which follows as the
-    # other side).
-    return sorted(ranked, key=lambda f: not (f.row.kind == "reading" and _standing(f, said)[0]))
+    # The issuer's reading of what is asked (it measures a word asked, its unit aside, or its
+    # sentence says as many as any) is the record's: it leads a report that words the question
+    # more closely (which follows as the other side).
+    most = max((_standing(f, said)[1] for f in ranked), default=0)
+
+    def issuers(f: Figure) -> bool:
+        measured, sentence = _standing(f, said)
+        return f.row.kind == "reading" and (measured > 0 or sentence == most > 0)
+
+    return sorted(ranked, key=lambda f: not issuers(f))
 
 
 def _against(held: Figure, asked: figures.Stated, question: str) -> str:
@@ -271,7 +278,7 @@ def _against(held: Figure, asked: figures.Stated, question: str) -> str:
     higher, lower = (held, asked) if above else (asked, held)
     phrase = phrases.THRESHOLD_ABOVE if above else phrases.THRESHOLD_BELOW
     said = str(phrase.format(held=held.text, asked=asked.text, difference=_by(higher, lower)))
-    up, down = bool(_ASKED_HIGHER.search(question)), bool(_ASKED_LOWER.search(question))
+    up, down = bool(SAID_HIGHER.search(question)), bool(SAID_LOWER.search(question))
     if up == down:
         return said
     answer = phrases.ANSWER_YES if up == above else phrases.ANSWER_NO

@@ -87,8 +87,7 @@ _PERIOD = re.compile(
     # last month's figure.
     rf"\b(?P<span>{_MONTHS}\s*(?:-|\u2013|to|through)\s*{_MONTHS})\b"
     # A month, not a day of one ("on 17 November" says an occasion, not a period).
-    r"|(?<!\d\s)(?<!\d\d\s)\b(?P<month>January|February|March|April|May|June|July|August|"
-    r"September|October|November|December)\b(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)"
+    rf"|(?<!\d\s)(?<!\d\d\s)\b(?P<month>{_MONTHS})\b(?!\s+\d{{1,2}}(?:st|nd|rd|th)?\b)"
     r"|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
     # A year that says which one of a thing ("its 2025 decision", "the 2024 strike").

@@ -157,7 +157,7 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     rows = _stated(event, topic, understood.question, window, as_of=as_of)
     # A figure of a past month or day is reported after it: asked for one, that reporting
     # counts too ("passengers in October" read on 20 November).
-    figure = understood.intent in ("how-much", "compare")
+    figure = _asks_figure(understood)
     asked = figures.periods(understood.question)
     if (not rows or figure) and _reference_period(window, now):
         since = _stated(event, topic, understood.question, Window(
@@ -178,6 +178,22 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
         rows += flips(event, topic, window, now=now, as_of=as_of)
     rows.append(attention(event, topic, as_of=as_of))
     return rows
+
+
+def _asks_figure(understood: Understanding) -> bool:
+    """Whether the question asks for a figure: how much or many, a comparison, a figure it
+    states ("did exports exceed €1 billion"), or a word that names one ("the latest figures",
+    "the value of exports")."""
+    if understood.intent in ("how-much", "compare"):
+        return True
+    text = understood.question.replace(understood.window.text, " ") if understood.window else ""
+    text = text or understood.question
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+    return bool(figures.stated(text) or said & (figures.NEUTRAL | _VALUE_WORDS))
+
+
+# Words that name a figure asked of a period, besides those that say which reading it is.
+_VALUE_WORDS = frozenset("value values volume volumes amount amounts".split())
 
 
 def _claimed(question: str, window: Window, topic: Topic) -> bool:
@@ -313,7 +329,7 @@ def _of_topic(topic: Topic, guarded: list[int], source: PrimarySource):
     built = vocabulary.built()
     if built is None or len(guarded) < 2:
         return _of_edition(topic)
-    if topic.kind in _ACTORS and source.issuer.strip().lower() in map(str.lower, topic.names):
+    if topic.kind in _BODIES and source.issuer.strip().lower() in map(str.lower, topic.names):
         return None
     position = built.index.position
     others = [built.topics[position[pk]] for pk in guarded if pk in position and pk != topic.pk]
@@ -330,7 +346,7 @@ def _of_topic(topic: Topic, guarded: list[int], source: PrimarySource):
 
 
 # Kinds of topic that are a body which speaks for itself (`registry.kinds`).
-_ACTORS = frozenset({"company", "organisation", "person"})
+_BODIES = frozenset({"company", "organisation", "person"})
 
 
 def _of_edition(topic: Topic):

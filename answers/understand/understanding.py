@@ -712,9 +712,11 @@ def _namesake(span: str, vocab: Vocabulary, tagger) -> bool:
     extra = [{w for w in said if len(w) >= 3} - set(name) for name in
              vocab.names_by_first_word.get(said[0], ())]  # fmt: skip
     missing = [set(name) - set(said) for name in vocab.names_by_first_word.get(said[0], ())]
-    if any(not more or all(any(_akin(a, b) for b in less) for a in more)
+    # A tracked name whole, perhaps spelt otherwise and perhaps longer ("Helio Fusio Series B"
+    # of "Helio Fusion"), is identity's to judge.
+    if any(all(any(_akin(a, b) for a in more) for b in less)
            for more, less in zip(extra, missing, strict=True)):  # fmt: skip
-        return False  # a tracked name, longer or spelt otherwise
+        return False
     return any(more and less for more, less in zip(extra, missing, strict=True))
 
 

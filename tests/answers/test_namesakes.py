@@ -1,8 +1,8 @@
 """Namesakes of a tracked name (issue 51), on this file's own registry: a name that opens with a
 tracked name's first word and goes on with others ("Brask Capital" of "Brask Minerals", "Brask
 Airways") is another body, declined whatever reporting says of it, even when a row attached to
-the tracked topic names it; the tracked name's own former name ("Brask Hill Mining") and a
-piece of a word ("Brask Co-op") still answer.
+the tracked topic names it; the tracked name's own former name ("Brask Hill Mining") and the
+tracked name misspelt ("Brask Minerls") still answer.
 
 The registry: a mining company, formerly called otherwise, with a report that names an
 unrelated investment firm of the same first name.
@@ -48,7 +48,14 @@ def test_a_namesake_of_a_tracked_name_is_declined(api, question):
 
 
 @pytest.mark.usefixtures("registry")
-def test_the_tracked_names_former_name_still_answers(api):
-    body = answered(api, "How much copper did Brask Hill Mining produce in the third quarter?")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much copper did Brask Hill Mining produce in the third quarter?",
+        "How much copper did Brask Minerls produce in the third quarter?",
+    ],
+)
+def test_the_former_name_and_a_misspelt_name_still_answer(api, question):
+    body = answered(api, question)
     assert body["grounded"], body["answer"]
     assert "41,000" in body["answer"]
