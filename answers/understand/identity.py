@@ -578,7 +578,9 @@ def _editions_of(title: str, subject: str, names: tuple[str, ...], edition: str)
     # Kept by the words themselves, not the topic: a renamed topic is read anew. Read for every
     # row an answer weighs (`another_edition`), so read once per topic's words.
     words = frozenset(w.lower() for w in _TOKEN.findall(" ".join([title, *names]))) - STOP
-    numbers = numbered(". ".join([title, subject.replace("-", " "), *names]))
+    # The curated edition before the title numbers what the title names ("156th" of "<Name>
+    # wine auction 2026").
+    numbers = numbered(". ".join([f"{edition} {title}", subject.replace("-", " "), *names]))
     return edition.lower().replace(" ", ""), words, numbers
 
 
@@ -770,6 +772,15 @@ def _edition(token: Token) -> int | str | None:
     return None
 
 
+def _ordinal(low: str) -> int | None:
+    """What an ordinal numbers, in words or figures ("third", "156th")."""
+    written = _ORDINAL_NUMBER.match(low)
+    return int(written.group(1)) if written else _ORDINALS.get(low)
+
+
+_ORDINAL_NUMBER = re.compile(r"^(\d{1,4})(?:st|nd|rd|th)$")
+
+
 def numbered(text: str) -> dict[str, set]:
     """What `text` numbers: {word before a number: its numbers} ("halcyon": {3}, "series":
     {"c"}), {edition noun: the ordinals before it} ("quarter": {3}), and "year": its years."""
@@ -782,10 +793,10 @@ def numbered(text: str) -> dict[str, set]:
             found.setdefault(tokens[i - 1].bare, set()).add(value)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             found.setdefault("series", set()).add(tokens[i + 1].low)
-        if token.low in _ORDINALS:
+        if _ordinal(token.low) is not None:
             for after in tokens[i + 1 : i + 1 + ORDINAL_REACH]:
                 if after.bare != "year":  # "first-year students": a year of theirs, not of it
-                    found.setdefault(after.bare, set()).add(_ORDINALS[token.low])
+                    found.setdefault(after.bare, set()).add(_ordinal(token.low))
         quarter = value if isinstance(value, str) else None
         if quarter:
             found.setdefault("quarter", set()).add(int(quarter[1]))
@@ -846,11 +857,11 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
             add(key, value, max(0, _name_start(said, i - 1)), i + 1)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             add("series", tokens[i + 1].low, i, i + 2)
-        if token.low in _ORDINALS:
+        if _ordinal(token.low) is not None:
             reach = tokens[i + 1 : i + 1 + ORDINAL_REACH]
             for offset, after in enumerate(reach, start=1):
                 if after.bare != "year":  # "first-year students": not the topic's year one
-                    add(after.bare, _ORDINALS[token.low], i, i + 1 + offset)
+                    add(after.bare, _ordinal(token.low), i, i + 1 + offset)
         if _YEAR.match(token.low) and _names_an_edition(tokens, i):
             add("year", int(token.low), i, min(len(tokens), i + 3))
     return asked
