@@ -18,6 +18,7 @@ from answers.ground import Evidence, conflicts, figures, posing, premises, simil
 from answers.understand import (
     NOT_AN_END,
     STOP,
+    STOP_STEMS,
     Topic,
     Understanding,
     asks_ahead,
@@ -26,14 +27,12 @@ from answers.understand import (
     former_held,
     former_said,
     phrases,
-    stem,
     stem_set,
     stems,
     time_window,
     words,
 )
 
-_STOP_STEMS = frozenset(stem(w) for w in STOP)
 _SENTENCE = re.compile(rf"(?<=[.!?]){NOT_AN_END}\s+(?=[A-Z0-9\"'])")
 SUPPORTING_REPORTS = 2
 POINTED = ("how-much", "who", "why")
@@ -103,7 +102,7 @@ class Writer:
         # What the question says past its topics' names and the words every question uses.
         # "How long", "how far": the word after "how" asks a measure that no row writes.
         measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
-        self.said = frozenset(self.asked - self.names - _STOP_STEMS - measure)
+        self.said = frozenset(self.asked - self.names - STOP_STEMS - measure)
         self.when = asks_when(understood.question)
         # The two figures a verdict set side by side, in the question's order (`verdicts`).
         self.compared: tuple[figures.Figure, figures.Figure] | None = None
@@ -282,7 +281,7 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
     """Whether the question names a topic by its own words, past those it shares with the
     topic `beside` it (a second topic routed for their shared reports is not asked about)."""
-    own = _curated(layers.topic) - _curated(beside.topic) - _STOP_STEMS
+    own = _curated(layers.topic) - _curated(beside.topic) - STOP_STEMS
     return bool(own & stem_set(question))
 
 

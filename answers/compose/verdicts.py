@@ -28,6 +28,7 @@ from answers.ground import Figure, figures
 from answers.understand import (
     FINAL_WORDS,
     STOP,
+    STOP_STEMS,
     another_edition,
     asks_ahead,
     parts,
@@ -36,8 +37,6 @@ from answers.understand import (
     stem_set,
     without_titles,
 )
-
-_STOP_STEMS = frozenset(stem(w) for w in STOP)
 
 LIKELY = stem_set(
     """likely likelihood likelier chance chances odds probability probable bet bettors traders
@@ -88,7 +87,7 @@ def verdict(writer, sides: list) -> bool:
     hold none."""
     first, second = sides[0], sides[1]
     question = writer.understood.question
-    asked = stem_set(question) - _STOP_STEMS
+    asked = stem_set(question) - STOP_STEMS
     if asked & LIKELY - {"price"} or _PRICED.search(question):
         subject = set().union(*(_curated(s) for s in (first, second)))
         outcome = asked - LIKELY - ASKING - subject
@@ -119,7 +118,7 @@ def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     common: set[str] = set()
     for part in parts(question):
         # A curated quantity's word counts as its quantity ("cost" asks of a "budget").
-        said = set(figures.quantities(stem_set(part) - _STOP_STEMS - ASKING))
+        said = set(figures.quantities(stem_set(part) - STOP_STEMS - ASKING))
         hits = [(len(said & _names(s)), len(said & _title(s))) for s in sides]
         if hits[0] == hits[1]:
             common |= said
@@ -143,7 +142,7 @@ def within(writer, side) -> bool:
     if len(periods) < 2:
         return False
     when = stem_set(" ".join(periods))
-    said = stem_set(question) - _STOP_STEMS - ASKING - _names(side) - when
+    said = stem_set(question) - STOP_STEMS - ASKING - _names(side) - when
     # The topic's own words for what it measures ("consumer prices" beside "inflation").
     own = _curated(side) - _names(side) - when
     wide = said | own if said & own else said
@@ -173,7 +172,7 @@ _SET_BY_ASKING = re.compile(
     r"(?:\s+(?:a|an|the|its|their|his|her))?\s*$",
     re.IGNORECASE,
 )
-_UNIT_WORDS = stem_set("euro euros dollar dollars pound pounds yen franc francs percent cent")
+_UNIT_WORDS = stem_set(" ".join([*figures.CURRENCY_NAMES, "percent", "cent"]))
 # A question put for yes or no: its verdict opens with the answer.
 _YES_NO = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|will|would)\b", re.I)
 # English comparatives: which side of a figure a question or a claim puts another.
@@ -196,7 +195,7 @@ def threshold(writer, side) -> bool:
     if asked is None:
         return False
     # The figure's unit ("25 euros") says what it is counted in, not what it measures.
-    said = frozenset(w for w in stem_set(question) - _STOP_STEMS - ASKING - _names(side)
+    said = frozenset(w for w in stem_set(question) - STOP_STEMS - ASKING - _names(side)
                      - _UNIT_WORDS if not w.isdigit())  # fmt: skip
     ranked = _threshold_held(side, asked, question, said)
     if not ranked:
@@ -256,15 +255,16 @@ def _threshold_held(side, asked: figures.Stated, question: str,
     current = _candidates_of(held, side, asks_ahead(question))
     current = [f for f in current if (f.low, f.high) != (asked.low, asked.high)]
     periods = [p for p in _periods_said(question) if not p.isdigit()]
-    current = [f for f in current if not _off_period(f, periods) and any(_standing(f, said))]
+    standing = {id(f): _standing(f, said) for f in current}
+    current = [f for f in current if not _off_period(f, periods) and any(standing[id(f)])]
     ranked = _ranked(current, said, said | _curated(side))
     # The issuer's reading of what is asked (it measures a word asked, its unit aside, or its
     # sentence says as many as any) is the record's: it leads a report that words the question
     # more closely (which follows as the other side).
-    most = max((_standing(f, said)[1] for f in ranked), default=0)
+    most = max((standing[id(f)][1] for f in ranked), default=0)
 
     def issuers(f: Figure) -> bool:
-        measured, sentence = _standing(f, said)
+        measured, sentence = standing[id(f)]
         return f.row.kind == "reading" and (measured > 0 or sentence == most > 0)
 
     return sorted(ranked, key=lambda f: not issuers(f))
@@ -329,7 +329,7 @@ def apart(writer, side) -> bool:
     common -= _NEUTRAL  # "the number of strikers": which reading, not what is counted
     # The question's own common nouns and verbs ("pilots who walked out"), never a name's.
     lower = " ".join(w for w in _WORD.findall(writer.understood.question) if w.islower())
-    asked = frozenset(stem_set(lower) - _STOP_STEMS - ASKING)
+    asked = frozenset(stem_set(lower) - STOP_STEMS - ASKING)
     parts_said = (one | who[0], other | who[1])
     ranked = _apart_pairs(held, parts_said, common, _curated(side), who, asked)
     if not ranked:
@@ -359,7 +359,7 @@ def _speakers_told(one: str, other: str, held: list[Figure]) -> tuple[frozenset,
     topic's own name included: the issuer is a speaker like any); else none."""
     speakers = set().union(*(figures.given_by(f) for f in held))
     whose = [_whose(part) for part in (one, other)]
-    who = [frozenset(stem_set(w) & speakers - _STOP_STEMS - ASKING) for w in whose]
+    who = [frozenset(stem_set(w) & speakers - STOP_STEMS - ASKING) for w in whose]
     if who[0] - who[1] and who[1] - who[0]:
         return who[0] - who[1], who[1] - who[0]
     # One part names a speaker, the other only someone no row names ("the airline or the
@@ -367,7 +367,7 @@ def _speakers_told(one: str, other: str, held: list[Figure]) -> tuple[frozenset,
     # Someone a row names ("the union's pay claim is 9%") gives no reading of the issuer's.
     said = set().union(*(f.quantity | stem_set(f.sentence) for f in held))
     for named, bare in ((0, 1), (1, 0)):
-        someone = stem_set(whose[bare]) - _STOP_STEMS - ASKING
+        someone = stem_set(whose[bare]) - STOP_STEMS - ASKING
         if who[named] and someone and not who[bare] and not someone & said:
             return (who[0], _ISSUER) if bare else (_ISSUER, who[1])
     return frozenset(), frozenset()
@@ -452,7 +452,7 @@ def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
     """A part's stems that can tell a figure (past the side's names and the words of asking),
     and the part as written."""
     said = stem_set(piece)
-    content = said - _STOP_STEMS - ASKING - _names(side) - _PRO_FORMS
+    content = said - STOP_STEMS - ASKING - _names(side) - _PRO_FORMS
     if not content - _OWN:  # "or Corvid Rail's own?": the part names whose figure it asks
         content = said & _names(side)
     # A day it names ("the 6 November warning strike") tells its figure as a word does.

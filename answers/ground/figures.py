@@ -68,6 +68,7 @@ _FIGURE = re.compile(
     re.IGNORECASE,
 )
 _CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}
+CURRENCY_NAMES = frozenset(_CURRENCIES)  # "25 euros": the unit a sum is written in
 _SCALE = {"million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")

@@ -27,7 +27,7 @@ from answers.ground.figures import (
     day_first,
     periods,
 )
-from answers.understand import CURRENCY_CODES, NOT_AN_END, STOP, stem
+from answers.understand import CURRENCY_CODES, NOT_AN_END, STOP, STOP_STEMS, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
 # group ("raised" and "hiked"); a statement in an opposite group contradicts it.
@@ -345,7 +345,7 @@ def _deed(rest: str, tokens: list[str]) -> Claim | None:
             return None
         claim = _claim(rest, tokens, index, token.lower(), (), [], tuple(named))
         # What was done to is as often a name ("buy Boreal Feeder Services").
-        after = {stem(t) for t in tokens[index + 1 : index + 4] if t.isalpha()} - _STOP_STEMS
+        after = {stem(t) for t in tokens[index + 1 : index + 4] if t.isalpha()} - STOP_STEMS
         objects = claim.objects or frozenset(after)
         return replace(claim, acted=True, objects=objects) if objects else None
     return None
@@ -641,7 +641,6 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     return out
 
 
-_STOP_STEMS = frozenset(stem(w) for w in STOP)
 _DECIDED = (["agreed", "to"], ["decided", "to"], ["voted", "to"], ["chose", "to"])
 _MOVED = {"up": "rose", "down": "fell"}  # before a figure ("up 8.9%"), the change it states
 

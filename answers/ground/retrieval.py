@@ -186,8 +186,8 @@ def _asks_figure(understood: Understanding) -> bool:
     "the value of exports")."""
     if understood.intent in ("how-much", "compare"):
         return True
-    text = understood.question.replace(understood.window.text, " ") if understood.window else ""
-    text = text or understood.question
+    window = understood.window
+    text = understood.question.replace(window.text, " ") if window else understood.question
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
     return bool(figures.stated(text) or said & (figures.NEUTRAL | _VALUE_WORDS))
 

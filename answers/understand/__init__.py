@@ -32,6 +32,7 @@ FACE = {
     "stem_set": "answers.understand.understanding",
     "stems": "answers.understand.vocabulary",
     "STOP": "answers.understand.vocabulary",
+    "STOP_STEMS": "answers.understand.vocabulary",
     "time_window": "answers.understand.timewindow",
     "Topic": "answers.understand.vocabulary",
     "understand": "answers.understand.understanding",

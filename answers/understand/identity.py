@@ -793,10 +793,11 @@ def numbered(text: str) -> dict[str, set]:
             found.setdefault(tokens[i - 1].bare, set()).add(value)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             found.setdefault("series", set()).add(tokens[i + 1].low)
-        if _ordinal(token.low) is not None:
+        ordinal = _ordinal(token.low)
+        if ordinal is not None:
             for after in tokens[i + 1 : i + 1 + ORDINAL_REACH]:
                 if after.bare != "year":  # "first-year students": a year of theirs, not of it
-                    found.setdefault(after.bare, set()).add(_ordinal(token.low))
+                    found.setdefault(after.bare, set()).add(ordinal)
         quarter = value if isinstance(value, str) else None
         if quarter:
             found.setdefault("quarter", set()).add(int(quarter[1]))
@@ -857,11 +858,12 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
             add(key, value, max(0, _name_start(said, i - 1)), i + 1)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             add("series", tokens[i + 1].low, i, i + 2)
-        if _ordinal(token.low) is not None:
+        ordinal = _ordinal(token.low)
+        if ordinal is not None:
             reach = tokens[i + 1 : i + 1 + ORDINAL_REACH]
             for offset, after in enumerate(reach, start=1):
                 if after.bare != "year":  # "first-year students": not the topic's year one
-                    add(after.bare, _ordinal(token.low), i, i + 1 + offset)
+                    add(after.bare, ordinal, i, i + 1 + offset)
         if _YEAR.match(token.low) and _names_an_edition(tokens, i):
             add("year", int(token.low), i, min(len(tokens), i + 3))
     return asked

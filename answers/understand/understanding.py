@@ -25,6 +25,7 @@ from answers.understand.vocabulary import (
     CONNECTORS,
     CURRENCY_CODES,
     STOP,
+    STOP_STEMS,
     Topic,
     Vocabulary,
     stem,
@@ -692,7 +693,7 @@ def _topic_said(question: str, span: str, routed: list) -> bool:
     """Whether the question, past a name, says a word of a routed topic's title or terms ("the
     dockers strike" beside "<Name> Dockworkers Union"): it asks of that topic, the name a
     party to it."""
-    said = stem_set(question.replace(span, " ")) - {stem(w) for w in STOP}
+    said = stem_set(question.replace(span, " ")) - STOP_STEMS
     return any(said & stem_set(" ".join([r.topic.title, *r.topic.terms])) - stem_set(span)
                for r in routed)  # fmt: skip
 
@@ -708,16 +709,15 @@ def _namesake(span: str, vocab: Vocabulary, tagger) -> bool:
         return False
     if f" {' '.join(said)} " in vocab.own_phrases_text:
         return False  # a topic's own name, or part of one ("Korrin Hill" of "Korrin Hill mine")
-    # A word of three letters or more: "Co" of "Co-operative" is a piece of a word.
-    extra = [{w for w in said if len(w) >= 3} - set(name) for name in
-             vocab.names_by_first_word.get(said[0], ())]  # fmt: skip
-    missing = [set(name) - set(said) for name in vocab.names_by_first_word.get(said[0], ())]
+    # Of each tracked name it may be one of: its own words past the name's (of three letters
+    # or more: "Co" of "Co-operative" is a piece of a word), and the name's words it lacks.
+    apart = [({w for w in said if len(w) >= 3} - set(name), set(name) - set(said))
+             for name in vocab.names_by_first_word.get(said[0], ())]  # fmt: skip
     # A tracked name whole, perhaps spelt otherwise and perhaps longer ("Helio Fusio Series B"
     # of "Helio Fusion"), is identity's to judge.
-    if any(all(any(_akin(a, b) for a in more) for b in less)
-           for more, less in zip(extra, missing, strict=True)):  # fmt: skip
+    if any(all(any(_akin(a, b) for a in more) for b in less) for more, less in apart):
         return False
-    return any(more and less for more, less in zip(extra, missing, strict=True))
+    return any(more and less for more, less in apart)
 
 
 def _akin(word: str, name: str) -> bool:

@@ -91,6 +91,10 @@ def stems(text: str) -> set[str]:
     return {stem(w) for w in words(text)}
 
 
+# The stop words' stems: a stem set less them is what a text says past its small words.
+STOP_STEMS = frozenset(stem(w) for w in STOP)
+
+
 @dataclass
 class Topic:
     pk: int
@@ -274,6 +278,7 @@ _DERIVED = (
     "name_words",
     "name_word_sets",
     "names_by_first_word",
+    "own_phrases_text",
     "index",
     "theme_stems",
 )
