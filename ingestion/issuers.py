@@ -11,8 +11,10 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
+from html import unescape
 
 from django.utils.html import strip_tags
+from htmldate import find_date
 
 from ingestion.feeds import FeedError, FeedItem, parse_feed
 from ingestion.values import BadValue, checked_day, checked_text
@@ -27,6 +29,12 @@ _STORM_ADVISORY = re.compile(
     r"|post-tropical cyclone|potential tropical cyclone)\b.*\badvisory\b",
     re.IGNORECASE,
 )
+# A tag that starts a block of text on a page: the text-pattern reader keeps blocks apart.
+_BLOCK = re.compile(r"<(?:p|div|h[1-6]|li|tr|td|th|dt|dd|br|hr|section|article|header|footer"
+                    r"|blockquote|pre|table|ul|ol|title)\b", re.IGNORECASE)  # fmt: skip
+# A sentence's end: its mark, then space and a capital ("No. 2" and "1.2 million" go on).
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[\"'(]?[A-Z])")
+_LONGEST_SAID = 600
 _CLASSIFICATIONS = {
     "HU": "Hurricane",
     "TS": "Tropical Storm",
@@ -143,16 +151,66 @@ def _central_bank_rss(source: PrimarySource, body: bytes) -> SourceRead:
 
 
 def _text_pattern(source: PrimarySource, body: bytes) -> SourceRead:
-    text = " ".join(strip_tags(body.decode("utf-8", errors="replace")).split())
-    active = re.search(source.active_pattern, text, re.IGNORECASE)
-    quiet = re.search(source.quiet_pattern, text, re.IGNORECASE)
+    page = body.decode("utf-8", errors="replace")
+    text = _page_text(page)
+    active = re.search(source.active_pattern, text, re.IGNORECASE | re.DOTALL)
+    quiet = re.search(source.quiet_pattern, text, re.IGNORECASE | re.DOTALL)
     if active and quiet:
         raise Unreadable("both the active and the quiet pattern match: the reading is ambiguous")
-    if active:
-        return SourceRead(ACTIVE, active.group(0), None, None)
-    if quiet:
-        return SourceRead(QUIET, quiet.group(0), None, None)
-    raise Unreadable("the page matches neither the active nor the quiet pattern")
+    if not (active or quiet):
+        raise Unreadable("the page matches neither the active nor the quiet pattern")
+    match = active or quiet
+    return SourceRead(ACTIVE if active else QUIET, _said_around(text, match), None, _page_day(page))
+
+
+def _page_text(page: str) -> str:
+    """The page's words, one line per block (paragraph, heading, item, cell), so that a match
+    keeps the sentence it stands in and never runs into the heading above it; a line break in
+    the page's source is a space, as a browser shows it."""
+    lines = strip_tags(_BLOCK.sub(r"\n\g<0>", " ".join(page.split()))).splitlines()
+    return "\n".join(filter(None, (" ".join(unescape(line).split()) for line in lines)))
+
+
+def _said_around(text: str, match: re.Match) -> str:
+    """The issuer's words: the whole sentences the pattern matched in, within their block (a
+    match alone, "rate held", leaves out the figure and the period the sentence states)."""
+    ends = (end.end() for end in _SENTENCE_END.finditer(text) if end.end() <= match.start())
+    start = max(text.rfind("\n", 0, match.start()) + 1, max(ends, default=0))
+    block_end = text.find("\n", match.end())
+    stop = _SENTENCE_END.search(text, match.end(), len(text) if block_end < 0 else block_end)
+    end = stop.start() + 1 if stop else (len(text) if block_end < 0 else block_end)
+    said = text[start:end].replace("\n", " ").strip()
+    if len(said) > _LONGEST_SAID:  # a block with no sentence ends: the match and its context
+        said = text[max(start, match.start() - 200) : match.end() + 200].replace("\n", " ")
+    return said.strip() or match.group(0)
+
+
+def _page_day(page: str) -> date | None:
+    """The day the page says its words are of: its markup's date (meta, `time`, JSON-LD), else
+    a whole date its text states ("Updated 28 November 2026"), never in the future. htmldate's
+    last resorts (a copyright year, a month alone) are no day the issuer wrote: not taken."""
+    try:
+        found = find_date(page, extensive_search=False) or find_date(page)
+    except (ValueError, TypeError):  # a page lxml cannot parse has no date to give
+        return None
+    day = date.fromisoformat(found) if found else None
+    if day and day.day == 1 and not _names_first(page, day):
+        return None
+    return day
+
+
+def _names_first(page: str, day: date) -> bool:
+    """Whether a page dated the 1st writes that day (htmldate fills a month or a year alone in
+    as the 1st): ISO, day-month-year with digits, or the month's English name beside a 1."""
+    month = f"(?:{day:%B}|{day:%b})"
+    forms = (
+        f"{day:%Y-%m}-01",
+        rf"\b0?1[./-]0?{day.month}[./-]{day.year}",
+        rf"\b0?{day.month}[./-]0?1[./-]{day.year}",
+        rf"\b1(?:st)?\s+{month}\b",
+        rf"\b{month}\.?\s+1(?:st)?\b",
+    )
+    return any(re.search(form, page, re.IGNORECASE) for form in forms)
 
 
 def _day(item: FeedItem) -> date | None:

@@ -117,6 +117,49 @@ def test_text_pattern_parser(httpserver, page, state):
     assert fresh(source).observed_state == state
 
 
+RELEASE = """<html><head><title>Policy statement</title></head><body>
+<h1>Monetary policy decision</h1><p>Published 14 November 2026</p>
+<div>The Board met today. The policy rate was held at 4.50% for the month of November,
+as in October. The next meeting is on 12 December 2026.</div></body></html>"""
+
+
+def test_a_text_pattern_keeps_the_sentence_it_matched_in_and_the_day_the_page_states(httpserver):
+    """The issuer's words are its whole sentence, the figure and the period in it (the match
+    alone, "held", said neither), not the heading above; the day is the page's own."""
+    source = source_at(httpserver, parser="text-pattern", active_pattern=r"\bheld\b",
+                       quiet_pattern="no decision")  # fmt: skip
+    serve(httpserver, RELEASE.encode())
+    source_fetch(source_id=source.pk)
+    source = fresh(source)
+    said = "The policy rate was held at 4.50% for the month of November, as in October."
+    assert (source.observed, source.observed_date) == (said, date(2026, 11, 14))
+    assert source.readings.get().observed_words == said
+
+
+@pytest.mark.parametrize(
+    ("head", "day"),
+    [
+        (
+            '<meta property="article:modified_time" content="2026-11-02T09:00:00Z">',
+            date(2026, 11, 2),
+        ),
+        ('<time datetime="2026-10-30">30 Oct</time>', date(2026, 10, 30)),
+        ("<p>Figures for September 2026</p>", None),  # a month is no day
+        ("<p>The next release: 9 December 2099.</p>", None),  # nor the future
+        ("<p>Updated 1 November 2026</p>", date(2026, 11, 1)),
+    ],
+)
+def test_the_day_of_a_text_pattern_page_is_one_it_writes(httpserver, head, day):
+    source = source_at(httpserver, parser="text-pattern", active_pattern="landed",
+                       quiet_pattern="no landings")  # fmt: skip
+    serve(httpserver, f"{head}<p>Vessels landed 3,400 tonnes. Prices fell.</p>".encode())
+    source_fetch(source_id=source.pk)
+    assert (fresh(source).observed, fresh(source).observed_date) == (
+        "Vessels landed 3,400 tonnes.",
+        day,
+    )
+
+
 STAMPS = ("last_success", "verified_as_of", "last_read", "observed_state", "observed",
           "observed_read_at", "observed_date", "signature", "etag")  # fmt: skip
 
