@@ -12,6 +12,7 @@ The worker reaches Redis through a `Gate` (tests/stack.py); the machine's Redis 
 Runs where the suite has a Redis (REDIS_URL, as in CI).
 """
 
+import contextlib
 import json
 import os
 import re
@@ -71,10 +72,8 @@ def test_the_procfile_worker_survives_three_redis_cuts_and_answers_every_ask(tmp
                     # 200 asks) whatever the host's speed; unpaced, a fast web made thousands.
                     with httpx.Client(base_url=stack.base, headers=key, timeout=70) as client:
                         while not stop.wait(PACE):
-                            try:
+                            with contextlib.suppress(httpx.HTTPError):
                                 client.post("/api/ask", json=ASK)
-                            except httpx.HTTPError:
-                                pass
 
                 users = [threading.Thread(target=ask) for _ in range(2)]
                 for user in users:
@@ -96,7 +95,10 @@ def test_the_procfile_worker_survives_three_redis_cuts_and_answers_every_ask(tmp
                     statuses = asks_by_status(stack)
                     return not statuses.get("queued") and not statuses.get("running")
 
-                wait_for(finished, 240, lambda: f"asks left unfinished after the cuts: {asks_by_status(stack)}")
+                def left() -> str:
+                    return f"asks left unfinished after the cuts: {asks_by_status(stack)}"
+
+                wait_for(finished, 240, left)
                 assert worker.poll() is None, "the worker exited"
                 statuses = asks_by_status(stack)
                 assert statuses.get("done", 0) > 0, statuses
