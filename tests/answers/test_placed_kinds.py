@@ -7,7 +7,7 @@ The registry is this file's own: a dockworkers' strike at a port, and an electio
 an election is a kind the registry knows, just not at that port).
 """
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -19,8 +19,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def registry(settings):
+def registry(settings, time_machine):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    # A Wednesday noon: "this week" holds the reports of five hours before whatever the day
+    # the suite runs (early on a Monday they fell in the week before).
+    time_machine.move_to(datetime(2026, 11, 25, 12, tzinfo=UTC))
     vertical = services.vertical_upsert(slug="world", name="World")
     outlet = services.outlet_upsert(domain="docks.example", name="Dock News")
     port = services.entity_upsert(slug="port-of-brisca", name="Port of Brisca", kind="place")

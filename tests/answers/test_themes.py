@@ -5,7 +5,7 @@ curator adds changes the answer, with no code changed.
 The registry is this file's own: a port authority reported on its dredging, and nothing else.
 """
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -51,10 +51,13 @@ def test_a_seeded_theme_the_topic_never_speaks_of_is_another_subject(api, settin
 
 
 def test_a_theme_a_curator_adds_changes_the_answer(
-    api, settings, django_capture_on_commit_callbacks
+    api, settings, django_capture_on_commit_callbacks, time_machine
 ):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 100
     settings.SVC_REGISTRY_CHECK_SECONDS = 0
+    # A Wednesday noon: "this week" holds the reports of six hours before, whatever the day the
+    # suite runs (early on a Monday they fell in the week before).
+    time_machine.move_to(datetime(2026, 11, 25, 12, tzinfo=UTC))
     _world()
     assert ask(api, ASKED)["grounded"]  # "bycatch" names no theme yet: the authority's topic
     with django_capture_on_commit_callbacks(execute=True):
