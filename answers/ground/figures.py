@@ -39,6 +39,21 @@ from answers.understand import (
     vocabulary,
 )
 
+# Currencies written by name after a sum ("25 euros", "4,500 crowns"), each name (and an
+# irregular plural) to its unit: a sign where one is usual, else the currency's own name.
+_CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"} | {
+    name: unit
+    for unit, names in {
+        "crown": "crown", "krona": "krona kronor", "krone": "krone kroner", "koruna": "koruna",
+        "peso": "peso", "rupee": "rupee", "rand": "rand", "lira": "lira lire", "dinar": "dinar",
+        "dirham": "dirham", "shilling": "shilling", "zloty": "zloty", "forint": "forint",
+        "yuan": "yuan", "ruble": "ruble rouble", "riyal": "riyal", "ringgit": "ringgit",
+        "baht": "baht", "naira": "naira", "rupiah": "rupiah", "hryvnia": "hryvnia",
+    }.items()
+    for name in names.split()
+}  # fmt: skip
+CURRENCY_NAMES = frozenset(_CURRENCIES)  # "25 euros": the unit a sum is written in
+CURRENCY_UNITS = frozenset(_CURRENCIES.values())
 SPELLED_OUT = {
     word: n
     for n, word in enumerate(
@@ -57,8 +72,9 @@ _FIGURE = re.compile(
     r"|(?<![\d.,])(?P<low>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
     r"(?:\s*(?:to|and|-|\u2013)\s*(?P<high>\d+(?:\.\d+)?)\s?(?:%|percent|per cent))?"
     r"|(?P<bps>\d+)\s*(?:basis points|bps?)\b"
-    r"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?P<sum_scale>million|billion|bn)?\s+(?P<currency>euros?|"
-    r"dollars?|pounds?|yen|francs?)\b"
+    r"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?P<sum_scale>million|billion|bn)?\s+(?P<currency>"
+    + "|".join(sorted((f"{name}s?" for name in _CURRENCIES), key=len, reverse=True))
+    + r")\b"
     r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))"
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
     # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything.
@@ -67,8 +83,6 @@ _FIGURE = re.compile(
     rf"|\b(?P<spelled>{'|'.join(SPELLED_OUT)})(?=\s+[^\W\d_])",
     re.IGNORECASE,
 )
-_CURRENCIES = {"euro": "€", "dollar": "$", "pound": "£", "yen": "¥", "franc": "CHF"}
-CURRENCY_NAMES = frozenset(_CURRENCIES)  # "25 euros": the unit a sum is written in
 _SCALE = {"million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -690,7 +704,8 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
     if match.group("sum"):
         amount = float(match.group("sum").replace(",", ""))
         amount *= _SCALE.get((match.group("sum_scale") or "").lower(), 1)
-        return amount, amount, _CURRENCIES[match.group("currency").lower().rstrip("s")]
+        name = match.group("currency").lower()
+        return amount, amount, _CURRENCIES.get(name) or _CURRENCIES[name[:-1]]
     if match.group("decimal"):  # a reading with no unit ("magnitude 6.4"): its quantity names it
         value = float(match.group("decimal"))
         return value, value, "#"
@@ -765,7 +780,7 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
             words.append(low)  # "the hospital offered 4%": an offer
             i -= 1
             continue
-        skip = low in LINKING or low in _PREPOSITIONS or not low.isalpha() or low.endswith("ed")
+        skip = _passed_over(before, i)
         if skip or (low in EARLIER and not words):  # "its pay offer from 4.2%": the offer's
             if skip and words and low not in _PREPOSITIONS:
                 break
@@ -777,6 +792,24 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
         words.append(low)
         i -= 1
     return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
+
+
+def _passed_over(before: list[str], i: int) -> bool:
+    """Whether the word at `i` is no word of what a figure measures: a linking word, a
+    preposition, a past form, no word at all, or its period ("September registrations",
+    "third-quarter deliveries": the period is the figure's own)."""
+    low = before[i].lower()
+    quarter = low in _QUARTER_ORDINALS and before[i + 1 : i + 2] == ["quarter"]
+    period = low in _PERIOD_WORDS or quarter
+    return low in LINKING | _PREPOSITIONS or period or not low.isalpha() or low.endswith("ed")
+
+
+# Words that say a figure's period where its quantity's words stand ("third-quarter deliveries").
+_PERIOD_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "quarter".split()
+)
+_QUARTER_ORDINALS = frozenset("first second third fourth".split())
 
 
 def _with_counted(
@@ -887,6 +920,10 @@ def _done(word: str, before: list[str]) -> bool:
     return past or (bool(before) and before[0].lower() in _VERB_BEFORE)
 
 
+# Words between a count and its noun that say which of them, not what is counted.
+_COUNT_ADJECTIVES = frozenset("new more fewer extra additional further other".split())
+
+
 def _counted(after: str) -> tuple[frozenset[str], str]:
     """The noun a count is of, the first words after it ("customers", "ships at anchor"), and
     what a unit counts ("tonnes of cod")."""
@@ -902,6 +939,8 @@ def _counted(after: str) -> tuple[frozenset[str], str]:
             break
         if low in IRREGULAR_PAST and words:
             break  # "24 wards ran reduced services": what the counted things did is not them
+        if not words and low in _COUNT_ADJECTIVES:
+            continue  # "38,450 new passenger cars", "1,200 more jobs": the cars, the jobs
         if not low.isalpha() or low in STOP or low in LINKING or low.endswith("ed"):
             break
         if low in _PREPOSITIONS or low in SPELLED_OUT:
@@ -926,7 +965,10 @@ def _kind(before: list[str]) -> str:
         return "rejected"
     recent = words[-_LOOK_BACK:]
     since = _since_last_figure(words)[-_LOOK_BACK:]
-    if any(w in EARLIER for w in words[-2:]) or "previous" in recent or "from" in since:
+    # "rose from a year earlier to 38,450": the figure a change went to is no earlier one.
+    went_to = words[-1:] == ["to"] and "from" in since
+    if not went_to and (any(w in EARLIER for w in words[-2:]) or "previous" in recent
+                        or "from" in since):  # fmt: skip
         return "earlier"
     # A forecast's word in a name ("the Capital Projects Office") forecasts nothing; "would"
     # after a verb of saying is reported speech ("said the ban would affect 710,000").

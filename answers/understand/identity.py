@@ -18,6 +18,7 @@ A question that disagrees is about something the registry does not track: it is 
 neighbour is named as a pointer only, with no claim taken from its rows.
 """
 
+import calendar
 import functools
 import itertools
 import re
@@ -160,7 +161,7 @@ _NUMBERING = re.compile(r"Nos?\.\s?\d")
 @dataclass(frozen=True)
 class Mismatch:
     subject: str  # the question's own words for what it asks about
-    qualifier: str  # name | number | place | indicator
+    qualifier: str  # name | number | place | indicator | period
 
 
 def _name_tokens(tokens: tuple[Token, ...], spans) -> tuple[tuple[int, int, int], ...]:
@@ -229,6 +230,7 @@ class Context:
     # Words of the question's language that spell a family's English word ("war": German "was").
     foreign: frozenset[str] = frozenset()
     reported: Callable[[Topic, tuple[str, ...]], bool] = lambda topic, phrases: False
+    year: int = 0  # the year the question is asked in (its clock's)
 
 
 def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) -> Mismatch | None:
@@ -243,9 +245,10 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_edition(said, topic)
         or _other_party(said, topic)
         or _other_group(said, topic, own)
-        or (_longer_name(said, topic, own) if context.capitals else None)
-        or (_foreign_name(said, vocab, own, others) if context.capitals else None)
+        or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
+        or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
         or _other_number(said, topic, own)
+        or _other_period(said, topic, context)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
         or (_other_actor(said, topic, vocab, others, context) if context.named_lead else None)
@@ -619,15 +622,18 @@ def _own_words(topic: Topic) -> frozenset[str]:
     return frozenset(words) | frozenset(bare) | frozenset(_singular_of(w) for w in bare)
 
 
-def _longer_name(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+def _longer_name(said: Said, topic: Topic, own: frozenset[str], vocab: Vocabulary,
+                 context: Context) -> Mismatch | None:  # fmt: skip
     """A name of the topic the question extends with capitalised words the topic never uses, or
-    a part of it the question singles out ("<Bank>'s regional office")."""
+    a part of it the question singles out ("<Bank>'s regional office"); a body its own reports
+    name, which the longer name is, is a party to it (`_party`)."""
     for first, after, entity_id in said.names:
         if entity_id not in topic.entity_ids:
             continue
         start, end = _extent(said, first, after)
         extra = [t for t in (*said.tokens[start:first], *said.tokens[after:end])]
-        if any(_distinguishes(t, own) for t in extra):
+        if any(_distinguishes(t, own) for t in extra) and not _party(said, start, end, topic,
+                                                                     vocab, context):  # fmt: skip
             return Mismatch(_words(said, start, end), "name")
         branch = _branch(said, start, end, own)
         if branch:
@@ -635,10 +641,11 @@ def _longer_name(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | No
     return None
 
 
-def _foreign_name(said: Said, vocab: Vocabulary, own: frozenset[str],
-                  others: frozenset[int]) -> Mismatch | None:  # fmt: skip
+def _foreign_name(said: Said, vocab: Vocabulary, own: frozenset[str], others: frozenset[int],
+                  context: Context, topic: Topic) -> Mismatch | None:  # fmt: skip
     """A capitalised word of another tracked name that the topic never uses ("<Mission>-5"
-    asked, a crewed flight of another name routed): the question is about that name's thing."""
+    asked, a crewed flight of another name routed): the question is about that name's thing,
+    unless the word begins a body the topic's own reports name (`_party`)."""
     named = said.named
     words = set(vocab.name_words)
     others_words = {
@@ -653,8 +660,25 @@ def _foreign_name(said: Said, vocab: Vocabulary, own: frozenset[str],
         end = i + 1
         while end < len(said.tokens) and _edition(said.tokens[end]) is not None:
             end += 1
-        return Mismatch(_words(said, i, end), "name")
+        run = next((j for j in range(i + 1, len(said.tokens) + 1)
+                    if j == len(said.tokens) or not said.tokens[j].capital), i + 1)  # fmt: skip
+        if not _party(said, i, run, topic, vocab, context):
+            return Mismatch(_words(said, i, end), "name")
     return None
+
+
+_ACTOR_KINDS = frozenset({"organisation", "company", "person"})
+
+
+def _party(said: Said, start: int, end: int, topic: Topic, vocab: Vocabulary,
+           context: Context) -> bool:  # fmt: skip
+    """Whether the capitalised run `start:end` is a body (its last word a curated noun of an
+    organisation or a company: "the Motor Trade Association") that the topic's own reports
+    name: a party to its story, such as who forecast its figure, not another subject."""
+    noun = _kind_noun(said, end - 1, end, vocab)
+    if noun is None or not vocab.kind_nouns[noun[0]] & _ACTOR_KINDS:
+        return False
+    return context.reported(topic, (_words(said, start, end),))
 
 
 def _branch(said: Said, start: int, end: int, own: frozenset[str]) -> Mismatch | None:
@@ -789,7 +813,8 @@ def numbered(text: str) -> dict[str, set]:
     found: dict[str, set] = {}
     for i, token in enumerate(tokens):
         value = _edition(token)
-        if i and value is not None and tokens[i - 1].low.isalpha():
+        # After a word, a possessive too ("<Maker>'s Q3 deliveries"); never after a number.
+        if i and value is not None and tokens[i - 1].bare.isalpha():
             found.setdefault(tokens[i - 1].bare, set()).add(value)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             found.setdefault("series", set()).add(tokens[i + 1].low)
@@ -829,6 +854,29 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
     return None
 
 
+_MONTH_NAMES = frozenset(w.lower() for w in (*calendar.month_name, *calendar.month_abbr) if w)
+
+
+def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None:
+    """Another year asked of a topic curated for one ("<maker> Q3 deliveries in 2025" of the
+    Q3 2026 release, "the levy in 2024" of the 2027 one), its own year never said and its
+    reports never naming it: another occasion, named as the topic's title with the year asked.
+    A year its reports name is a period its figures are of ("up from 2.0 million tonnes in
+    2025"); the year the question is asked in is none (a 2027 decision is reported in 2026)."""
+    own = re.search(r"(?:19|20)\d\d", topic.period)
+    years = [i for i, t in enumerate(said.tokens) if _YEAR.match(t.low)]
+    if own is None or any(said.tokens[i].low == own.group(0) for i in years):
+        return None
+    # A month before the year ("in March 2020") asks when, which the window reads.
+    years = [i for i in years if not (i and said.tokens[i - 1].low in _MONTH_NAMES)]
+    other = next((i for i in years if int(said.tokens[i].low) != context.year), None)
+    if other is None or context.reported(topic, (said.tokens[other].low,)):
+        return None
+    asked = said.tokens[other].low
+    title = topic.title.replace(own.group(0), asked)
+    return Mismatch(title if asked in title else f"{topic.title} ({asked})", "period")
+
+
 def _with_owner(said: Said, topic: Topic, start: int, end: int) -> str:
     """The question's words from `start` to `end`, after the name it gives their owner when
     they leave it out ("<Bank>'s fourth-quarter")."""
@@ -852,7 +900,8 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
 
     for i, token in enumerate(tokens):
         value = _edition(token)
-        if i and value is not None and tokens[i - 1].low.isalpha():
+        # After a word, a possessive too ("<Maker>'s Q3 deliveries"); never after a number.
+        if i and value is not None and tokens[i - 1].bare.isalpha():
             key = "quarter" if isinstance(value, str) else tokens[i - 1].bare
             value = int(value[1]) if isinstance(value, str) else value
             add(key, value, max(0, _name_start(said, i - 1)), i + 1)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
+from django.utils import timezone
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
@@ -119,6 +120,8 @@ _WHICH_MORE = re.compile(
     # "Did X deliver as many as Y?", "is X enough to cover Y?"
     r"|\bas (?:many|much|high|large|big)\b.*\bas\b|\benough to (?:cover|pay for|meet)\b"
     rf"|\bhow (?:much|many|far)\s+{_COMPARATIVE}\b.*\bthan\b"
+    # "By how much did Q3 deliveries exceed Q2's?": a difference asked of two figures.
+    r"|\bhow (?:much|many|far)\b.*\b(?:exceed|surpass|outstrip|beat|top)(?:s|ed|ped|en)?\b"
     r"|^\s*(?:is|are|was|were|has|have|did|does|do)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
     # "Did loans rise between 20 and 27 November?": a change between two times compares them.
     r"|\b(?:ris(?:e|en)|rose|f[ae]ll(?:en)?|increas|decreas|grow|grew|drop|climb)\w*\b"
@@ -337,25 +340,26 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
     not another subject: the topic is kept and the words are returned third."""
     said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
     seen = functools.partial(reported, as_of=as_of)
+    year = (as_of or timezone.now()).year
     first, held = None, list(routed)
     while True:
         # A place or name another routed topic carries is that topic's to answer, while that
         # topic is the question's subject too: once it is not, the rest are held again
         # without it ("<a place of topic B> election": B is not an election, nor is A there).
-        kept, miss, actor = _held(said, held, vocab, capitals, seen)
+        kept, miss, actor = _held(said, held, vocab, capitals, seen, year)
         first = first or miss
         if not kept or len(kept) == len(held):
             return kept, (None if kept else first), (actor if kept else "")
         held = kept
 
 
-def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen):
+def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, year: int):
     """One pass of `held_to_subject` over `routed`, each topic held with the others beside it."""
     kept, first, actor = [], None, ""
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
         foreign = FALSE_FRIENDS if not capitals else frozenset()
-        context = identity.Context(r.named == "lead", others, capitals, foreign, seen)
+        context = identity.Context(r.named == "lead", others, capitals, foreign, seen, year)
         miss = identity.disagreement(said, r.topic, vocab, context)
         if miss is not None and r.named == "lead" and identity.another_actor(miss, r.topic):
             actor, miss = actor or miss.subject, None

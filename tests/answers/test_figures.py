@@ -140,7 +140,7 @@ def test_a_season_written_with_a_slash_is_no_count():
 def test_a_rounds_number_before_of_is_no_part_of_a_whole():
     said = figures.stated("The authority revised the proceeds of round 2 of the 5G spectrum "
                           "auction to 1.84 billion crowns.")  # fmt: skip
-    assert [f.text for f in said] == ["1.84 billion"]
+    assert [f.text for f in said] == ["1.84 billion crowns"]
     parts = figures.stated("Strikes cancelled 640 of its 2,100 trains.")
     assert [(f.text, f.kind) for f in parts] == [("640", "actual"), ("2,100", "whole")]
 
