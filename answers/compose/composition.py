@@ -260,6 +260,8 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     if not understood.untracked and _threshold(writer, layers[0]):
         return writer  # a held figure set against one the question states
     alone = len(layers) == 1 or not _asks_of(understood.question, layers[1], layers[0])
+    if alone and not understood.untracked and _change_or_plan(writer, layers[0]):
+        return writer  # what happened set against its plan, or against a period before
     if understood.intent == "compare" and _within(writer, layers[0], alone=alone):
         return writer  # two readings of one topic the question tells apart
     if understood.intent == "compare" and alone:
@@ -593,12 +595,27 @@ def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
     then the rows it cites in their own words, then the topic's support."""
     if not (verdicts.within(writer, layers) or (alone and verdicts.apart(writer, layers))):
         return False
+    _verdict_then_rows(writer, layers)
+    return True
+
+
+def _verdict_then_rows(writer: Writer, layers: Layers) -> None:
+    """After a verdict within one topic: a premise it contradicts named first, the rows it
+    cites in their own words, then the topic's support."""
     _compared_premise(writer)
     for item in list(writer.pool):
         writer.say(item)
     for item in _support("compare", layers)[:1]:
         if item not in writer.pool:
             writer.say(item)
+
+
+def _change_or_plan(writer: Writer, layers: Layers) -> bool:
+    """The verdict between an actual figure and its plan ("did it beat its forecast"), or the
+    newest reading and the one of a period a change is asked since; then the rows."""
+    if not (verdicts.against_plan(writer, layers) or verdicts.since(writer, layers)):
+        return False
+    _verdict_then_rows(writer, layers)
     return True
 
 

@@ -50,13 +50,13 @@ ASKING = stem_set(
     better worse difference between against is are was were the a of and or to figure apart far
     gap""",
 )
-_CURRENCY = frozenset("$€£¥") | {"CHF"}
+_CURRENCY = figures.CURRENCY_UNITS
 _NEUTRAL = frozenset(stem(w) for w in figures.NEUTRAL)
 _FORECAST = frozenset(stem(w) for w in figures.FORECAST)
 _SPAN = re.compile(rf"\b{figures.MONTH}\s*(?:-|\u2013|to|through)\s*{figures.MONTH}\b", re.I)
 _PERIODS = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|"
-    r"December|(?:first|second|third|fourth)[\s-]quarter|(?:19|20)\d\d[/\u2013-]\d\d(?!\d)"
+    r"December|(?:first|second|third|fourth)[\s-]quarter|Q[1-4]|(?:19|20)\d\d[/\u2013-]\d\d(?!\d)"
     r"|(?<![\d/])(?:19|20)\d\d(?![\d/]))\b",
     re.IGNORECASE,
 )
@@ -141,11 +141,7 @@ def within(writer, side) -> bool:
     periods, of = _times_asked(question)
     if len(periods) < 2:
         return False
-    when = stem_set(" ".join(periods))
-    said = stem_set(question) - STOP_STEMS - ASKING - _names(side) - when
-    # The topic's own words for what it measures ("consumer prices" beside "inflation").
-    own = _curated(side) - _names(side) - when
-    wide = said | own if said & own else said
+    said, wide = _words_of_periods(question, side, periods)
     held = _readings_of_periods(side, of)
     firsts, seconds = (_ranked([f for f in held if getattr(f, of) == p], said, wide)
                        for p in periods[:2])  # fmt: skip
@@ -153,14 +149,57 @@ def within(writer, side) -> bool:
     # against "2,050 tonnes in 2025"), not merely each period's best figure.
     pair = next(((a, b) for a in firsts for b in seconds
                  if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
-    if pair is None:
+    return pair is not None and _periods_verdict(writer, side, pair, periods[:2], of)
+
+
+# A change over time asked since a period ("have passengers grown since September?").
+_SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
+_CHANGED = re.compile(
+    r"\b(?:gr[eo]wn?|grows?|growing|shr[aiu]nk|shrinks?|ris(?:e|en|es|ing)|rose|f[ae]ll(?:en|s)?"
+    r"|increas\w*|decreas\w*|drop\w*|climb\w*|chang\w*|up|down|more|less|fewer|higher|lower)\b",
+    re.IGNORECASE,
+)
+
+
+def since(writer, side) -> bool:
+    """Add the verdict between a quantity's reading for the period a change is asked since
+    and the newest reading of it reported after ("Have passenger numbers grown since
+    September?"): the newer first. False when no change since a named period is asked or the
+    side holds no such pair."""
+    question = writer.understood.question
+    at = _SINCE.search(question)
+    then = [p for p in _periods_said(question[at.end() :]) if not p.isdigit()][:1] if at else []
+    if not (then and _CHANGED.search(question)):
         return False
+    said, wide = _words_of_periods(question, side, then)
+    held = _readings_of_periods(side)
+    before = _ranked([f for f in held if f.period == then[0]], said, wide)
+    pair = next(((a, b) for b in before
+                 for a in _ranked([f for f in held if f.period and f.period != then[0]
+                                   and f.date > b.date], said, wide)
+                 if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
+    return pair is not None and _periods_verdict(writer, side, pair, [pair[0].period, then[0]])
+
+
+def _words_of_periods(question: str, side, periods: list[str]) -> tuple[set[str], set[str]]:
+    """What a comparison of periods asks of the side: its own words past the side's names and
+    the periods, and with them the topic's curated words for what it measures ("consumer
+    prices" beside "inflation") when the question says one of those."""
+    when = stem_set(" ".join(periods))
+    said = stem_set(question) - STOP_STEMS - ASKING - _names(side) - when
+    own = _curated(side) - _names(side) - when
+    return said, (said | own if said & own else said)
+
+
+def _periods_verdict(writer, side, pair: tuple[Figure, Figure], periods: list[str],
+                     of: str = "period") -> bool:  # fmt: skip
+    """The verdict between two readings of one quantity, each named by its period."""
     a, b = pair
     if not (_comparable(a, b) or _clash(a, b)):
         return False
     phrase = phrases.FIGURE_OF_PERIOD if of == "period" else phrases.FIGURE_OF_DAY
     subjects = [str(phrase.format(quantity=f.named or side.topic.title, period=_written(f, p)))
-                for f, p in ((a, periods[0]), (b, periods[1]))]  # fmt: skip
+                for f, p in zip(pair, periods, strict=True)]  # fmt: skip
     return _said(writer, (subjects[0], a), (subjects[1], b))
 
 
@@ -181,7 +220,9 @@ SAID_HIGHER = re.compile(
     r"|beat(?:s|en)?|surpass(?:es|ed)?|deeper|costlier|longer)\b",
     re.IGNORECASE,
 )
-SAID_LOWER = re.compile(r"\b(?:fewer|less|lower|smaller|cheaper|below|under|shorter)\b", re.I)
+SAID_LOWER = re.compile(
+    r"\b(?:fewer|less|lower|smaller|cheaper|below|under|shorter|miss(?:ed|es)?|short)\b", re.I
+)
 
 
 def threshold(writer, side) -> bool:
@@ -283,6 +324,128 @@ def _against(held: Figure, asked: figures.Stated, question: str) -> str:
         return said
     answer = phrases.ANSWER_YES if up == above else phrases.ANSWER_NO
     return str(phrases.ANSWER_THEN.format(answer=answer, verdict=said))
+
+
+# A plan a question sets what happened against ("beat its forecast", "miss the target", "what
+# it expected"): the words by which rows plan a figure, and the plans' own nouns.
+_TARGETS = frozenset(stem(w) for w in figures.TARGETS)
+_AIMS = _TARGETS | stem_set("expectation expectations projection guidance outlook")
+_PLANS = _FORECAST | _AIMS
+# Setting one figure against another: a comparative, or a verb that holds it to a plan.
+_SET_AGAINST = re.compile(
+    rf"{SAID_HIGHER.pattern}|{SAID_LOWER.pattern}|\b(?:compar\w*|against|versus|vs|miss(?:ed|es)?"
+    r"|short|meet|met|hit|reach(?:ed)?|achiev(?:e|ed))\b",
+    re.IGNORECASE,
+)
+_MET = re.compile(r"\b(?:meet|met|hit|reach(?:ed)?|achiev(?:e|ed))\b", re.IGNORECASE)
+
+
+def against_plan(writer, side) -> bool:
+    """Add the verdict between the side's newest actual figure and the newest plan of the same
+    quantity and period ("Did the operator beat its October passenger forecast?", "How did
+    output compare with the target?"): above, below or even and by how much, yes or no first
+    when the question asks so. False when the question sets nothing against a plan or the side
+    holds no such pair."""
+    question = writer.understood.question
+    asked = stem_set(question) - STOP_STEMS
+    if not (asked & _PLANS and _SET_AGAINST.search(question)):
+        return False
+    said = frozenset(asked - ASKING - _PLANS - _names(side))
+    periods = [p for p in _periods_said(question) if not p.isdigit()]
+    pair = _plan_pair(side, said, periods, asked & _PLANS)
+    if pair is None:
+        return False
+    actual, plan = pair
+    writer.compared = (actual, plan)
+    writer.sentences.append(Sentence(_against_planned(writer, actual, plan, asked)))
+    return True
+
+
+def _plan_pair(side, said: frozenset[str], periods: list[str],
+               plan: set[str]) -> tuple[Figure, Figure] | None:  # fmt: skip
+    """The best-standing (actual, plan) pair of one quantity and period the side holds: each
+    the newest of its kind (a raised forecast replaces the one it raised), the plan the one
+    its sentence names as the question does (`plan`: "guidance", not the analysts' forecast)."""
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row)
+            if f.kind not in ("rejected", "earlier", "whole") and not f.bound
+            and not (another_edition(f.sentence, side.topic)
+                     or _of_another_year(f, side.topic.period))]  # fmt: skip
+    held = [_of_topic_period(f, side.topic.period) for f in held]  # "4,500 crowns" of 2027
+    topic = _curated(side)
+    plans = [f for f in _newest_planned(held, held, topic) if _planned(f)]
+    # The period asked holds the actual; the plan is held to the actual's (the year a plan in
+    # its sentence is read with is no other period: "against guidance of 118,000").
+    done = [f for f in held if not (_planned(f) or _off_period(f, periods))]
+    # The issuer's newest reading is the record's actual; reports' only when it holds none.
+    for actuals in (figures.newest([f for f in done if f.row.kind == "reading"], topic),
+                    figures.newest(done, topic)):  # fmt: skip
+        # One period, or one sentence that sets the two side by side ("collected 61,000
+        # tonnes in 2026 against a target of 70,000 tonnes").
+        pairs = [(a, p) for a in actuals for p in plans
+                 if (a.period == p.period or a.sentence == p.sentence) and _comparable(a, p)
+                 and _plans_it(a, p, topic)]  # fmt: skip
+        if pairs:
+            return max(pairs, key=lambda pair: _pair_standing(pair, said, plan, done))
+    return None
+
+
+def _pair_standing(pair: tuple[Figure, Figure], said: frozenset[str], plan: set[str],
+                   done: list[Figure]) -> tuple:  # fmt: skip
+    """How well a pair stands with the question: what its figures measure and the plan's own
+    noun, then what the rows say most ("4,500 crowns" of two reports against one's 5,000),
+    then their sentences' words, then the newest."""
+    actual, planned = pair
+    named = plan & stem_set(planned.sentence[: planned.sentence.find(planned.text)])
+    (a_measured, a_said), (p_measured, p_said) = _standing(actual, said), _standing(planned, said)
+    return (a_measured + p_measured + len(named), _repeated(actual, done), a_said + p_said,
+            actual.date, planned.date)  # fmt: skip
+
+
+def _plans_it(actual: Figure, plan: Figure, topic: frozenset[str]) -> bool:
+    """Whether `plan` plans what `actual` measures: one quantity, a plan that says no verb
+    ("expects 400,000 visitors") planning what the actual did ("welcomed 432,000 visitors");
+    or a plan named only by its noun in the actual's own sentence ("delivered 121,400
+    vehicles ..., against guidance of 118,000")."""
+    if actual.sentence == plan.sentence and not plan.quantity - _AIMS:
+        return True
+    return figures.same_quantity(actual if plan.done else replace(actual, done=""), plan, topic)
+
+
+def _against_planned(writer, actual: Figure, plan: Figure, asked: set[str]) -> str:
+    """ "Yes, 432,000 [1] is above the forecast of 410,000 [2], by 22,000, ...": the actual
+    set against its plan."""
+    held, planned = (f"{f.text} {writer.cite(f.row)}" for f in (actual, plan))
+    noun = phrases.PLAN_TARGET if asked & _TARGETS else phrases.PLAN_FORECAST
+    date = max(actual.date, plan.date)
+    if actual.overlaps(plan):
+        said = phrases.PLAN_EVEN.format(held=held, planned=noun, plan=planned, date=date)
+    else:
+        above = actual.low > plan.high
+        # Above, how many times the plan too; below, only by how much ("1.2 times as much"
+        # said of the lower reads as the actual's).
+        by = _by(actual, plan) if above else _by_points(plan, actual)
+        said = (phrases.PLAN_ABOVE if above else phrases.PLAN_BELOW).format(
+            held=held, planned=noun, plan=planned, difference=by, date=date
+        )
+    said, question = str(said), writer.understood.question
+    yes = _yes_to_plan(question, actual, plan)
+    if yes is None:
+        return f"{said[:1].upper()}{said[1:]}."
+    answer = phrases.ANSWER_YES if yes else phrases.ANSWER_NO
+    return f"{phrases.ANSWER_THEN.format(answer=answer, verdict=said)}."
+
+
+def _yes_to_plan(question: str, actual: Figure, plan: Figure) -> bool | None:
+    """A yes-or-no question's answer: "did it beat" is yes above the plan, "did it miss"
+    below it, "did it meet" at it or above; None when the question is not put so."""
+    up, down = bool(SAID_HIGHER.search(question)), bool(SAID_LOWER.search(question))
+    if not _YES_NO.match(question):
+        return None
+    if up != down:
+        above, below = actual.low > plan.high, actual.high < plan.low
+        return above if up else below
+    return actual.high >= plan.low if _MET.search(question) else None
 
 
 # Words that ask for a figure by its time rather than by what it measures: the newest reading
@@ -590,11 +753,15 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
 
 def _by(higher: Figure, lower: Figure) -> str:
     """How much higher, in the figures' unit; for sums and counts how many times as much."""
-    difference = figures.difference(higher, lower)
-    if higher.unit == "%":
-        return str(phrases.BY_POINTS.format(points=difference))
-    times = figures.ratio(higher, lower)
+    times = figures.ratio(higher, lower) if higher.unit != "%" else None
+    difference = _by_points(higher, lower)
     return str(phrases.BY_TIMES.format(difference=difference, ratio=times)) if times else difference
+
+
+def _by_points(higher: Figure, lower: Figure) -> str:
+    """How much higher, in the figures' unit only."""
+    difference = figures.difference(higher, lower)
+    return str(phrases.BY_POINTS.format(points=difference)) if higher.unit == "%" else difference
 
 
 def _names(side) -> set[str]:
@@ -654,9 +821,15 @@ def _newest_planned(planned: list[Figure], held: list[Figure],
 
 def _planned(figure: Figure) -> bool:
     """A forecast, or a figure its sentence calls one before it ("Full-year forecast, raised on
-    28 November: 4.7 million")."""
-    before = figure.sentence[: max(figure.sentence.find(figure.text), 0)]
-    return figure.kind == "forecast" or bool(stem_set(before) & _FORECAST)
+    28 November: 4.7 million"), or a target just before it ("against a target of 70,000"), or
+    the one a clause after it says was expected ("above the 2.5 million tonnes the federation
+    had expected")."""
+    at = max(figure.sentence.find(figure.text), 0)
+    before, after = figure.sentence[:at], figure.sentence[at + len(figure.text) :]
+    aimed = stem_set(" ".join(_WORD.findall(before)[-3:])) & _AIMS
+    clause = re.split(r"[,;:.()]", after, maxsplit=1)[0]
+    expected = _WORD.findall(before)[-1:] == ["the"] and stem_set(clause) & _FORECAST
+    return figure.kind == "forecast" or bool(stem_set(before) & _FORECAST or aimed or expected)
 
 
 def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
@@ -725,7 +898,12 @@ def _off_period(figure: Figure, periods: list[str]) -> bool:
 def _period(said: str) -> str:
     """A period as figures hold it: "third quarter", "2025/26" (a season however written)."""
     season = re.fullmatch(r"(\d{4})[/\u2013-](\d\d)", said)
+    if re.fullmatch(r"[Qq][1-4]", said):  # "Q3": the third quarter
+        return f"{_QUARTERS[int(said[1]) - 1]} quarter"
     return "/".join(season.groups()) if season else re.sub(r"[\s-]+", " ", said.lower())
+
+
+_QUARTERS = ("first", "second", "third", "fourth")
 
 
 def _written(figure: Figure, period: str) -> str:

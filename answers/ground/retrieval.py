@@ -189,11 +189,15 @@ def _asks_figure(understood: Understanding) -> bool:
     window = understood.window
     text = understood.question.replace(window.text, " ") if window else understood.question
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
-    return bool(figures.stated(text) or said & (figures.NEUTRAL | _VALUE_WORDS))
+    return bool(figures.stated(text) or said & (figures.NEUTRAL | _VALUE_WORDS | _PLAN_NOUNS))
 
 
-# Words that name a figure asked of a period, besides those that say which reading it is.
+# Words that name a figure asked of a period, besides those that say which reading it is; a
+# plan's nouns too ("did it beat its October forecast": the forecast and the outcome of October).
 _VALUE_WORDS = frozenset("value values volume volumes amount amounts".split())
+_PLAN_NOUNS = figures.TARGETS | frozenset(
+    "forecast forecasts projection projections expectation expectations outlook guidance".split()
+)
 
 
 def _claimed(question: str, window: Window, topic: Topic) -> bool:

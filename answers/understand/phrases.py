@@ -95,6 +95,14 @@ THRESHOLD_ABOVE = _("{held} is above the {asked} the question sets, by {differen
 THRESHOLD_BELOW = _("{held} is below the {asked} the question sets, by {difference}")
 THRESHOLD_EVEN = _("{held} is the {asked} the question sets, neither above nor below it")
 THRESHOLD_OTHER_SIDE = _("Another row gives {held}, on the other side of {asked}")
+# What happened set against what was planned for it ("Did the operator beat its October
+# forecast?"): {held} the actual figure with its marker, {plan} the planned one with its own,
+# {planned} the plan's noun (PLAN_FORECAST or PLAN_TARGET).
+PLAN_ABOVE = _("{held} is above the {planned} of {plan}, by {difference}, as of {date}")
+PLAN_BELOW = _("{held} is below the {planned} of {plan}, by {difference}, as of {date}")
+PLAN_EVEN = _("{held} is the {planned} of {plan}, neither above nor below it, as of {date}")
+PLAN_FORECAST = _("forecast")
+PLAN_TARGET = _("target")
 # A yes-or-no question's answer, then the verdict that gives it ("No, 21% is below ...").
 ANSWER_THEN = _("{answer}, {verdict}")
 ANSWER_YES = _("Yes")

@@ -1,0 +1,87 @@
+"""What happened against what was planned for it, and a change since a period (issue 51): "did
+it beat its forecast", "did it meet its target", "how did it compare with the forecast" get the
+verdict first (above or below the plan, by how much, yes or no when asked so), the newest plan
+of the same quantity and period; "has it grown since September" sets the newest reading
+against that month's.
+
+The registry is this file's own: a theme park's visitors (monthly counts and a forecast for
+October, raised once) and a recycling scheme's collections against its year's target.
+"""
+
+import pytest
+
+from tests.answers.test_figures_asked import SENTENCE, _reports, _topic, answered, ask
+
+pytestmark = pytest.mark.django_db
+PARK = "Orlen Park"
+
+
+@pytest.fixture
+def registry(settings):
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    _topic("orlen-park-visitors", "Orlen Park visitor numbers",
+           ("orlen-park", PARK, "company"), ["visitors", "theme park"], "company")  # fmt: skip
+    _topic("brenholt-recycling-collections", "Brenholt Recycling collections",
+           ("brenholt-recycling", "Brenholt Recycling", "organization"),
+           ["recycling", "collected"], "organisation")  # fmt: skip
+    _reports([
+        (40, "Orlen Park welcomed 352,000 visitors in August, the theme park said."),
+        (20, "Orlen Park welcomed 388,000 visitors in September, the theme park said."),
+        (16, "Orlen Park expects 400,000 visitors in October, the theme park's forecast shows."),
+        (12, "Orlen Park raised its October forecast to 450,000 visitors, the theme park said."),
+        (2, "Orlen Park welcomed 432,000 visitors in October, the theme park said."),
+        (3, "Brenholt Recycling collected 61,000 tonnes in 2026 so far, against a target of "
+            "70,000 tonnes for the year, the recycling scheme said."),
+    ])  # fmt: skip
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        (f"Did {PARK} beat its October visitor forecast?", "No, 432,000"),
+        (f"Did {PARK} miss its October visitor forecast?", "Yes, 432,000"),
+        (f"Did {PARK} welcome more visitors in October than it forecast?", "No, 432,000"),
+        (f"How did {PARK}'s October visitors compare with its forecast?", "432,000"),
+    ],
+)
+def test_an_actual_is_set_against_the_newest_plan_for_its_period(api, question, opening):
+    first = ask(api, question)
+    assert first.startswith(opening), first
+    # The raised forecast, never the one it replaced, nor another month's count.
+    assert "is below the forecast of 450,000" in first, first
+    assert "by 18,000" in first, first
+    assert "400,000" not in first, first
+    assert "388,000" not in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_target_met_or_not_is_answered_from_the_sentence_that_sets_both(api):
+    first = ask(api, "Did Brenholt Recycling meet its collection target?")
+    assert first.startswith("No, 61,000"), first
+    assert "below the target of 70,000" in first, first
+    assert "by 9,000" in first, first
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    ("question", "newer", "older"),
+    [
+        (f"Have {PARK} visitor numbers grown or shrunk since September?", "432,000", "388,000"),
+        (f"Has {PARK}'s visitor count risen since August?", "432,000", "352,000"),
+    ],
+)
+def test_a_change_since_a_period_sets_the_newest_reading_against_it(api, question, newer, older):
+    first = ask(api, question)
+    assert " is higher: " in first, first
+    assert first.index(newer) < first.index(older), first
+    assert "450,000" not in first, first  # a forecast is no reading
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_plan_asked_for_alone_is_no_verdict(api):
+    body = answered(api, f"What is {PARK}'s October visitor forecast?")
+    first = SENTENCE.split(body["answer"])[0]
+    assert not first.startswith(("Yes", "No")), first
+    assert " is below the " not in first, first
+    assert "450,000" in body["answer"], body["answer"]
