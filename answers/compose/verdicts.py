@@ -20,6 +20,7 @@ figures of one quantity in different units (two currencies, a percentage against
 said to be so, and why no verdict is given; overlapping or equal figures make neither higher.
 """
 
+import calendar
 import re
 from dataclasses import dataclass, replace
 
@@ -171,14 +172,27 @@ def since(writer, side) -> bool:
     then = [p for p in _periods_said(question[at.end() :]) if not p.isdigit()][:1] if at else []
     if not (then and _CHANGED.search(question)):
         return False
-    said, wide = _words_of_periods(question, side, then)
+    # The change asked ("changed", "grown") is no word of what changed.
+    said, wide = _words_of_periods(_CHANGED.sub(" ", question), side, then)
     held = _readings_of_periods(side)
     before = _ranked([f for f in held if f.period == then[0]], said, wide)
     pair = next(((a, b) for b in before
-                 for a in _ranked([f for f in held if f.period and f.period != then[0]
-                                   and f.date > b.date], said, wide)
+                 for a in _ranked([f for f in held if _after(f, b)], said, wide)
                  if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
     return pair is not None and _periods_verdict(writer, side, pair, [pair[0].period, then[0]])
+
+
+_MONTH_ORDER = [m.lower() for m in calendar.month_name if m]
+
+
+def _after(figure: Figure, then: Figure) -> bool:
+    """Whether `figure` is of a period after `then`'s: a later month or quarter of the same
+    order ("October" after "September", both reported on one day), else reported later."""
+    order = next((o for o in (_MONTH_ORDER, [f"{q} quarter" for q in _QUARTERS])
+                  if figure.period in o and then.period in o), None)  # fmt: skip
+    if order is not None:
+        return order.index(figure.period) > order.index(then.period)
+    return bool(figure.period) and figure.period != then.period and figure.date > then.date
 
 
 def _words_of_periods(question: str, side, periods: list[str]) -> tuple[set[str], set[str]]:
@@ -332,12 +346,15 @@ _TARGETS = frozenset(stem(w) for w in figures.TARGETS)
 _AIMS = _TARGETS | stem_set("expectation expectations projection guidance outlook")
 _PLANS = _FORECAST | _AIMS
 # Setting one figure against another: a comparative, or a verb that holds it to a plan.
+# A verb that holds a figure to a plan, followed by what it holds it to ("hit its target"; a
+# "revenue hit" is a noun).
+_MET = re.compile(r"\b(?:meet|met|hit|reach(?:ed)?|achiev(?:e|ed))\s+(?:its|the|their|a|an)\b",
+                  re.IGNORECASE)  # fmt: skip
 _SET_AGAINST = re.compile(
-    rf"{SAID_HIGHER.pattern}|{SAID_LOWER.pattern}|\b(?:compar\w*|against|versus|vs|miss(?:ed|es)?"
-    r"|short|meet|met|hit|reach(?:ed)?|achiev(?:e|ed))\b",
+    rf"{SAID_HIGHER.pattern}|{SAID_LOWER.pattern}|{_MET.pattern}"
+    r"|\b(?:compar\w*|against|versus|vs|miss(?:ed|es)?|short)\b",
     re.IGNORECASE,
 )
-_MET = re.compile(r"\b(?:meet|met|hit|reach(?:ed)?|achiev(?:e|ed))\b", re.IGNORECASE)
 
 
 def against_plan(writer, side) -> bool:
@@ -348,7 +365,8 @@ def against_plan(writer, side) -> bool:
     holds no such pair."""
     question = writer.understood.question
     asked = stem_set(question) - STOP_STEMS
-    if not (asked & _PLANS and _SET_AGAINST.search(question)):
+    # "Did traders expect it to reach 5 billion?" asks what a crowd believed: the markets'.
+    if not (asked & _PLANS and _SET_AGAINST.search(question)) or asked & LIKELY:
         return False
     said = frozenset(asked - ASKING - _PLANS - _names(side))
     periods = [p for p in _periods_said(question) if not p.isdigit()]
@@ -871,7 +889,9 @@ def _of_topic_period(figure: Figure, period: str) -> Figure:
     million tonnes" of the 2026 harvest)."""
     if figure.period or not figure.reading or not period:
         return figure
-    return replace(figure, period=period)
+    # As figures name periods: "Q3 2026" is the third quarter, "November 2026" November.
+    named = sorted(figures.periods(period), key=str.isdigit)
+    return replace(figure, period=named[0] if named else period.lower())
 
 
 def _periods_said(question: str) -> list[str]:
