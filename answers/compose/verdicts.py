@@ -345,6 +345,7 @@ def _against(held: Figure, asked: figures.Stated, question: str) -> str:
 _TARGETS = frozenset(stem(w) for w in figures.TARGETS)
 _AIMS = _TARGETS | stem_set("expectation expectations projection guidance outlook")
 _PLANS = _FORECAST | _AIMS
+_CROWDS = stem_set("traders bettors bet bets punters market markets crowd crowds odds")
 # Setting one figure against another: a comparative, or a verb that holds it to a plan.
 # A verb that holds a figure to a plan, followed by what it holds it to ("hit its target"; a
 # "revenue hit" is a noun).
@@ -366,7 +367,8 @@ def against_plan(writer, side) -> bool:
     question = writer.understood.question
     asked = stem_set(question) - STOP_STEMS
     # "Did traders expect it to reach 5 billion?" asks what a crowd believed: the markets'.
-    if not (asked & _PLANS and _SET_AGAINST.search(question)) or asked & LIKELY:
+    # (Not LIKELY: "likely" stems as the "like" of "like-for-like sales".)
+    if not (asked & _PLANS and _SET_AGAINST.search(question)) or asked & _CROWDS:
         return False
     said = frozenset(asked - ASKING - _PLANS - _names(side))
     periods = [p for p in _periods_said(question) if not p.isdigit()]

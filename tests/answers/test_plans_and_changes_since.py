@@ -44,6 +44,8 @@ def registry(settings):
     [
         (f"Did {PARK} beat its October visitor forecast?", "No, 432,000"),
         (f"Did {PARK} miss its October visitor forecast?", "Yes, 432,000"),
+        # "like-for-like" is no crowd's likelihood ("likely" stems as "like").
+        (f"Did {PARK} beat its like-for-like October visitor forecast?", "No, 432,000"),
         (f"Did {PARK} welcome more visitors in October than it forecast?", "No, 432,000"),
         (f"How did {PARK}'s October visitors compare with its forecast?", "432,000"),
     ],
