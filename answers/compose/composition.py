@@ -615,6 +615,12 @@ def _change_or_plan(writer: Writer, layers: Layers) -> bool:
     newest reading and the one of a period a change is asked since; then the rows."""
     if not (verdicts.against_plan(writer, layers) or verdicts.since(writer, layers)):
         return False
+    # A premise the question states beside it ("it reported 4.2%; was that above guidance?").
+    premise, _ = _premise(writer.understood, layers)
+    if premise:
+        verdict = writer.sentences[0]
+        writer.sentences[0] = Sentence(verdict.body, "; ".join(p for p in (premise, verdict.preface)
+                                                                   if p))  # fmt: skip
     _verdict_then_rows(writer, layers)
     return True
 

@@ -61,6 +61,13 @@ def test_an_actual_is_set_against_the_newest_plan_for_its_period(api, question, 
 
 
 @pytest.mark.usefixtures("registry")
+def test_a_premise_the_verdict_contradicts_is_named_before_it(api):
+    first = ask(api, f"Why did {PARK} beat its October visitor forecast of 400,000?")
+    assert first.startswith("The record does not support the premise"), first
+    assert "is below the forecast of 450,000" in first, first
+
+
+@pytest.mark.usefixtures("registry")
 def test_a_target_met_or_not_is_answered_from_the_sentence_that_sets_both(api):
     first = ask(api, "Did Brenholt Recycling meet its collection target?")
     assert first.startswith("No, 61,000"), first
