@@ -611,9 +611,11 @@ def _verdict_then_rows(writer: Writer, layers: Layers) -> None:
 
 
 def _change_or_plan(writer: Writer, layers: Layers) -> bool:
-    """The verdict between an actual figure and its plan ("did it beat its forecast"), or the
-    newest reading and the one of a period a change is asked since; then the rows."""
-    if not (verdicts.against_plan(writer, layers) or verdicts.since(writer, layers)):
+    """The verdict between an actual figure and its plan ("did it beat its forecast"), a revised
+    figure and the one it replaced, or the newest reading and the one of a period a change is
+    asked since; then the rows."""
+    if not (verdicts.against_plan(writer, layers) or verdicts.revision(writer, layers)
+            or verdicts.since(writer, layers)):  # fmt: skip
         return False
     # A premise the question states beside it ("it reported 4.2%; was that above guidance?").
     premise, _ = _premise(writer.understood, layers)

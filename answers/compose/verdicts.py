@@ -153,6 +153,35 @@ def within(writer, side) -> bool:
     return pair is not None and _periods_verdict(writer, side, pair, periods[:2], of)
 
 
+# A revision asked about: a word of the figure that replaced ("revised", "final") and one of
+# the figure replaced ("flash", "preliminary", "first"), set side by side.
+_REVISED = stem_set("revised revision revise final corrected updated")
+_REPLACED = stem_set("flash preliminary provisional initial first original earlier previous")
+_HOW_FAR = re.compile(r"\bhow (?:much|far)\b|\bdifferen", re.IGNORECASE)
+
+
+def revision(writer, side) -> bool:
+    """Add the verdict between a revised figure and the one it replaced, when the question asks
+    by how much one was revised from the other ("How much higher was the revised figure than
+    the preliminary count?"): the revision the side's rows make of one quantity that stands
+    best with the question. False when it asks no such thing or the rows revise nothing."""
+    question = writer.understood.question
+    asked = stem_set(question)
+    asks = _SET_AGAINST.search(question) or _HOW_FAR.search(question)
+    if not (asked & _REVISED and asked & _REPLACED and asks):
+        return False
+    said = frozenset(asked - STOP_STEMS - ASKING - _REVISED - _REPLACED - _names(side))
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row) if f.kind != "rejected"]
+    pairs = figures.revisions(held, _curated(side))
+    if not pairs:
+        return False
+    earlier, later = max(pairs, key=lambda p: (sum(_standing(p[1], said)),
+                                               p[1].row.kind == "reading", p[1].date))  # fmt: skip
+    return _said(writer, (str(phrases.FIGURE_REVISED), later),
+                 (str(phrases.FIGURE_REPLACED), earlier))  # fmt: skip
+
+
 # A change over time asked since a period ("have passengers grown since September?").
 _SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
 _CHANGED = re.compile(

@@ -101,6 +101,10 @@ THRESHOLD_OTHER_SIDE = _("Another row gives {held}, on the other side of {asked}
 PLAN_ABOVE = _("{held} is above the {planned} of {plan}, by {difference}, as of {date}")
 PLAN_BELOW = _("{held} is below the {planned} of {plan}, by {difference}, as of {date}")
 PLAN_EVEN = _("{held} is the {planned} of {plan}, neither above nor below it, as of {date}")
+# The two sides of a revision asked about ("by how much was the final figure revised from the
+# flash estimate?"): the figure that replaced the other, and the one it replaced.
+FIGURE_REVISED = _("the revised figure")
+FIGURE_REPLACED = _("the figure it replaced")
 PLAN_FORECAST = _("forecast")
 PLAN_TARGET = _("target")
 # A yes-or-no question's answer, then the verdict that gives it ("No, 21% is below ...").

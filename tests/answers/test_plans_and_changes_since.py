@@ -5,7 +5,8 @@ of the same quantity and period; "has it grown since September" sets the newest 
 against that month's.
 
 The registry is this file's own: a theme park's visitors (monthly counts and a forecast for
-October, raised once) and a recycling scheme's collections against its year's target.
+October, raised once) and a recycling scheme's collections against its year's target, one month's
+revised.
 """
 
 import pytest
@@ -35,6 +36,8 @@ def registry(settings):
         # Two months reported on one day: the later month is the later reading.
         (1, "Brenholt Recycling collected 5,800 tonnes in September, the recycling scheme said."),
         (1, "Brenholt Recycling collected 6,300 tonnes in October, the recycling scheme said."),
+        (0, "Brenholt Recycling revised its September collection to 5,950 tonnes from the "
+            "preliminary 5,800 tonnes, the recycling scheme said."),
     ])  # fmt: skip
 
 
@@ -81,7 +84,8 @@ def test_a_target_met_or_not_is_answered_from_the_sentence_that_sets_both(api):
     [
         (f"Have {PARK} visitor numbers grown or shrunk since September?", "432,000", "388,000"),
         (f"Has {PARK}'s visitor count risen since August?", "432,000", "352,000"),
-        ("How much has Brenholt Recycling's collection changed since September?", "6,300", "5,800"),
+        # Against September's revised reading, not the preliminary one it replaced.
+        ("How much has Brenholt Recycling's collection changed since September?", "6,300", "5,950"),
     ],
 )
 def test_a_change_since_a_period_sets_the_newest_reading_against_it(api, question, newer, older):
@@ -89,6 +93,23 @@ def test_a_change_since_a_period_sets_the_newest_reading_against_it(api, questio
     assert " is higher: " in first, first
     assert first.index(newer) < first.index(older), first
     assert "450,000" not in first, first  # a forecast is no reading
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "By how much was Brenholt Recycling's September collection revised from the "
+        "preliminary figure?",
+        "How much higher is the revised September collection of Brenholt Recycling than the "
+        "first one?",
+    ],
+)
+def test_a_revision_asked_about_gets_its_size(api, question):
+    first = ask(api, question)
+    assert first.startswith("The revised figure is higher: 5,950 ["), first
+    assert "against 5,800 [" in first, first
+    assert "by 150," in first, first
 
 
 @pytest.mark.usefixtures("registry")
