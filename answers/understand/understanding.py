@@ -478,7 +478,9 @@ def _fixed(word: str, vocab: Vocabulary) -> str:
     """The curated word a misspelt `word` nearly is, or `word`."""
     low = word.lower()
     common = stem(low) in vocab.frequency and not word[:1].isupper()  # "costs", not "Brazill"
-    if len(low) < 5 or low in STOP or low in vocab.known or common:
+    # A digit makes a mark, never a slip: "L2418" is another batch than "L2417", "X6" than "X5".
+    marked = any(c.isdigit() for c in low)
+    if len(low) < 5 or low in STOP or low in vocab.known or common or marked:
         return word
     best = process.extractOne(low, vocab.curated, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
     if best is None:

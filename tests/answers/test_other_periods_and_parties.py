@@ -42,6 +42,9 @@ def registry(settings, time_machine):
            ["port levy", "levy"], {"kind": "policy-decision", "period": "2027"},
            ("orvik", "Orvik"))  # fmt: skip
     # The levy's first reports (the words a topic is first known by) name no body but its own.
+    _topic("recall-lindow-oat-drink-lot-k3150", "Recall of Lindow oat drink, lot K3150",
+           ("lindow", "Lindow", "company"), ["recall", "oat drink"],
+           {"kind": "product", "edition": "K3150"})  # fmt: skip
     first = [(30 - n, f"The Orvik Port Authority held consultation meeting {n} on the port "
                       "levy.") for n in range(1, 10)]  # fmt: skip
     _reports([
@@ -50,6 +53,7 @@ def registry(settings, time_machine):
              "the carrier said."),
         (6, "Dalmark Haulage carried 2.63 million tonnes of freight in the third quarter, the "
             "carrier said, above the 2.5 million tonnes the Haulage Federation had expected."),
+        (4, "Lindow is recalling its oat drink, lot K3150, after a packaging fault."),
         (5, "The Orvik Port Authority set the port levy for 2027 at 3.10 euros per tonne, up "
             "from 2.80 euros, the levy decision shows."),
         (9, "The Orvik Shippers Association expects the Orvik Port Authority to set the port "
@@ -73,6 +77,14 @@ def test_another_year_of_a_topic_curated_for_one_is_declined(api, question, untr
     first = SENTENCE.split(body["answer"])[0]
     assert untracked in first, first
     assert pointer in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_mark_one_digit_off_the_curated_one_is_another_lot_never_a_typo(api):
+    body = answered(api, "Was Lindow oat drink lot K3151 recalled?")
+    assert not body["grounded"], body["answer"]
+    assert "K3151" in SENTENCE.split(body["answer"])[0], body["answer"]
+    assert answered(api, "Was Lindow oat drink lot K3150 recalled?")["grounded"]
 
 
 @pytest.mark.usefixtures("registry")
