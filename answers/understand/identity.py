@@ -289,7 +289,8 @@ def _other_party(said: Said, topic: Topic) -> Mismatch | None:
         mods = after[: after.index(rest[-1])]
         other = [m for m in mods if m.isalpha() and _singular_of(m) not in own]
         # A preposition of any language joins the name to its place ("Clarimist en Bramwell").
-        if mods and len(other) == len(mods) and not set(mods) & (_OCCASION | STOP | LOCATIVE):
+        joined = set(mods) & (_OCCASION | STOP | LOCATIVE | _CONNECTORS)  # "del lote": of
+        if mods and len(other) == len(mods) and not joined:
             return Mismatch(_words(said, at_asked, at_asked + len(words) + len(mods) + 1), "kind")
     return None
 
@@ -632,8 +633,8 @@ def _longer_name(said: Said, topic: Topic, own: frozenset[str], vocab: Vocabular
             continue
         start, end = _extent(said, first, after)
         extra = [t for t in (*said.tokens[start:first], *said.tokens[after:end])]
-        if any(_distinguishes(t, own) for t in extra) and not _party(said, start, end, topic,
-                                                                     vocab, context):  # fmt: skip
+        distinguished = any(_distinguishes(t, own) for t in extra)
+        if distinguished and not _party(said, start, end, topic, vocab, context):
             return Mismatch(_words(said, start, end), "name")
         branch = _branch(said, start, end, own)
         if branch:

@@ -85,6 +85,10 @@ def test_a_mark_one_digit_off_the_curated_one_is_another_lot_never_a_typo(api):
     assert not body["grounded"], body["answer"]
     assert "K3151" in SENTENCE.split(body["answer"])[0], body["answer"]
     assert answered(api, "Was Lindow oat drink lot K3150 recalled?")["grounded"]
+    # Its own lot in another language's words: "del lote" joins the name to the mark.
+    spanish = answered(api, "¿Cuántos envases de la bebida de avena Lindow del lote K3150 se "
+                            "retiraron?")  # fmt: skip
+    assert spanish["grounded"], spanish["answer"]
 
 
 @pytest.mark.usefixtures("registry")
