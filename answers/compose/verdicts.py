@@ -193,9 +193,9 @@ _CHANGED = re.compile(
 
 def since(writer, side) -> bool:
     """Add the verdict between a quantity's reading for the period a change is asked since
-    and the newest reading of it reported after ("Have passenger numbers grown since
-    September?"): the newer first. False when no change since a named period is asked or the
-    side holds no such pair."""
+    and its best-standing reading of a later period (`_after`: "Have passenger numbers grown
+    since September?"): the later first. False when no change since a named period is asked or
+    the side holds no such pair."""
     question = writer.understood.question
     at = _SINCE.search(question)
     then = [p for p in _periods_said(question[at.end() :]) if not p.isdigit()][:1] if at else []
@@ -375,11 +375,11 @@ _TARGETS = frozenset(stem(w) for w in figures.TARGETS)
 _AIMS = _TARGETS | stem_set("expectation expectations projection guidance outlook")
 _PLANS = _FORECAST | _AIMS
 _CROWDS = stem_set("traders bettors bet bets punters market markets crowd crowds odds")
-# Setting one figure against another: a comparative, or a verb that holds it to a plan.
 # A verb that holds a figure to a plan, followed by what it holds it to ("hit its target"; a
 # "revenue hit" is a noun).
 _MET = re.compile(r"\b(?:meet|met|hit|reach(?:ed)?|achiev(?:e|ed))\s+(?:its|the|their|a|an)\b",
                   re.IGNORECASE)  # fmt: skip
+# Setting one figure against another: a comparative, or a verb that holds it to a plan.
 _SET_AGAINST = re.compile(
     rf"{SAID_HIGHER.pattern}|{SAID_LOWER.pattern}|{_MET.pattern}"
     r"|\b(?:compar\w*|against|versus|vs|miss(?:ed|es)?|short)\b",
