@@ -157,7 +157,8 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     rows = _stated(event, topic, understood.question, window, as_of=as_of)
     # A figure of a past month or day is reported after it: asked for one, that reporting
     # counts too ("passengers in October" read on 20 November).
-    figure = _asks_figure(understood)
+    # A statistical release's month is the month its figures are of, whatever is asked of it.
+    figure = _asks_figure(understood) or topic.kind == "statistical-release"
     asked = figures.periods(understood.question)
     if (not rows or figure) and _reference_period(window, now):
         since = _stated(event, topic, understood.question, Window(

@@ -9,25 +9,26 @@ The registry is this file's own: a haulier's third-quarter freight, and a port l
 this year for the next.
 """
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
 
 from registry import services
-from tests.answers.test_figures_asked import SENTENCE, _reports, answered, ask
+from tests.answers.test_figures_asked import SENTENCE, _issuer, _reports, answered, ask
 
 pytestmark = pytest.mark.django_db
 
 
 def _topic(subject: str, title: str, lead: tuple, terms: list[str], identity: dict,
-           place: tuple = ()) -> None:  # fmt: skip
+           place: tuple = ()):  # fmt: skip
     slug, name, kind = lead
     entity = services.entity_upsert(slug=slug, name=name, kind=kind)
     entities = [entity, *([services.entity_upsert(slug=place[0], name=place[1], kind="place")]
                           if place else [])]  # fmt: skip
-    services.event_upsert(subject=subject, title=title, lead_entity=entity, entities=entities,
-                          subject_terms=terms, question_terms=terms, identity=identity)  # fmt: skip
+    return services.event_upsert(subject=subject, title=title, lead_entity=entity,
+                                 entities=entities, subject_terms=terms, question_terms=terms,
+                                 identity=identity)  # fmt: skip
 
 
 @pytest.fixture
@@ -45,6 +46,18 @@ def registry(settings, time_machine):
     _topic("recall-lindow-oat-drink-lot-k3150", "Recall of Lindow oat drink, lot K3150",
            ("lindow", "Lindow", "company"), ["recall", "oat drink"],
            {"kind": "product", "edition": "K3150"})  # fmt: skip
+    prices = _topic(
+        "orvik-consumer-prices",
+        "Orvik consumer prices",
+        ("orvik-statistics-office", "Orvik Statistics Office", "organization"),
+        ["consumer prices", "inflation"],
+        {"kind": "statistical-release"},
+    )
+    # October's flash read in October, its final reading in November.
+    _issuer("orvik-stats", "Orvik Statistics Office", [
+        "Consumer prices, October (flash): annual inflation 3.1%.",
+        "Consumer prices, October (final): annual inflation 3.3%, revised from the flash "
+        "estimate of 3.1%."], prices, step=timedelta(days=14))  # fmt: skip
     first = [(30 - n, f"The Orvik Port Authority held consultation meeting {n} on the port "
                       "levy.") for n in range(1, 10)]  # fmt: skip
     _reports([
@@ -77,6 +90,21 @@ def test_another_year_of_a_topic_curated_for_one_is_declined(api, question, untr
     first = SENTENCE.split(body["answer"])[0]
     assert untracked in first, first
     assert pointer in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What did the Orvik Statistics Office report for October?",
+        "What inflation did the Orvik Statistics Office report in October?",
+    ],
+)
+def test_a_releases_month_is_the_month_its_figures_are_of(api, question):
+    """The final reading of October, published in November, answers what was reported for
+    October; a window of October alone held only the flash."""
+    first = ask(api, question)
+    assert "3.3%" in first, first
 
 
 @pytest.mark.usefixtures("registry")
