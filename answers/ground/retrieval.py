@@ -157,9 +157,11 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     rows = _stated(event, topic, understood.question, window, as_of=as_of)
     # A figure of a past month or day is reported after it: asked for one, that reporting
     # counts too ("passengers in October" read on 20 November).
-    # A statistical release's month is the month its figures are of, whatever is asked of it.
-    figure = _asks_figure(understood) or topic.kind == "statistical-release"
+    # A statistical release's month is the month its figures are of, whatever is asked of it
+    # (a day, "yesterday's reports", is when they were published).
     asked = figures.periods(understood.question)
+    release = topic.kind == "statistical-release" and bool(window and figures.periods(window.text))
+    figure = _asks_figure(understood) or release
     if (not rows or figure) and _reference_period(window, now):
         since = _stated(event, topic, understood.question, Window(
             window.start, now.date(), window.text, filters=True), as_of=as_of)  # fmt: skip
