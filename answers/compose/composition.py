@@ -617,12 +617,10 @@ def _change_or_plan(writer: Writer, layers: Layers) -> bool:
     if not (verdicts.against_plan(writer, layers) or verdicts.revision(writer, layers)
             or verdicts.since(writer, layers)):  # fmt: skip
         return False
-    # A premise the question states beside it ("it reported 4.2%; was that above guidance?").
+    # A premise the question states beside it ("why did it beat its forecast of 400,000?").
     premise, _ = _premise(writer.understood, layers)
     if premise:
-        verdict = writer.sentences[0]
-        writer.sentences[0] = Sentence(verdict.body, "; ".join(p for p in (premise, verdict.preface)
-                                                                   if p))  # fmt: skip
+        _said_before_verdict(writer, premise)
     _verdict_then_rows(writer, layers)
     return True
 
@@ -649,7 +647,11 @@ def _compared_premise(writer: Writer) -> None:
     higher = bool(verdicts.SAID_HIGHER.search(claim))
     if a.overlaps(b) or lower == higher or (a.low > b.high) == higher:
         return
-    said = str(phrases.PREMISE_CONTRADICTED.format(premise=claim))
+    _said_before_verdict(writer, str(phrases.PREMISE_CONTRADICTED.format(premise=claim)))
+
+
+def _said_before_verdict(writer: Writer, said: str) -> None:
+    """`said` (a premise named) opens the verdict's sentence, before what opens it already."""
     verdict = writer.sentences[0]
     writer.sentences[0] = Sentence(verdict.body, "; ".join(p for p in (said, verdict.preface) if p))
 

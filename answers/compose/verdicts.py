@@ -20,7 +20,6 @@ figures of one quantity in different units (two currencies, a percentage against
 said to be so, and why no verdict is given; overlapping or equal figures make neither higher.
 """
 
-import calendar
 import re
 from dataclasses import dataclass, replace
 
@@ -28,6 +27,7 @@ from answers.check import Sentence
 from answers.ground import Figure, figures
 from answers.understand import (
     FINAL_WORDS,
+    MONTHS,
     STOP,
     STOP_STEMS,
     another_edition,
@@ -211,13 +211,10 @@ def since(writer, side) -> bool:
     return pair is not None and _periods_verdict(writer, side, pair, [pair[0].period, then[0]])
 
 
-_MONTH_ORDER = [m.lower() for m in calendar.month_name if m]
-
-
 def _after(figure: Figure, then: Figure) -> bool:
     """Whether `figure` is of a period after `then`'s: a later month or quarter of the same
     order ("October" after "September", both reported on one day), else reported later."""
-    order = next((o for o in (_MONTH_ORDER, [f"{q} quarter" for q in _QUARTERS])
+    order = next((o for o in (MONTHS, figures.QUARTERS)
                   if figure.period in o and then.period in o), None)  # fmt: skip
     if order is not None:
         return order.index(figure.period) > order.index(then.period)
@@ -372,7 +369,7 @@ def _against(held: Figure, asked: figures.Stated, question: str) -> str:
 # A plan a question sets what happened against ("beat its forecast", "miss the target", "what
 # it expected"): the words by which rows plan a figure, and the plans' own nouns.
 _TARGETS = frozenset(stem(w) for w in figures.TARGETS)
-_AIMS = _TARGETS | stem_set("expectation expectations projection guidance outlook")
+_AIMS = frozenset(stem(w) for w in figures.PLAN_NOUNS)
 _PLANS = _FORECAST | _AIMS
 _CROWDS = stem_set("traders bettors bet bets punters market markets crowd crowds odds")
 # A verb that holds a figure to a plan, followed by what it holds it to ("hit its target"; a
@@ -949,12 +946,9 @@ def _off_period(figure: Figure, periods: list[str]) -> bool:
 def _period(said: str) -> str:
     """A period as figures hold it: "third quarter", "2025/26" (a season however written)."""
     season = re.fullmatch(r"(\d{4})[/\u2013-](\d\d)", said)
-    if re.fullmatch(r"[Qq][1-4]", said):  # "Q3": the third quarter
-        return f"{_QUARTERS[int(said[1]) - 1]} quarter"
+    if re.fullmatch(r"[Qq][1-4]", said):  # "Q3": the third quarter, as figures name it
+        return next(iter(figures.periods(said)))
     return "/".join(season.groups()) if season else re.sub(r"[\s-]+", " ", said.lower())
-
-
-_QUARTERS = ("first", "second", "third", "fourth")
 
 
 def _written(figure: Figure, period: str) -> str:

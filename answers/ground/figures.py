@@ -31,6 +31,7 @@ from typing import Any
 from answers.understand import (
     CURRENCY_CODES,
     DAY_NUMBER,
+    MONTHS,
     NOT_AN_END,
     PROVISIONAL_WORDS,
     STOP,
@@ -143,6 +144,10 @@ EARLIER = frozenset("from previous previously prior earlier initially originally
 # Words that say a figure replaces an earlier reading of the same thing.
 REVISING = frozenset("revised revises revise revising revision trims trimmed corrected".split())
 TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
+# The nouns of a plan besides a forecast's ("its guidance", "analysts' expectations").
+PLAN_NOUNS = TARGETS | frozenset(
+    "projection projections expectation expectations outlook guidance".split()
+)
 PROVISIONAL = PROVISIONAL_WORDS
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
@@ -805,11 +810,10 @@ def _passed_over(before: list[str], i: int) -> bool:
 
 
 # Words that say a figure's period where its quantity's words stand ("third-quarter deliveries").
-_PERIOD_WORDS = frozenset(
-    "january february march april may june july august september october november december "
-    "quarter".split()
-)
-_QUARTER_ORDINALS = frozenset("first second third fourth".split())
+_PERIOD_WORDS = frozenset(MONTHS) | {"quarter"}
+_QUARTER_ORDINALS = frozenset(_ORDINAL.values())
+# The quarters in their order, as figures name them.
+QUARTERS = tuple(f"{o} quarter" for o in _ORDINAL.values())
 
 
 def _with_counted(

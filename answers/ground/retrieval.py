@@ -198,9 +198,7 @@ def _asks_figure(understood: Understanding) -> bool:
 # Words that name a figure asked of a period, besides those that say which reading it is; a
 # plan's nouns too ("did it beat its October forecast": the forecast and the outcome of October).
 _VALUE_WORDS = frozenset("value values volume volumes amount amounts".split())
-_PLAN_NOUNS = figures.TARGETS | frozenset(
-    "forecast forecasts projection projections expectation expectations outlook guidance".split()
-)
+_PLAN_NOUNS = figures.PLAN_NOUNS | {"forecast", "forecasts"}
 
 
 def _claimed(question: str, window: Window, topic: Topic) -> bool:

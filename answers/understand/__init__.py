@@ -15,6 +15,7 @@ FACE = {
     "another_edition": "answers.understand.identity",
     "asks_ahead": "answers.understand.timewindow",
     "asks_when": "answers.understand.understanding",
+    "MONTHS": "answers.understand.timewindow",
     "NOT_AN_END": "answers.understand.vocabulary",
     "numbered_topic": "answers.understand.identity",
     "nearest_another": "answers.understand.identity",

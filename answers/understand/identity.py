@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from answers.understand.timewindow import TIME_WORDS
+from answers.understand.timewindow import MONTHS, TIME_WORDS
 from answers.understand.vocabulary import (
     CURRENCY_CODES,
     FINAL_WORDS,
@@ -855,7 +855,7 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
     return None
 
 
-_MONTH_NAMES = frozenset(w.lower() for w in (*calendar.month_name, *calendar.month_abbr) if w)
+_MONTH_NAMES = frozenset(MONTHS) | {w.lower() for w in calendar.month_abbr if w}
 
 
 def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None:

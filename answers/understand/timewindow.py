@@ -30,6 +30,8 @@ TIME_WORDS = frozenset(
     décembre janeiro fevereiro março maio junho julho setembro outubro novembro dezembro""".split()
 ) | {w.lower() for w in [*calendar.month_name, *calendar.month_abbr, *calendar.day_name] if w}
 
+# The English months in their order: a figure's period, a month before a year.
+MONTHS = tuple(m.lower() for m in calendar.month_name if m)
 _MONTHS = """january february march april may june july august september october november
     december sept sep jan feb apr jun jul aug oct nov dec enero febrero marzo abril mayo junio
     julio agosto septiembre setiembre octubre noviembre diciembre januar februar märz april mai

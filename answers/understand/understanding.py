@@ -251,9 +251,9 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         routed = []
     said = identity.restored(question, corrected)
     capitals = languages.capitals_mark_names(languages.identify(question))
-    routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of)
+    routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of, now)
     if mismatch and topic is None and not (named | span_names):
-        routed = _next_agreeing(scored, said, vocab, capitals, question, as_of) or routed
+        routed = _next_agreeing(scored, said, vocab, capitals, question, as_of, now) or routed
         mismatch = None if routed else mismatch
     unplaced = actor or _unplaced(said, routed, vocab, intent)
     untracked = [n.span for n in unknown]
@@ -332,15 +332,17 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
 
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,
-                    typed: str = "", as_of: datetime | None = None):  # fmt: skip
+                    typed: str = "", as_of: datetime | None = None,
+                    now: datetime | None = None):  # fmt: skip
     """The routed topics whose subject every qualifier of the question agrees with, and, when
     none does, the first disagreement with the topic it was found on
-    (`answers.understand.identity`); its documents read as stored by `as_of`. A disagreement about
+    (`answers.understand.identity`); its documents read as stored by `as_of`, the question asked
+    on the clock `now` (its year is no other period). A disagreement about
     another actor or place beside a topic the question names by its lead is a premise to correct,
     not another subject: the topic is kept and the words are returned third."""
     said = identity.Said.of(text, current_tagger().entity_spans(text), typed)
     seen = functools.partial(reported, as_of=as_of)
-    year = (as_of or timezone.now()).year
+    year = (as_of or now or timezone.now()).year
     first, held = None, list(routed)
     while True:
         # A place or name another routed topic carries is that topic's to answer, while that
@@ -385,7 +387,7 @@ FALLBACK_CUT = 0.5  # of the best score: a topic further down is not what the qu
 
 
 def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: str,
-                   as_of: datetime | None = None):  # fmt: skip
+                   as_of: datetime | None = None, now: datetime | None = None):  # fmt: skip
     """When the best topic is not the question's subject and the question names nothing tracked,
     the next scored topic that is ("why are oil prices rising": not a consumer-price release)."""
     best = scored[0][1] if scored else 0.0
@@ -393,7 +395,7 @@ def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: 
         if score < max(MIN_SCORE, FALLBACK_CUT * best):
             break
         kept, _, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed,
-                                     as_of)  # fmt: skip
+                                     as_of, now)  # fmt: skip
         if kept:
             return kept
     return []
