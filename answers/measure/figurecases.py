@@ -15,6 +15,12 @@ says. So a case says what the registry holds, not what the engine made of it.
 - `newest`: a topic whose issuer gave two readings of one measured word: the first sentence must
   give the newest reading's figure, and the answer must take the issuer's side (a revision is
   never rows at odds with no side taken).
+- `plan`: a topic whose rows hold a measured word's figures and a plan of it (a forecast,
+  target, expectation or guidance said beside a figure in its unit), every figure on one side of
+  every plan: the first sentence must set them apart the right way round ("above", "below")
+  and quote a held figure.
+- `revision`: a sentence that revises a measured word's figure "to" one value "from" another:
+  asked by how much it was revised, the first sentence must quote both, the higher first.
 """
 
 import random
@@ -52,6 +58,15 @@ NO_VERDICT = ("No verdict", "Neither is higher")
 # A number as written, never part of another, a date's or a marker's ("[2]").
 _NUMBER = r"(?<![\d.\-\[]){}(?!\d|\.\d|\])"
 REFUSED = "does not pick one"  # the rows left at odds (`phrases.ROWS_DISAGREE`)
+# A plan said beside a figure, by the noun a question asks it by ("beat forecasts of 150,000").
+_PLANS = {"forecast": "forecast", "forecasts": "forecast", "forecasting": "forecast",
+          "expected": "expectations", "expect": "expectations", "expects": "expectations",
+          "target": "target", "targets": "target", "guidance": "guidance"}  # fmt: skip
+# A sentence that revises a figure ("revised ... to 3.6% from 3.4%", "trims ... to 0.5%").
+_REVISING = re.compile(r"\b(?:revis\w*|trim\w*|correct\w*|cut)\b", re.IGNORECASE)
+# Which way a first sentence sets a figure against its plan (`phrases.PLAN_ABOVE`, `_BELOW`).
+_ABOVE = re.compile(r"\b(?:above|higher|beat|exceed\w*)\b", re.IGNORECASE)
+_BELOW = re.compile(r"\b(?:below|lower|missed|short of)\b", re.IGNORECASE)
 
 COMPARING = (
     "Which is higher, the {word} of {first} or of {second}?",
@@ -67,6 +82,16 @@ PREMISING = (
 NEWEST = (
     "What is the latest {word} figure for {subject}?",
     "What {word} figure does {subject} now stand at?",
+)
+PLANNING = (
+    "Did {subject}'s {word} beat the {plan}?",
+    "Was the {word} of {subject} above or below the {plan}?",
+    "How did {subject}'s {word} compare with the {plan}?",
+)
+REVISING = (
+    "By how much was {subject}'s {word} revised from the first estimate?",
+    "How far was the {word} of {subject} revised from its earlier figure?",
+    "How much did the revised {word} of {subject} differ from the original figure?",
 )
 
 
@@ -86,6 +111,12 @@ class Measured:
         default_factory=lambda: defaultdict(list)
     )
     numbers: set[str] = field(default_factory=set)  # every number its rows write
+    plans: dict[tuple[str, str], list[tuple[Value, str]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )  # each plan's value and the noun a question asks it by
+    revised: dict[tuple[str, str], list[tuple[Value, Value]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )  # (from, to) of each revision a sentence makes
     said: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))
 
     def word(self, key: tuple[str, str]) -> str:
@@ -121,6 +152,8 @@ def figure_cases(subjects: list, rng: random.Random) -> list[dict]:
     for subject in subjects:
         cases += _premises(subject, measured[subject.event.pk], rng)
         cases += _newest(subject, measured[subject.event.pk], rng)
+        cases += _plan_cases(subject, measured[subject.event.pk], rng)
+        cases += _revision_cases(subject, measured[subject.event.pk], rng)
     for a, b in combinations(subjects, 2):
         case = _comparison(a, b, measured[a.event.pk], measured[b.event.pk], measures, rng)
         if case:
@@ -143,25 +176,72 @@ def _measured(event, measures: Measures) -> Measured:
 
 
 def _read(text: str, measures: Measures, measured: Measured) -> dict[tuple[str, str], list[Value]]:
-    """Each figure's value by (what it measures, unit), added to `measured`; this text's own."""
+    """Each figure's value by (what it measures, unit), added to `measured`; this text's own.
+    A plan's figure is kept apart, of what it plans (`_plan_read`)."""
     own: dict[tuple[str, str], list[Value]] = defaultdict(list)
+    last: dict[str, tuple[str, str]] = {}  # by unit, what the text's last figure measured
     for sentence in _SENTENCE.split(text):
         measured.numbers |= set(re.findall(r"\d+(?:\.\d+)?", sentence))
         low = sentence.lower()
         amounts = [(_value(m), m) for m in _AMOUNT.finditer(sentence)]
+        keyed = []
         for (unit, value), match in amounts:
             word = _measuring(low, match, list(measures.words))
             if not word:
+                _plan_read(low, match, (unit, value), measures, measured, last)
                 continue
-            key = (measures.words[word], unit)
+            key = last[unit] = (measures.words[word], unit)
             measured.said[key][word] += 1
             own[key].append(value)
+            keyed.append((key, value, match))
             # Every figure in its unit the sentence gives beside it may be the one a reader
             # takes for it ("values it at $2 billion after raising $210 million").
             for (other_unit, other), _ in amounts:
                 if other_unit == unit and other not in measured.values[key]:
                     measured.values[key].append(other)
+        if _REVISING.search(sentence):
+            _revision_read(low, keyed, measured)
     return own
+
+
+def _plan_read(low: str, match: re.Match, amount: tuple[str, Value], measures: Measures,
+               measured: Measured, last: dict) -> None:  # fmt: skip
+    """A plan's figure ("economists had forecast 3.1%"), kept as a plan of what the nearest
+    curated word before it in its sentence measures, else of what the text's last figure in its
+    unit did; never one end of a range ("a 2% to 4% target band")."""
+    before = _TOKEN.findall(low[: match.start()])
+    following = _TOKEN.findall(low[match.end() :])
+    nouns = [_PLANS[t] for t in [*before[-_NEAR:], *following[:1]] if t in _PLANS]
+    ranged = before[-1:] in (["to"], ["and"]) or (following[:2] and following[0] == "to" and (
+        following[1][:1].isdigit()))  # fmt: skip
+    if not nouns or ranged:
+        return
+    said = low[: match.start()]
+    found = [(said.rfind(w), w) for w in measures.words if _says(said, w)]
+    unit, value = amount
+    key = (measures.words[max(found)[1]], unit) if found else last.get(unit)
+    if key:
+        measured.plans[key].append((value, nouns[-1]))
+
+
+def _revision_read(low: str, keyed: list, measured: Measured) -> None:
+    """A sentence's revision of one measured figure: the value said "from" (a few words before
+    it) is the one replaced, the other of its quantity the revised one."""
+    for key in {k for k, _, _ in keyed}:
+        values = [(v, m) for k, v, m in keyed if k == key]
+        replaced = [v for v, m in values if _after_from(_TOKEN.findall(low[: m.start()])[-5:])]
+        revised = [v for v, _ in values if v not in replaced]
+        if len(replaced) == 1 and len(revised) == 1 and replaced != revised:
+            measured.revised[key].append((replaced[0], revised[0]))
+
+
+def _after_from(before: list[str]) -> bool:
+    """Whether a figure is the one "from" introduces: no number between ("from its flash
+    estimate of 3.4%", never the 3.6% of "from 3.4% to 3.6%")."""
+    if "from" not in before:
+        return False
+    tail = before[len(before) - before[::-1].index("from") :]
+    return not any(t[:1].isdigit() for t in tail)
 
 
 def _measuring(low: str, match: re.Match, words: list[str]) -> str | None:
@@ -274,6 +354,38 @@ def _newest(subject, measured: Measured, rng: random.Random) -> list[dict]:
     return []
 
 
+def _plan_cases(subject, measured: Measured, rng: random.Random) -> list[dict]:
+    """A measured word its rows plan and hold: every held figure (never a plan's) above every
+    plan of it, or below every one."""
+    for key, plans in sorted(measured.plans.items()):
+        planned = [v for v, _ in plans]
+        held = [v for v in measured.values[key] if v not in planned]
+        if not held:
+            continue
+        above = min(v.number for v in held) > max(v.number for v in planned)
+        if not above and max(v.number for v in held) >= min(v.number for v in planned):
+            continue
+        noun = Counter(n for _, n in plans).most_common(1)[0][0]
+        question = rng.choice(PLANNING).format(word=measured.word(key), plan=noun,
+                                               subject=_called(subject))  # fmt: skip
+        return [{"class": "plan", "counts": "verdicts", "question": question,
+                 "topics": [subject.event.subject], "above": above,
+                 "held": [v.written for v in held]}]  # fmt: skip
+    return []
+
+
+def _revision_cases(subject, measured: Measured, rng: random.Random) -> list[dict]:
+    """A measured word a sentence revises: asked by how much, both figures are given."""
+    for key, revisions in sorted(measured.revised.items()):
+        replaced, revised = revisions[-1]
+        question = rng.choice(REVISING).format(word=measured.word(key), subject=_called(subject))
+        higher, lower = sorted((revised, replaced), key=lambda v: -v.number)
+        return [{"class": "revision", "counts": "verdicts", "question": question,
+                 "topics": [subject.event.subject], "titles": [],
+                 "higher": [higher.written], "lower": [lower.written]}]  # fmt: skip
+    return []
+
+
 def figure_score(case: dict, result: dict) -> list[str]:
     """What is wrong with one figure case's answer: [] when right."""
     answer = result["answer"]
@@ -282,8 +394,10 @@ def figure_score(case: dict, result: dict) -> list[str]:
     if not result["grounded"]:
         return ["declined a question the registry answers"]
     problems = [] if set(case["topics"]) <= got else [f"answered from {sorted(got)}"]
-    if case["class"] == "comparison":
+    if case["class"] in ("comparison", "revision"):
         problems += _verdict_problems(case, first)
+    elif case["class"] == "plan":
+        problems += _plan_problems(case, first)
     elif case["class"] == "premise":
         if not first.startswith(PREMISE_NAMED):
             problems.append("the false premise was not named first")
@@ -301,7 +415,7 @@ def _verdict_problems(case: dict, first: str) -> list[str]:
     if first.startswith(NO_VERDICT) or "no comparable figure" in first:
         return ["no verdict"]
     # The verdict names the higher side first; failing that, quotes its figure first.
-    higher, lower = (first.find(title) for title in case["titles"])
+    higher, lower = (first.find(title) for title in case["titles"]) if case["titles"] else (-1, -1)
     if higher >= 0:
         return [] if lower < 0 or higher < lower else ["the lower side said as the higher"]
     high = _at(first, case["higher"])
@@ -309,6 +423,19 @@ def _verdict_problems(case: dict, first: str) -> list[str]:
     if high is None or low is None:
         return ["the first sentence does not quote both figures"]
     return [] if high < low else ["the lower figure said as the higher"]
+
+
+def _plan_problems(case: dict, first: str) -> list[str]:
+    if first.startswith(NO_VERDICT):
+        return ["no verdict"]
+    right, wrong = (_ABOVE, _BELOW) if case["above"] else (_BELOW, _ABOVE)
+    problems = []
+    if not _says_any(first, case["held"]):
+        problems.append("the first sentence quotes no figure held")
+    if not right.search(first) or wrong.search(first):
+        side = "above" if case["above"] else "below"
+        problems.append(f"the first sentence does not set it {side} the plan")
+    return problems
 
 
 def _says_any(text: str, numbers: list[str]) -> bool:

@@ -16,6 +16,7 @@ from answers.measure.evaluation import (
     synth_cases,
 )
 from registry import services
+from tests.answers.test_figures_asked import _reports, _topic
 from tests.conftest import loaded_once
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,8 @@ FLOORS = {"kind": 0.9, "edition": 0.9, "place": 0.8, "period": 0.9, "longer-name
           "upper-case": 0.85, "own-kind": 0.8}  # fmt: skip
 # The figure classes, each counted by its own tally (`answers.measure.figurecases`).
 FIGURE_FLOORS = {"comparison": ("verdicts", 0.9), "premise": ("premises", 0.9),
-                 "newest": ("newest", 0.9)}  # fmt: skip
+                 "newest": ("newest", 0.9), "plan": ("verdicts", 0.9),
+                 "revision": ("verdicts", 0.9)}  # fmt: skip
 SAMPLE = 8  # cases of each class from each registry
 
 
@@ -46,6 +48,28 @@ def test_a_registry_a_curator_builds_yields_cases_of_its_own_names():
     assert fresh
     assert all("Ilse" not in case["untracked"] for case in fresh)
     assert all(case["registry"] == "own" for case in cases)
+
+
+def test_a_curator_s_plans_and_revisions_yield_cases_the_engine_meets(settings):
+    """A forecast said in one report and the figure in another, and a sentence revising a
+    figure "to" one value "from" another, each become a case of its class; the values a case
+    expects are the rows' own, and the engine is held to them."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    _topic("harlow-foods-results", "Harlow Foods quarterly results",
+           ("harlow-foods", "Harlow Foods", "company"), ["revenue"], "company")  # fmt: skip
+    _reports([
+        (6, "Harlow Foods posted third-quarter revenue of $3.4 billion, the grocer said."),
+        (5, "Harlow Foods revenue topped analysts' forecasts of $3.1 billion, shares rose."),
+        (1, "Harlow Foods revised its third-quarter revenue to $3.5 billion from $3.4 billion."),
+    ])  # fmt: skip
+    cases = {c["class"]: c for c in cases_generate(registry="own", seed=SEED)}
+    plan, revision = cases["plan"], cases["revision"]
+    assert plan["above"] is True
+    assert set(plan["held"]) >= {"3.4", "3.5"}
+    assert "3.1" not in plan["held"]
+    assert (revision["higher"], revision["lower"]) == (["3.5"], ["3.4"])
+    scored = identity_scored([{**plan, "registry": "synth"}, {**revision, "registry": "synth"}])
+    assert scored["verdicts"] == "2/2", scored["failures"]
 
 
 @pytest.mark.usefixtures("registries_once")
