@@ -85,7 +85,9 @@ def failure(body: str, evidence: list[Evidence],
     cited = [evidence[n - 1] for n in dict.fromkeys(markers)]
     support = " ".join(item.support() for item in cited)
     claim = _MARKER.sub(" ", body)
-    reason = _numbers(claim, support, figures.derived([item.snippet for item in cited]))
+    # Worked out from what the rows say in full, as the verdicts read them (`Evidence.text`):
+    # a report's figures may stand past its snippet's cut.
+    reason = _numbers(claim, support, figures.derived([item.text for item in cited]))
     for rule in (_directions, _certainty, _names):
         reason = reason or rule(claim, support, allowed)
     if reason:

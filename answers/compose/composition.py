@@ -320,6 +320,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
         figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
         duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
+        ongoing=layers.topic.ongoing,
     )  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:

@@ -139,7 +139,7 @@ def within(writer, side) -> bool:
     names ("Was inflation higher in October or September?"); False when it names fewer or the
     side holds no figure of one quantity for both."""
     question = writer.understood.question
-    periods, of = _times_asked(question)
+    periods, of = _times_asked(_years_named(question, writer.understood.year))
     if len(periods) < 2:
         return False
     said, wide = _words_of_periods(question, side, periods)
@@ -148,8 +148,10 @@ def within(writer, side) -> bool:
                        for p in periods[:2])  # fmt: skip
     # The best-standing pair of one quantity ("complete at 1,655 tonnes" of the year asked
     # against "2,050 tonnes in 2025"), not merely each period's best figure.
-    pair = next(((a, b) for a in firsts for b in seconds
-                 if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
+    pairs = [(a, b) for a in firsts for b in seconds
+             if figures.same_quantity(a, b, _curated(side))]  # fmt: skip
+    # One unit before two ("£152.0 million" is set against September's sum, not its 0.4%).
+    pair = next((p for p in pairs if p[0].unit == p[1].unit), pairs[0] if pairs else None)
     return pair is not None and _periods_verdict(writer, side, pair, periods[:2], of)
 
 
@@ -333,7 +335,9 @@ def _threshold_held(side, asked: figures.Stated, question: str,
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     held = [f for row in rows for f in figures.held(row)
             if f.unit == asked.unit and not another_edition(f.sentence, side.topic)]  # fmt: skip
-    current = _candidates_of(held, side, asks_ahead(question))
+    # A plan asked by its noun ("is the sales outlook above ...") is what is held to it.
+    ahead = asks_ahead(question) or bool(stem_set(question) & _AIMS)
+    current = _candidates_of(held, side, ahead)
     current = [f for f in current if (f.low, f.high) != (asked.low, asked.high)]
     periods = [p for p in _periods_said(question) if not p.isdigit()]
     standing = {id(f): _standing(f, said) for f in current}
@@ -427,10 +431,11 @@ def _plan_pair(side, said: frozenset[str], periods: list[str],
     for actuals in (figures.newest([f for f in done if f.row.kind == "reading"], topic),
                     figures.newest(done, topic)):  # fmt: skip
         # One period, or one sentence that sets the two side by side ("collected 61,000
-        # tonnes in 2026 against a target of 70,000 tonnes").
+        # tonnes in 2026 against a target of 70,000 tonnes"); a plan that names no period
+        # ("beat analysts' forecasts of 1.75 billion euros") is of the topic's.
         pairs = [(a, p) for a in actuals for p in plans
-                 if (a.period == p.period or a.sentence == p.sentence) and _comparable(a, p)
-                 and _plans_it(a, p, topic)]  # fmt: skip
+                 if (a.period == p.period or a.sentence == p.sentence or not p.period)
+                 and _comparable(a, p) and _plans_it(a, p, topic)]  # fmt: skip
         if pairs:
             return max(pairs, key=lambda pair: _pair_standing(pair, said, plan, done))
     return None
@@ -453,8 +458,11 @@ def _plans_it(actual: Figure, plan: Figure, topic: frozenset[str]) -> bool:
     ("expects 400,000 visitors") planning what the actual did ("welcomed 432,000 visitors");
     or a plan named only by its noun in the actual's own sentence ("delivered 121,400
     vehicles ..., against guidance of 118,000")."""
-    if actual.sentence == plan.sentence and not plan.quantity - _AIMS:
+    planned = plan.quantity - _AIMS
+    if actual.sentence == plan.sentence and not planned:
         return True
+    # What a plan plans is measured past its noun ("inflation target": inflation).
+    plan = replace(plan, quantity=planned) if planned else plan
     return figures.same_quantity(actual if plan.done else replace(actual, done=""), plan, topic)
 
 
@@ -811,8 +819,10 @@ def _by_points(higher: Figure, lower: Figure) -> str:
 
 
 def _names(side) -> set[str]:
-    """The stems of the side's topic's names (its entities'), which say whose, never what."""
-    return stem_set(" ".join(side.topic.names))
+    """The stems of the side's topic's names (its entities'), which say whose, never what: the
+    words written with a capital. An alias a curator wrote in lower case ("print book volumes")
+    describes what the rows measure; its words still ask what."""
+    return stem_set(" ".join(w for n in side.topic.names for w in n.split() if w[:1].isupper()))
 
 
 def _used(*sides) -> set[str]:
@@ -886,6 +896,18 @@ def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]
     own = [[f for f in first if f.row.url not in urls[1]],
            [f for f in second if f.row.url not in urls[0]]]  # fmt: skip
     return (own[0] or first, own[1] or second)
+
+
+_THIS_YEAR = re.compile(r"\b(this|last) year(?:'s)?\b", re.IGNORECASE)
+
+
+def _years_named(question: str, year: int) -> str:
+    """The question with "this year" and "last year" said as the years they are ("this year
+    than in 2025": 2026 than 2025), when another year is named beside them or both are said."""
+    both = {m.lower() for m in _THIS_YEAR.findall(question)} == {"this", "last"}
+    if not year or not (both or _PERIODS.search(_THIS_YEAR.sub(" ", question))):
+        return question
+    return _THIS_YEAR.sub(lambda m: f"in {year - (m.group(1).lower() == 'last')}", question)
 
 
 def _times_asked(question: str) -> tuple[list[str], str]:
@@ -970,14 +992,24 @@ def _ranked(held: list[Figure], said: set[str], wide: set[str]) -> list[Figure]:
 
     def key(f: Figure) -> tuple:
         sentence = stem_set(f.sentence)
-        return (-len(said & f.quantity), -len(wide & f.quantity), -len(said & sentence),
+        # Of two figures measuring as many words asked, the one whose own noun is asked
+        # ("volumes" of "print book volumes", not the "print" of "print book sales").
+        head = bool(stem_set(_head(f.named)) & said)
+        return (-len(said & f.quantity), -head, -len(wide & f.quantity), -len(said & sentence),
                 -len(wide & sentence), f.row.kind != "reading", -_repeated(f, held),
                 _newest(f))  # fmt: skip
 
     ranked = sorted(held, key=key)
-    if ranked and (any(key(ranked[0])[:4]) or not said):
+    if ranked and (any(key(ranked[0])[:5]) or not said):
         return ranked
     return []
+
+
+def _head(named: str) -> str:
+    """A figure's own noun: the last word of what it measures past the words that say which
+    reading ("barley harvest estimate": harvest)."""
+    kept = [w for w in named.split() if w.lower() not in figures.NEUTRAL]
+    return kept[-1] if kept else ""
 
 
 def _newest(figure: Figure) -> str:

@@ -6,7 +6,8 @@ Three kinds, each between rows of different origins:
   neither revising the other (figures of two periods are two readings, not a disagreement), nor
   the later a newer reading of a count the earlier read on another day (`figures.updates`);
 - a decision: one row states a state ("kept its rate", "signed the deal") and another states an
-  opposite one of the same thing ("cut its rate"), each as done, neither hedged nor a noun;
+  opposite one of the same thing ("cut its rate"), each as done, neither hedged nor a noun; of a
+  topic that goes on over time (a company), only when both are said on one day;
 - belief against the record: the issuer states an outcome as done that a live market question
   asks about, and the crowd prices it below even odds.
 The answer then says that the rows disagree and who says what, the issuer first
@@ -64,6 +65,9 @@ class Asking:
     names: frozenset[str] = frozenset()  # the stems of the topic's names: whose, never what
     duration: bool = False  # "how long": a figure of time is asked, never a fine or a count
     period: str = ""  # the topic's own curated period ("2026"): a state of another year is not it
+    # The topic goes on over time (`vocabulary.Topic.ongoing`): states said on two days are two
+    # states in turn ("kept its guidance" in October, "raised" it in November), not a dispute.
+    ongoing: bool = False
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
@@ -89,6 +93,8 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
         what, a, b, *said = found
         return Conflict(what, *_issuer_first(a, b, tuple(said), readings, asking))
     for a, b in itertools.combinations(statements, 2):
+        if asking.ongoing and a.date[:10] != b.date[:10]:
+            continue
         found = _decisions_differ(a, b, asking.period)
         if found:
             return Conflict(found, a, b)

@@ -104,7 +104,7 @@ _PERIOD = re.compile(
     rf"\b(?P<span>{_MONTHS}\s*(?:-|\u2013|to|through)\s*{_MONTHS})\b"
     # A month, not a day of one ("on 17 November" says an occasion, not a period).
     rf"|(?<!\d\s)(?<!\d\d\s)\b(?P<month>{_MONTHS})\b(?!\s+\d{{1,2}}(?:st|nd|rd|th)?\b)"
-    r"|\b(?P<quarter>first|second|third|fourth)[\s-]quarter\b"
+    r"|\b(?P<quarter>(?i:first|second|third|fourth))[\s-](?i:quarter)\b"  # "Third-quarter revenue"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
     # A year that says which one of a thing ("its 2025 decision", "the 2024 strike").
     r"|\b(?i:the|its|their|this|that|last)\s+(?P<year_of>(?:19|20)\d\d)(?=\s+[a-z])"
@@ -120,7 +120,7 @@ LINKING = frozenset(
     keeping keep held holds hold unchanged steady around about near nearly almost some roughly
     over under above below just only a an the its their his her our new record total
     annualised annualized show shows showed showing rising rises holding puts put putting
-    said says setting set now currently risen fallen grown has have had""".split()
+    said says setting set now currently risen fallen grown has have had also again""".split()
 )
 # Words that say which reading of a quantity, not which quantity: "annual inflation" and
 # "inflation" are one quantity, "core inflation" another; a flash estimate and the final figure
@@ -149,6 +149,7 @@ PLAN_NOUNS = TARGETS | frozenset(
     "projection projections expectation expectations outlook guidance".split()
 )
 PROVISIONAL = PROVISIONAL_WORDS
+_PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
 ESTIMATED = frozenset("estimate estimates estimated".split())
@@ -316,17 +317,22 @@ def stated(text: str) -> list[Stated]:
         unit, plain = ("", "decimal") if unit == "#" and counted[1] else (unit, plain)
         quantity, named = _with_counted((quantity, named), counted, unit, before)
         quantity, named = _modifying((quantity, named), before, text[match.end() :], unit)
+        quantity, named = _planned_of((quantity, named), before, opens, unit)
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
         written = f"{lead}{match.group(0).strip()}"
         if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
             written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
-        figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
+        # A figure of a plan's noun ("its guidance of 4% to 5%") is planned, not read.
+        kind = _kind_of(text, match)
+        kind = "forecast" if kind == "actual" and quantity & _PLAN_STEMS else kind
+        figure = Stated(quantity, low, high, unit, kind, written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
                         _done_to(before, counted, unit), bound, _day(text, match))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _of_whole(found, figure, between)
         figure = _compared(figure, _reference(found, figure), between)
+        figure = _went_to(figure, found[-1] if found else None, between)
         found.append(_coordinated(figure, found[-1] if found else None, between))
         end = match.end()
     return _from_now(found)
@@ -384,6 +390,17 @@ def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> S
     if rest and set(rest) <= {"and", "or"}:
         return replace(figure, kind="earlier")
     return figure
+
+
+def _went_to(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
+    """The level a change went to ("volumes fell 3.0% to 15.8 million units") measures what
+    the change did, whatever noun it counts in: the words before the change are its own."""
+    if before is None or [w.lower() for w in between] != ["to"] or before.unit == figure.unit:
+        return figure
+    if not before.quantity or before.quantity <= figure.quantity:
+        return figure
+    return replace(figure, quantity=before.quantity | figure.quantity,
+                   named=f"{before.named} {figure.named}".strip())  # fmt: skip
 
 
 def timed(figure: Stated) -> bool:
@@ -653,9 +670,10 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
     # "fined £2.4m after sewage polluted the brook in June": the period of what came after.
     after = _SUBORDINATE.split(after, maxsplit=1)[0]
-    # Up to the next figure; a day's number is none ("1,610 on 27 November").
+    # Up to the next figure; a day's number is none ("1,610 on 27 November"), nor a year ("from
+    # 139,500 at the 2025 fair").
     masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), after)
-    cut = _FIGURE.search(masked)
+    cut = _FIGURE.search(_PERIOD.sub(lambda m: "_" * len(m.group(0)), masked))  # nor a period
     after = after[: cut.start()] if cut else after
     found = [name(m) for m in pattern.finditer(after)]
     if found:
@@ -663,8 +681,20 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
     before = _sentence_before(text, match.start())
     if _kind(_WORD.findall(before)) == "earlier":
         return ""
-    found = [name(m) for m in pattern.finditer(before)]
+    found = [name(m) for m in pattern.finditer(_past_earlier(before))]
     return found[-1] if found else ""
+
+
+def _past_earlier(before: str) -> str:
+    """`before` up to the last earlier figure in it: what is said after that one ("up from
+    139,500 in 2025, with 1,320 exhibitors") is its own, not a later figure's."""
+    masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), before)
+    # A year is no figure ("at the 2025 fair"): it is the period itself.
+    masked = _PERIOD.sub(lambda m: "_" * len(m.group(0)), masked)
+    last = next(reversed(list(_FIGURE.finditer(masked))), None)
+    if last is None or _kind(_WORD.findall(before[: last.start()])) != "earlier":
+        return before
+    return before[: last.start()]
 
 
 def periods(text: str) -> frozenset[str]:
@@ -727,7 +757,14 @@ def _clause_before(text: str, start: int, at: int) -> tuple[list[str], bool]:
     """The words of the clause a figure stands in, from `start` (the figure before) up to the
     figure, and whether they open a sentence."""
     head = text[:at]
-    clause = _CLAUSE.split(head)[-1]
+    parts = _CLAUSE.split(head)
+    clause = parts[-1]
+    # A clause of link words alone ("..., to 16.1 million") goes on from the clause before
+    # ("The September volume figure was also revised, to"): that one names what it measures.
+    if len(parts) > 1 and all(w.lower() in LINKING for w in _WORD.findall(clause)):
+        clause = head[len(head) - len(clause) - len(parts[-2]) - 1 :]
+        if not _WORD.findall(parts[-2]) or re.search(r"[.!?]\s", clause):
+            clause = parts[-1]
     begins = len(head) - len(clause)
     if begins < start:  # the figure before stands in the same clause
         return _WORD.findall(text[start:at]), False
@@ -848,6 +885,33 @@ def _modifying(measured: tuple[frozenset[str], str], before: list[str], after: s
         return measured
     noun = _counted(after)
     return noun if noun[0] else measured
+
+
+# What a figure is set against in its clause ("earnings beat analysts' forecasts of ...",
+# "inflation is near its 2% target"): the words before one of these say what a plan plans.
+_HELD_AGAINST = frozenset(
+    """beat beats beating missed misses miss missing topped tops exceeded exceeds surpassed
+    above below near under over short ahead behind met meets matched trailed lagged""".split()
+)
+
+
+def _planned_of(measured: tuple[frozenset[str], str], before: list[str], opens: bool,
+                unit: str) -> tuple[frozenset[str], str]:  # fmt: skip
+    """A plan named by its noun alone, or by nothing ("beat forecasts of 1.75 billion euros",
+    "near its 2% target"), plans what its clause sets against it: the words before the verb
+    or preposition that holds the two apart, with the plan's noun ("inflation target")."""
+    quantity, named = measured
+    if quantity - _PLAN_STEMS:
+        return measured
+    held = [i for i, w in enumerate(before) if w.lower() in _HELD_AGAINST]
+    if not held:
+        return measured
+    # A link word stands in for the verb, so a sentence's first word reads as its opener.
+    subject, said = _quantity([*before[: held[-1]], "is"], opens, unit not in ("", "#", "%"),
+                              unit == "%")  # fmt: skip
+    if not subject:
+        return measured
+    return subject | quantity, f"{said} {named}".strip()
 
 
 def _done_to(before: list[str], counted: tuple[frozenset[str], str], unit: str) -> str:
@@ -1058,8 +1122,8 @@ def _themes(figure: Stated) -> set[str]:
 def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:
     """Whether `later` replaces `earlier`: the same quantity (of `topic`), unit and period,
     another value, and either the later row says it revised that value ("revised to 3.6% from
-    3.4%") or one issuer's provisional reading is followed by its own later one (an outlet that
-    reports two figures is not revising either)."""
+    3.4%") or one issuer's reading is followed by its own later one (an outlet that reports two
+    figures is not revising either)."""
     # A revision that names the value it replaced ("to 418,500 from the provisional 412,000")
     # says it is of what that value measured, in whatever words another row gave it
     # ("handled 412,000 passengers").
@@ -1083,13 +1147,26 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         return False
     # Said: whatever the rows' dates (a copy of the first estimate may be dated after the
     # report of its revision), the revision names the value it replaced.
+    # One issuer's later reading replaces its own provisional one, and any figure it restates:
+    # said in the same words, the value the earlier reading gave gone from the later one (an
+    # issuer does not dispute itself). A figure both readings give stands beside it.
     issuer = later.row.kind == earlier.row.kind == "reading"
-    own = issuer and earlier.kind == "provisional" and later.row.source == earlier.row.source
+    own = issuer and later.row.source == earlier.row.source
+    own = own and (earlier.kind == "provisional" or _restated(later, earlier))
     # The issuer's reading of a period that is not provisional comes after its provisional one,
     # whoever reported that and whatever the dates say (two read on one day tie).
     final = earlier.kind == "provisional" and later.row.kind == "reading" and bool(later.period)
     final = final and later.kind != "provisional" and later.period == earlier.period
     return said or final or (own and later.date > earlier.date)
+
+
+def _restated(later: Figure, earlier: Figure) -> bool:
+    """Whether `later`'s row gives `earlier`'s figure anew: in the same words, its value no
+    longer among the row's readings ("worth £152.0 million" where it said £151.3 million)."""
+    if later.named != earlier.named:
+        return False
+    now = [f for f in stated(later.row.text) if f.reading and f.unit == earlier.unit]
+    return not any(f.overlaps(earlier) for f in now)
 
 
 def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:

@@ -159,7 +159,8 @@ _INNER = re.compile(
 _WITH = re.compile(r"^\s*with\s+(?=\S)", re.IGNORECASE)
 # A statement put before the question ("The bank set its rate to 5%: why so low?").
 _STATED = re.compile(
-    r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d))\s*(?:why|how|what)\b"
+    # Set off by a colon, a semicolon, a comma or a dash ("X paid £245m - when does it close?").
+    r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d)|\s[-\u2013\u2014])\s*(?:why|how|what|when)\b"
     # A sentence of its own before the question ("X was fined £5m. Will it appeal?").
     r"|^(?P<sentence>[^:?]{8,}?)\.\s+(?:why|how|what|who|when|where|which|will|would|is|are"
     r"|was|were|did|does|do|has|have|can|could|should)\b",
@@ -168,7 +169,8 @@ _STATED = re.compile(
 # A statement with a question tagged on ("The strike began on 10 November, didn't it?"): it
 # asks only to have the statement confirmed, so it takes the statement for granted.
 _TAG = re.compile(
-    r"^(?P<claim>.{8,}?),?\s+(?:(?:is|was|are|were|did|does|do|has|have|had|will|would|can"
+    # A statement, never a question of its own ("How many attended - is the 148,200 right?").
+    r"^(?!\s*(?:how|what|why|when|who|which|where)\b)(?P<claim>.{8,}?),?\s+(?:(?:is|was|are|were|did|does|do|has|have|had|will|would|can"
     r"|could)(?:n['\u2019]t|\s+not)?\s+(?:it|they|he|she|there|we|you|that|this)|right|correct"
     r"|true|no)\s*$",
     re.IGNORECASE,

@@ -13,7 +13,9 @@ number, edition or model), `place` (another of the registry's places before the 
 name), `untracked` (a name no registry holds, called by the topic's kind's noun). Answer
 classes: `alias` (the lead's or the topic's aliases and former names), `typo` (a letter of the
 name's longest word doubled or two swapped, and one dropped), `lower-case` and `upper-case` (the
-name typed in lower case, in capitals), `own-kind` (the name called by its own kind's noun).
+name typed in lower case, in capitals), `own-kind` (the name called by its own kind's noun),
+`place-premise` (a topic curated with a place said to be done in another: answered, the premise
+named first).
 The figure classes (`comparison`, `premise`, `newest`) are `answers.measure.figurecases`'.
 """
 
@@ -191,6 +193,33 @@ def place_neighbours(subject: Subject, rng: random.Random, **_) -> list[dict]:
     ]
 
 
+# A place said as where the subject was done: a premise to correct, never another subject.
+PLACED = {
+    True: ("Did the {subject} take place in {place}?", "Was the {subject} held in {place}?"),
+    False: ("Is {subject} based in {place}?", "Was {subject} founded in {place}?"),
+}
+
+
+def place_premises(subject: Subject, rng: random.Random, **_) -> list[dict]:
+    """A topic curated with a place, said to be done in another of the registry's places that
+    none of its words names: answered from the topic, the premise named first. Said as an
+    occasion is ("held in") for a kind told apart by its period, else as a body is ("based in")."""
+    event = subject.event
+    if not (event.place and event.kind):
+        return []
+    own = {e.pk for e in event.entities.all()}
+    words = f"{subject.name} {event.title} {event.place}".lower()
+    places = Entity.objects.filter(kind__in=["country", "place"]).exclude(pk__in=own)
+    names = sorted(p.name for p in places if p.name.lower() not in words)
+    if not names:
+        return []
+    place = rng.choice(names)
+    occasion = "period" in (event.kind.attributes or [])
+    question = rng.choice(PLACED[occasion]).format(subject=subject.name, place=place)
+    return [{"class": "place-premise", "counts": "premises", "question": question,
+             "topics": [event.subject], "premise": True, "place": place}]  # fmt: skip
+
+
 def period_neighbours(subject: Subject, rng: random.Random, **_) -> list[dict]:
     """Its name with another year ("the 2022 <election>" for the 2026 one)."""
     year = _YEAR.search(subject.name)
@@ -287,4 +316,5 @@ def own_kinds(subject: Subject, rng: random.Random, *, kinds, **_) -> list[dict]
 
 
 GENERATORS = (kind_neighbours, edition_neighbours, place_neighbours, period_neighbours,
-              longer_names, untracked, aliases, typos, letter_cased, own_kinds)  # fmt: skip
+              longer_names, untracked, aliases, typos, letter_cased, own_kinds,
+              place_premises)  # fmt: skip

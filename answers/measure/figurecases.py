@@ -398,6 +398,9 @@ def figure_score(case: dict, result: dict) -> list[str]:
         problems += _verdict_problems(case, first)
     elif case["class"] == "plan":
         problems += _plan_problems(case, first)
+    elif case["class"] == "place-premise":
+        if not first.startswith(PREMISE_NAMED) or case["place"] not in first:
+            problems.append(f"the premise of {case['place']} was not named first")
     elif case["class"] == "premise":
         if not first.startswith(PREMISE_NAMED):
             problems.append("the false premise was not named first")

@@ -584,7 +584,11 @@ def _editions_of(title: str, subject: str, names: tuple[str, ...], edition: str)
     words = frozenset(w.lower() for w in _TOKEN.findall(" ".join([title, *names]))) - STOP
     # The curated edition before the title numbers what the title names ("156th" of "<Name>
     # wine auction 2026").
-    numbers = numbered(". ".join([f"{edition} {title}", subject.replace("-", " "), *names]))
+    # A curated number numbers each of its names too ("Ottoline Graves" of edition 1: "<Name> 2"
+    # is another book of the series).
+    numbered_names = [f"{name} {edition}" for name in names] if edition.isdecimal() else []
+    numbers = numbered(". ".join([f"{edition} {title}", subject.replace("-", " "), *names,
+                                  *numbered_names]))  # fmt: skip
     return edition.lower().replace(" ", ""), words, numbers
 
 
@@ -965,6 +969,8 @@ def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool
             continue
         if pinned and first and said.tokens[first - 1].low in LOCATIVE:
             continue  # "<the storm> in <a country>": where it asks, a premise the record holds
+        if first > 1 and said.tokens[first - 1].low in LOCATIVE and _done(said.tokens[first - 2]):
+            continue  # "held in <a country>": where the tracked thing was done, a premise
         return Mismatch(_with_subject_words(said, first, after, topic), "place")
     return None
 
@@ -980,6 +986,8 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
         at = i + 1
         if token.low not in LOCATIVE or at in tracked or i < min(tracked):
             continue
+        if i and _done(said.tokens[i - 1]):
+            continue  # "held in Glasgow": where the tracked thing was done, a premise
         end = at
         while end < len(said.tokens) and said.tokens[end].capital and end not in tracked:
             end += 1
@@ -989,6 +997,15 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
         if run and not when and not {t.bare for t in run} & own:
             return Mismatch(_words(said, min(tracked), end), "place")
     return None
+
+
+# Verbs that place what was done, not which thing ("held in", "staged in", "took place in").
+_PLACED_BY = frozenset("held won made built set took take takes place happen happens".split())
+
+
+def _done(token: Token) -> bool:
+    """Whether a word is a verb that says where something was done ("held", "hosted")."""
+    return token.low in _PLACED_BY or (token.low.endswith("ed") and not token.capital)
 
 
 def unheld_theme(said: Said, topic: Topic, others: tuple[Topic, ...] = ()) -> str:
@@ -1028,6 +1045,22 @@ def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
             continue
         if said.tokens[first - 1].low in LOCATIVE:
             return _words(said, first - 1, after)
+    return _placed_done(said, own)
+
+
+def _placed_done(said: Said, own: frozenset[str]) -> str:
+    """Where the question says the tracked thing was done, by a name no word of it says
+    ("held in Glasgow"): the place of the premise, as the question words it."""
+    tokens = said.tokens
+    for i in range(1, len(tokens) - 1):
+        if tokens[i].low not in LOCATIVE or not _done(tokens[i - 1]) or i + 1 in said.named:
+            continue
+        end = i + 1
+        while end < len(tokens) and tokens[end].capital and end not in said.named:
+            end += 1
+        run = tokens[i + 1 : end]
+        if run and not {t.bare for t in run} & own and not any(t.bare in TIME_WORDS for t in run):
+            return _words(said, i, end)
     return ""
 
 

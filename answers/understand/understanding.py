@@ -219,6 +219,7 @@ class Understanding:
     # A request the service does not serve (creative, advice, prediction), set aside.
     scope: str | None = None
     unplaced: str = ""  # "in <a place>" the first topic's rows never place it
+    year: int = 0  # the year it is asked in (as of its instant): "this year" is that one
 
     @property
     def declined(self) -> bool:
@@ -241,13 +242,11 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     intent = intent_of(request.facts or question)
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
     window = _compared_times(window, question, intent, now, routed)
-    # A namesake reporting names, beside the words of a routed topic, is a party to it ("the
-    # <Name> Dockworkers Union" of a dockers' strike), not what is asked about.
+    # A namesake reporting names beside a routed topic's words is a party to it, not asked.
     unheld = [n for n in unknown if not (n.reported and _topic_said(question, n.span, routed))]
     about = [n for n in unheld if n.subject and not n.place]
     if routed and topic is None and (about or (unheld and not any(r.named for r in routed))):
-        # The question is about something untracked (its subject, or all it names), or set in
-        # a place the registry does not track and names nothing it does: never a neighbour's.
+        # About something untracked, or set in an untracked place naming nothing tracked.
         routed = []
     said = identity.restored(question, corrected)
     capitals = languages.capitals_mark_names(languages.identify(question))
@@ -256,7 +255,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of, now) or routed
         mismatch = None if routed else mismatch
     unplaced = actor or _unplaced(said, routed, vocab, intent)
-    untracked = [n.span for n in unknown]
+    untracked = [n.span for n in unknown if not (unplaced and n.span in unplaced)]  # "held in X"
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
     if mismatch:
         untracked = [mismatch[0].subject, *untracked]
@@ -264,7 +263,8 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     if request.declined:  # nothing of fact asked: the record it names is the pointer
         suggestions, routed = [r.topic for r in routed] or suggestions, []
     return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
-                         vocab.model, mismatch, request.kind, unplaced)  # fmt: skip
+                         vocab.model, mismatch, request.kind, unplaced,
+                         (as_of or now).year)  # fmt: skip
 
 
 def _compared_times(window: Window | None, question: str, intent: str, now: datetime,
@@ -500,7 +500,8 @@ def _fixed(word: str, vocab: Vocabulary) -> str:
     lower_case = 2 - (len(low) < 8 or len(low) != len(best[0]))
     if edits > (slips if word[0].isupper() else lower_case):
         return word
-    return best[0]
+    # A name typed with its capital keeps it ("Caloway" is "Calloway"): a name is read by it.
+    return best[0][:1].upper() + best[0][1:] if word[0].isupper() else best[0]
 
 
 def _short_slips(question: str, vocab: Vocabulary) -> str:
@@ -572,7 +573,7 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         if _namesake(span, vocab, tagger):  # "<Name> Capital" of "<Name> Minerals"
             untracked.append(Unheld(_POSSESSIVE.sub("", span), place, alone, namesake=True))
             continue
-        fixed = words(correct(span, vocab))
+        fixed = [w for w in words(correct(span, vocab)) if w not in _CONNECTORS]  # "de", "of"
         known = all(w in vocab.known or stem(w) in vocab.frequency for w in fixed)
         if known and not unheld_name(span, vocab, tagger):
             if not any(stem(w) in vocab.frequency for w in fixed) and not tagger.entity_spans(span):
@@ -712,7 +713,7 @@ def _namesake(span: str, vocab: Vocabulary, tagger) -> bool:
     another body of that name. Never when the registry holds it whole (an entity's name or
     alias, a topic's title or own names), when it is a longer form of a tracked name (identity
     judges those) or that name spelt otherwise."""
-    said = [w for w in words(span) if w not in _CONNECTORS]
+    said = [w for w in words(_POSSESSIVE.sub("", span)) if w not in _CONNECTORS]  # "Caloway's"
     if len(said) < 2 or tagger.entity_spans(span) or tagger.entity_spans(span.split()[0]):
         return False
     if f" {' '.join(said)} " in vocab.own_phrases_text:

@@ -67,6 +67,11 @@ FINAL_WORDS = frozenset("final confirmed".split())
 # shaft", "St. Ives", "Brevin Resources Inc. said"): put right after a sentence end's stop.
 NOT_AN_END = "".join(
     rf"(?<!\b{word}\.)" for word in "No Nos St Mr Mrs Ms Dr Inc Ltd Co Corp vs approx".split()
+) + "".join(
+    # A bare number of one to three digits with a point is an ordinal where German and the
+    # Nordic languages write them so ("Die 12. Rheinische Buchmesse"), not a sentence's end.
+    rf"(?<![\s(]{digits}\.)"
+    for digits in (r"\d", r"\d\d", r"\d\d\d")
 )
 
 # Words that join a name's words and say nothing of which name it is ("Bank of <a country>").
@@ -117,6 +122,10 @@ class Topic:
     own_names: tuple[str, ...] = ()  # its curated name, aliases and former names (no entity's)
     former_names: tuple[str, ...] = ()  # what it was called before (`Event.former_names`)
     place: str = ""  # where it is, when its kind is of a place (`Event.place`)
+    # Whether it goes on over time (a company, a person): of a kind told from its neighbours by
+    # no period, and naming none itself. Its states change from day to day; an occasion's (a
+    # rate decision, an election) are of the one occasion.
+    ongoing: bool = False
 
 
 @dataclass
@@ -379,9 +388,14 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
                   " ".join(filter(None, first.values())),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
-                  tuple(own), tuple(event.former_names), event.place)
+                  tuple(own), tuple(event.former_names), event.place, _ongoing(event))
         )  # fmt: skip
     return topics
+
+
+def _ongoing(event: Event) -> bool:
+    kind = event.kind
+    return bool(kind) and "period" not in (kind.attributes or []) and not event.period
 
 
 # Vectors this process computed, by kind (the rest were read back): `embed_registry` says them.

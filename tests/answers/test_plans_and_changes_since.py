@@ -126,3 +126,42 @@ def test_a_plan_asked_for_alone_is_no_verdict(api):
     assert not first.startswith(("Yes", "No")), first
     assert " is below the " not in first, first
     assert "450,000" in body["answer"], body["answer"]
+
+
+@pytest.fixture
+def plans_named_apart(settings):
+    """A plan said in another report than the figure it plans, by its noun alone, and a target
+    said in a clause beside another quantity's figure."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    harlow = ("harlow-foods", "Harlow Foods", "company")
+    _topic("harlow-foods-results", "Harlow Foods quarterly results", harlow,
+           ["revenue", "results"], "company")  # fmt: skip
+    varn = ("varn-water", "Varn Water", "organization")
+    _topic("varn-water-leakage", "Varn Water leakage", varn, ["leakage", "water"], "organisation")
+    _reports([
+        (6, "Harlow Foods posted third-quarter revenue of $3.4 billion, the grocer said."),
+        (5, "Harlow Foods revenue topped analysts' expectations of $3.1 billion, shares rose."),
+        (8, "Varn Water kept its standing charge rise at 4.5% and said leakage is near its 12% "
+            "target."),
+        (2, "Varn Water leakage stood at 14% in October, the water company said."),
+    ])  # fmt: skip
+
+
+@pytest.mark.usefixtures("plans_named_apart")
+@pytest.mark.parametrize(
+    ("question", "opening", "verdict"),
+    [
+        ("Did Harlow Foods' revenue beat expectations?", "Yes, $3.4 billion",
+         "is above the forecast of $3.1 billion"),
+        ("Was Varn Water's leakage above or below its target?", "14%",
+         "is above the target of 12%"),
+    ],
+)  # fmt: skip
+def test_a_plan_is_of_what_its_clause_sets_against_it(api, question, opening, verdict):
+    """What a plan plans is what its clause holds it against ("revenue topped analysts'
+    expectations of", "leakage is near its 12% target"), whichever report said it and whatever
+    period its actual names; never another quantity said in the same sentence."""
+    first = ask(api, question)
+    assert first.startswith(opening), first
+    assert verdict in first, first
+    assert "4.5%" not in first, first
