@@ -432,9 +432,12 @@ def _plan_pair(side, said: frozenset[str], periods: list[str],
                     figures.newest(done, topic)):  # fmt: skip
         # One period, or one sentence that sets the two side by side ("collected 61,000
         # tonnes in 2026 against a target of 70,000 tonnes"); a plan that names no period
-        # ("beat analysts' forecasts of 1.75 billion euros") is of the topic's.
+        # ("beat analysts' forecasts of 1.75 billion euros") is of the topic's; one of another
+        # period than the actual's ("full-year 2026 guidance" beside third-quarter revenue)
+        # plans something else.
         pairs = [(a, p) for a in actuals for p in plans
                  if (a.period == p.period or a.sentence == p.sentence or not p.period)
+                 and not (a.period and p.period and a.period != p.period)
                  and _comparable(a, p) and _plans_it(a, p, topic)]  # fmt: skip
         if pairs:
             return max(pairs, key=lambda pair: _pair_standing(pair, said, plan, done))
@@ -458,7 +461,7 @@ def _plans_it(actual: Figure, plan: Figure, topic: frozenset[str]) -> bool:
     ("expects 400,000 visitors") planning what the actual did ("welcomed 432,000 visitors");
     or a plan named only by its noun in the actual's own sentence ("delivered 121,400
     vehicles ..., against guidance of 118,000")."""
-    planned = plan.quantity - _AIMS
+    planned = plan.quantity - _AIMS - _FORECAST  # "the €590 million analysts had forecast"
     if actual.sentence == plan.sentence and not planned:
         return True
     # What a plan plans is measured past its noun ("inflation target": inflation).

@@ -239,7 +239,20 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     named = not asked or (bool(asked & said) if either else all(asked & w for w in each))
     when = not (asking.periods and a.period and b.period) or a.period in asking.periods
     timed = not asking.duration or bool(_TIME_UNITS & (a.quantity | b.quantity))
-    return rest <= said and named and when and timed
+    return rest <= said and named and when and timed and _measures_asked(asking, a, b)
+
+
+def _measures_asked(asking: Asking, a: figures.Figure, b: figures.Figure) -> bool:
+    """Whether the figures measure the curated quantity or theme the question asks, when it
+    asks one (`registry.Quantity`, `registry.Theme`: "revenue" is not the "occupancy" said
+    beside it)."""
+    measured = a.quantity | b.quantity
+    asked = {w for w in figures.quantities(asking.said) if w.startswith("=")}
+    if asked and not asked & figures.quantities(measured):
+        return False
+    # A theme only when both say one: "rate" of "occupancy rate" is no interest rate.
+    themes, held = figures.themes_of(asking.said), figures.themes_of(measured)
+    return not (themes and held) or bool(themes & held)
 
 
 def decisions(text: str, period: str = "") -> list[tuple[str, frozenset[str], str]]:

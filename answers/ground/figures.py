@@ -105,6 +105,8 @@ _PERIOD = re.compile(
     # A month, not a day of one ("on 17 November" says an occasion, not a period).
     rf"|(?<!\d\s)(?<!\d\d\s)\b(?P<month>{_MONTHS})\b(?!\s+\d{{1,2}}(?:st|nd|rd|th)?\b)"
     r"|\b(?P<quarter>(?i:first|second|third|fourth))[\s-](?i:quarter)\b"  # "Third-quarter revenue"
+    # A year's whole: "full-year 2026 guidance" is of 2026, not of a quarter said before it.
+    r"|\b(?i:full[\s-]year)\s+(?P<full_year>(?:19|20)\d\d)\b"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
     # A year that says which one of a thing ("its 2025 decision", "the 2024 strike").
     r"|\b(?i:the|its|their|this|that|last)\s+(?P<year_of>(?:19|20)\d\d)(?=\s+[a-z])"
@@ -323,17 +325,19 @@ def stated(text: str) -> list[Stated]:
         written = f"{lead}{match.group(0).strip()}"
         if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
             written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
-        # A figure of a plan's noun ("its guidance of 4% to 5%") is planned, not read.
-        kind = _kind_of(text, match)
-        kind = "forecast" if kind == "actual" and quantity & _PLAN_STEMS else kind
-        figure = Stated(quantity, low, high, unit, kind, written,
+        figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
                         _done_to(before, counted, unit), bound, _day(text, match))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _of_whole(found, figure, between)
         figure = _compared(figure, _reference(found, figure), between)
         figure = _went_to(figure, found[-1] if found else None, between)
-        found.append(_coordinated(figure, found[-1] if found else None, between))
+        figure = _coordinated(figure, found[-1] if found else None, between)
+        # A figure of a plan's noun ("its guidance of 4% to 5%", either end of "guidance to
+        # €5.3 billion to €5.5 billion") is planned, not read.
+        if figure.kind == "actual" and figure.quantity & _PLAN_STEMS:
+            figure = replace(figure, kind="forecast")
+        found.append(figure)
         end = match.end()
     return _from_now(found)
 
@@ -450,10 +454,16 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
         for own in sorted(held_figures, key=_at):
             between = _between(own, other)
             apart = (own.low, own.high) != (other.low, other.high) and own.unit == other.unit
+            # A period said between them makes the other that period's ("6.4% more than in
+            # October 2025 (1.73 million)"): a comparison, not a rival reading.
+            apart = apart and not any(_A_PERIOD.match(w) for w in between or [])
             if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
                 pairs += [(own, other)] if own.reading else []
                 break
     return pairs
+
+
+_A_PERIOD = re.compile(rf"^(?:{_MONTHS}|(?:19|20)\d\d)\W*$", re.IGNORECASE)  # a word of one
 
 
 def _at(figure: Figure) -> int:
@@ -712,7 +722,7 @@ def _period_name(match: re.Match) -> str:
         return match.group("month").lower()
     if match.group("quarter") or match.group("q"):
         return f"{match.group('quarter') or _ORDINAL[match.group('q')]} quarter".lower()
-    return match.group("year") or match.group("year_of")
+    return match.group("year") or match.group("year_of") or match.group("full_year")
 
 
 def span_name(said: str) -> str:
@@ -1113,10 +1123,15 @@ def _undone(a: Stated, b: Stated) -> bool:
 
 def _themes(figure: Stated) -> set[str]:
     """The curated themes a figure's words say (`registry.Theme`, through the vocabulary)."""
+    return themes_of(figure.quantity)
+
+
+def themes_of(stems: frozenset[str]) -> set[str]:
+    """The curated themes `stems` say (`registry.Theme`, through the vocabulary)."""
     built = vocabulary.built()
     if built is None:
         return set()
-    return {slug for stems, slug in built.theme_stems if stems and stems <= figure.quantity}
+    return {slug for said, slug in built.theme_stems if said and said <= stems}
 
 
 def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:

@@ -126,7 +126,8 @@ _TIME_UNITS = rf"(?:{'|'.join(sorted(TIME_UNITS))})"
 _FIGURE = re.compile(
     rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
     r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|[kmgt]wh?\b|gigawatts?"
-    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b)|\bcategory\s+\d\b|\b\d{1,3}(?:,\d{3})+\b"
+    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b|million\b|billion\b)|\bcategory\s+\d\b"
+    r"|\b\d{1,3}(?:,\d{3})+\b"
     # A count of a plural noun, in digits or words ("5 hikers", "five hikers"); never a span
     # of time ("over the last 2 weeks"), which says when, not what is claimed.
     rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b"
@@ -156,11 +157,12 @@ _INNER = re.compile(
     r"(?=\w+(?:ed|ung|ook|it|ut|ew|ell|ose|ave|on|ost)\b)",
 )
 # A level put before the question as its setting ("With the rate at 9%, what next?").
-_WITH = re.compile(r"^\s*with\s+(?=\S)", re.IGNORECASE)
+_WITH = re.compile(r"^\s*(?:with|given)\s+(?=\S)", re.IGNORECASE)  # "Given its 4% growth, ..."
 # A statement put before the question ("The bank set its rate to 5%: why so low?").
 _STATED = re.compile(
     # Set off by a colon, a semicolon, a comma or a dash ("X paid £245m - when does it close?").
-    r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d)|\s[-\u2013\u2014])\s*(?:why|how|what|when)\b"
+    r"^(?P<claim>[^:?]{8,}?)\s*(?:[:;]|,(?!\d)|\s[-\u2013\u2014])\s*"
+    r"(?:why|how|what|when|was|were|is|are|did|does|has|have|will)\b"
     # A sentence of its own before the question ("X was fined £5m. Will it appeal?").
     r"|^(?P<sentence>[^:?]{8,}?)\.\s+(?:why|how|what|who|when|where|which|will|would|is|are"
     r"|was|were|did|does|do|has|have|can|could|should)\b",
@@ -260,6 +262,13 @@ def _doer_named(claim: Claim, topic) -> tuple[str, ...]:
 def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
     """The claim `question` takes for granted, or None. `subject_words` are the topic's own
     words (names, title, terms): they are its subject, never its state word."""
+    # A statement before the question ("X showed 1.95 million; was it revised?") is read whole:
+    # the clauses below are split at its semicolon.
+    stated = _STATED.match(question.strip())
+    if stated and ";" in stated.group(0):
+        claim = _claim_in(stated.group(0), {w.lower() for w in subject_words})
+        if claim:
+            return claim
     for clause in re.split(r"[?;]|,\s+(?=(?:and|but)\b)", question):
         claim = _claim_in(clause.strip(), {w.lower() for w in subject_words})
         if claim:
@@ -278,7 +287,8 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         return replace(claim, words=rest.strip()) if claim else None  # the whole statement
     if setting and not lead and _FIGURE.search(clause.split(",")[0]):
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
-        return _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
+        tokens = _TOKEN.findall(rest)
+        return _claim_of_words(rest, tokens, subject, False) or _level(rest, tokens)
     if not lead and not stated and inner:  # "How much damage did it do when it hit <place>?"
         return _claim_of_words(clause[inner.end() :], _TOKEN.findall(clause[inner.end() :]),
                                subject, True)  # fmt: skip
@@ -331,6 +341,16 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
             return replace(claim, counted=counted)
         before.append(token)
     return _position_claim(rest, tokens) or (_deed(rest, tokens) if after_do else None)
+
+
+def _level(rest: str, tokens: list[str]) -> Claim | None:
+    """A level set as the question's setting, said with no verb ("Given its Q3 revenue of €1.24
+    billion, ..."): the figure "of" or "at" gives is the claim."""
+    for index, token in enumerate(tokens):
+        figures = _figures_from(rest, tokens, index) if token.lower() in ("of", "at") else ()
+        if figures:
+            return _claim(rest, tokens, index, token.lower(), figures, tokens[:index], ())
+    return None
 
 
 def _deed(rest: str, tokens: list[str]) -> Claim | None:

@@ -584,9 +584,11 @@ def _editions_of(title: str, subject: str, names: tuple[str, ...], edition: str)
     words = frozenset(w.lower() for w in _TOKEN.findall(" ".join([title, *names]))) - STOP
     # The curated edition before the title numbers what the title names ("156th" of "<Name>
     # wine auction 2026").
-    # A curated number numbers each of its names too ("Ottoline Graves" of edition 1: "<Name> 2"
-    # is another book of the series).
-    numbered_names = [f"{name} {edition}" for name in names] if edition.isdecimal() else []
+    # A curated number numbers the name its title gives too ("<Name> (novel)" of edition 1:
+    # "<Name> 2" is another book of the series); never another entity's name, nor one that
+    # carries a number of its own.
+    titled = [n for n in names if n.lower() in title.lower() and not any(map(str.isdigit, n))]
+    numbered_names = [f"{name} {edition}" for name in titled] if edition.isdecimal() else []
     numbers = numbered(". ".join([f"{edition} {title}", subject.replace("-", " "), *names,
                                   *numbered_names]))  # fmt: skip
     return edition.lower().replace(" ", ""), words, numbers
@@ -636,6 +638,8 @@ def _longer_name(said: Said, topic: Topic, own: frozenset[str], vocab: Vocabular
         if entity_id not in topic.entity_ids:
             continue
         start, end = _extent(said, first, after)
+        if start == 0 < first and said.tokens[0].bare not in vocab.name_word_set:
+            start = 1  # the question's first word, capitalised by its place ("Given <name>'s")
         extra = [t for t in (*said.tokens[start:first], *said.tokens[after:end])]
         distinguished = any(_distinguishes(t, own) for t in extra)
         if distinguished and not _party(said, start, end, topic, vocab, context):
@@ -959,13 +963,18 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
 
 def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool,
                    others: frozenset[int]) -> Mismatch | None:  # fmt: skip
-    """A tracked country or place the topic does not carry, said as its subject's place."""
+    """A tracked country or place the topic does not carry, said as its subject's place; never
+    one its own name says ("the <Country> tourism fair" of the <Country> International Tourism
+    Fair)."""
     places = [e for _, _, e in said.names if vocab.entity_kinds.get(e) in ("country", "place")]
+    named = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.own_names]))}
     # The topic's own place said ("the Corran nurses strike in Dunmore") pins it as its lead
     # does: another place after it is a premise about it, not another subject.
     pinned = named_lead or any(e in topic.entity_ids for e in places)
     for first, after, entity_id in said.names:
         if entity_id not in places or entity_id in topic.entity_ids or entity_id in others:
+            continue
+        if {t.bare for t in said.tokens[first:after]} <= named:
             continue
         if pinned and first and said.tokens[first - 1].low in LOCATIVE:
             continue  # "<the storm> in <a country>": where it asks, a premise the record holds
@@ -981,6 +990,8 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
     registry does not track."""
     tracked = said.named
     if not topic.place or not tracked or topic.place.lower() in said.text.lower():
+        return None
+    if _pinned(said, topic):
         return None
     for i, token in enumerate(said.tokens[:-1]):
         at = i + 1
@@ -1045,21 +1056,31 @@ def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
             continue
         if said.tokens[first - 1].low in LOCATIVE:
             return _words(said, first - 1, after)
-    return _placed_done(said, own)
+    return _placed_done(said, topic, own)
 
 
-def _placed_done(said: Said, own: frozenset[str]) -> str:
+def _pinned(said: Said, topic: Topic) -> bool:
+    """Whether the question names the topic with its own edition or year ("the 32nd <fair>",
+    "the 2026 <prize>"): its subject is the tracked one, and a place said of it a premise."""
+    marks = {topic.edition.lower(), *re.findall(r"\d{4}", topic.period)} - {""}
+    return bool(marks & {t.low for t in said.tokens})
+
+
+def _placed_done(said: Said, topic: Topic, own: frozenset[str]) -> str:
     """Where the question says the tracked thing was done, by a name no word of it says
-    ("held in Glasgow"): the place of the premise, as the question words it."""
-    tokens = said.tokens
+    ("held in Glasgow", or any place said of it named with its own edition): the place of the
+    premise, as the question words it."""
+    tokens, pinned = said.tokens, _pinned(said, topic)
     for i in range(1, len(tokens) - 1):
-        if tokens[i].low not in LOCATIVE or not _done(tokens[i - 1]) or i + 1 in said.named:
+        done = _done(tokens[i - 1]) or pinned
+        if tokens[i].low not in LOCATIVE or not done or i + 1 in said.named:
             continue
         end = i + 1
         while end < len(tokens) and tokens[end].capital and end not in said.named:
             end += 1
         run = tokens[i + 1 : end]
-        if run and not {t.bare for t in run} & own and not any(t.bare in TIME_WORDS for t in run):
+        when = any(t.bare in TIME_WORDS or _edition(t) is not None for t in run)  # "in Q3"
+        if run and not {t.bare for t in run} & own and not when:
             return _words(said, i, end)
     return ""
 

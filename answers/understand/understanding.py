@@ -251,7 +251,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     said = identity.restored(question, corrected)
     capitals = languages.capitals_mark_names(languages.identify(question))
     routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of, now)
-    if mismatch and topic is None and not (named | span_names):
+    if mismatch and topic is None and not _subjects_named(named | span_names, vocab):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of, now) or routed
         mismatch = None if routed else mismatch
     unplaced = actor or _unplaced(said, routed, vocab, intent)
@@ -265,6 +265,12 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
                          vocab.model, mismatch, request.kind, unplaced,
                          (as_of or now).year)  # fmt: skip
+
+
+def _subjects_named(named: set[int], vocab: Vocabulary) -> set[int]:
+    """The tracked entities a question names that may be its subject: a country or a place
+    many topics carry ("the <country> tourism fair") says where, not which."""
+    return {e for e in named if vocab.entity_kinds.get(e) not in ("country", "place")}
 
 
 def _compared_times(window: Window | None, question: str, intent: str, now: datetime,
@@ -795,7 +801,8 @@ def topics_naming(span: str, as_of: datetime | None = None) -> set[int]:
     return topics
 
 
-def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, bool, str]]:
+def _name_spans(question: str, window: Window | None, known,
+                name_words: frozenset[str] = frozenset()) -> list[tuple]:  # fmt: skip
     """Runs of capitalised words ("Bank of Japan"), leaving out a question word at the start,
     each with whether it is a place the question is set in ("a storm in the Caribbean") and the
     two words after it (a name in a language that capitalises only its first word: "Coupe
@@ -815,6 +822,9 @@ def _name_spans(question: str, window: Window | None, known) -> list[tuple[str, 
             # A sentence's first word is capitalised anyway ("Compare", "Qué", "Construction
             # of <a tracked terminal> began"): a name only when the registry names by it.
             capital = False
+        if index == 0 and len(tokens) > 1 and low not in name_words:
+            # Nor before a tracked name it is no word of ("Given <a tracked company>'s ...").
+            capital = capital and _POSSESSIVE.sub("", tokens[1].lower()) not in name_words
         if capital and not _is_date_word(low):
             if not current:
                 before = [t.lower() for t in tokens[max(0, index - 2) : index]]
@@ -845,7 +855,7 @@ def _spans_asked(question: str, window: Window | None, vocab: Vocabulary) -> lis
     """`_name_spans` of the question, less a name said as what its subject was called before
     (a claim about it, held by composition to its curated former names, never an untracked
     subject)."""
-    spans = _name_spans(question, window, vocab.known - vocab.common_words)
+    spans = _name_spans(question, window, vocab.known - vocab.common_words, vocab.name_word_set)
     former = identity.former_said(question)
     return [s for s in spans if not (former and s[0] in former[1])]
 

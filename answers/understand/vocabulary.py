@@ -225,6 +225,11 @@ class Vocabulary:
         return frozenset(s for s in said if len(s) >= 2)
 
     @functools.cached_property
+    def name_word_set(self) -> frozenset[str]:
+        """`name_words` as a set: whether a word is one of a tracked name's."""
+        return frozenset(self.name_words)
+
+    @functools.cached_property
     def index(self) -> "TopicIndex":
         return TopicIndex.of(self.topics)
 

@@ -15,11 +15,20 @@ place, a statistics release an issuer restates, a port's volumes, a game with a 
 - a bare number after a topic's name that its curated edition does not give is another edition;
 - a German ordinal ("Das 9.") ends no sentence;
 - a statement set off by a dash is a premise; a question set off by one is none.
+
+And the nineteenth's (a country that leads a release and names a fair, a hotel group): a topic
+called by its country and its kind's noun is the one whose name says both; a place said of a
+topic named with its edition is a premise; a sentence's first word before a tracked name is no
+name, and a level set as the question's setting ("Given its revenue of ...") is a premise; an
+issuer comparing with last year ("more than in October 2025 (2.49 million)") disputes nothing;
+a statement before a semicolon is a premise; full-year guidance plans no quarter; a dispute
+about another quantity than the one asked does not lead.
 """
 
 import pytest
 
 from registry import services
+from registry.models import Quantity
 from tests.answers.test_figures_asked import (
     PREMISE,
     SENTENCE,
@@ -225,3 +234,107 @@ def test_a_question_set_off_by_a_dash_is_no_premise(api):
     assert body["grounded"], body["answer"]
     assert not body["answer"].startswith(PREMISE), body["answer"]
     assert "41,300" in SENTENCE.split(body["answer"])[0], body["answer"]
+
+
+@pytest.fixture
+def country_world(settings):
+    """A country that leads a statistics release and names a fair of its own; a hotel group
+    with quarterly revenue, a consensus and full-year guidance in one report, and a report
+    that disputes its occupancy."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    country = services.entity_upsert(slug="ostravia", name="Ostravia", kind="country")
+    arrivals = services.event_upsert(
+        subject="ostravia-tourist-arrivals-october-2026",
+        title="Ostravia tourist arrivals, October 2026", lead_entity=country,
+        entities=[country], subject_terms=["tourist arrivals"], question_terms=["arrivals"],
+        identity={"kind": "statistical-release", "period": "October 2026"})  # fmt: skip
+    _topic("ostravia-travel-fair-2026", "Ostravia International Travel Fair 2026",
+           ("ostravia-international-travel-fair", "Ostravia International Travel Fair",
+            "organization"), ["visitors", "travel fair"],
+           {"kind": "place-bound-event", "period": "2026", "place": "Kell",
+            "edition": "14th"})  # fmt: skip
+    # What a figure measures is the registry's: a curator adds revenue as a quantity.
+    Quantity.objects.create(slug="revenue", name="Revenue", words={"en": ["revenue"]})
+    hotels = _topic("halvard-hotels-results", "Halvard Hotels results",
+           ("halvard-hotels", "Halvard Hotels", "company"), ["revenue", "occupancy"],
+           {"kind": "company"})  # fmt: skip
+    _issuer("ostravia-stats", "Ostravia Statistics", [
+        "Ostravia received 2.64 million tourist arrivals in October 2026, 6.1% more than in "
+        "October 2025 (2.49 million).",
+        "Revised: Ostravia received 2.71 million tourist arrivals in October 2026, 8.8% more "
+        "than in October 2025 (2.49 million), up from the flash estimate of 2.64 million."],
+        arrivals)  # fmt: skip
+    _issuer("halvard-ir", "Halvard Hotels", [
+        "Halvard Hotels reported third-quarter revenue of €610 million and raised its full-year "
+        "2026 revenue guidance to €2.3 billion to €2.4 billion."], hotels)  # fmt: skip
+    _reports([
+        (12, "The 14th Ostravia International Travel Fair in Kell drew 88,400 visitors, "
+             "against a target of 80,000 visitors, the organisers said."),
+        (6, "Halvard Hotels reported third-quarter revenue of €610 million, ahead of the €590 "
+            "million analysts had forecast, and raised its full-year 2026 revenue guidance to "
+            "€2.3 billion to €2.4 billion."),
+        (15, "Halvard Hotels' full-year 2026 revenue guidance stands at €2.1 billion to €2.2 "
+             "billion, the group said."),
+        (5, "Halvard Hotels occupancy was 77%, not the 82% the group reported, according to "
+            "booking data compiled by a rival."),
+        (7, "Halvard Hotels reported occupancy of 82% in the third quarter."),
+    ])  # fmt: skip
+
+
+@pytest.mark.usefixtures("country_world")
+def test_a_fair_called_by_its_country_and_kind_is_the_fair(api):
+    first = ask(api, "Did the Ostravia travel fair hit its visitor target this year?")
+    assert first.startswith("Yes, 88,400"), first
+    assert "is above the target of 80,000" in first, first
+
+
+@pytest.mark.usefixtures("country_world")
+def test_a_place_said_of_a_topic_named_with_its_edition_is_a_premise(api):
+    body = answered(api, "How many visitors did the 14th Ostravia International Travel Fair get "
+                         "in Lisbon?")  # fmt: skip
+    assert body["grounded"], body["answer"]
+    assert body["answer"].startswith(PREMISE), body["answer"]
+    assert "Lisbon" in SENTENCE.split(body["answer"])[0], body["answer"]
+
+
+@pytest.mark.usefixtures("country_world")
+def test_a_sentence_s_first_word_before_a_tracked_name_is_no_name(api):
+    body = answered(
+        api, "Given Halvard Hotels' third-quarter revenue of €520 million, what is its guidance?"
+    )
+    assert body["grounded"], body["answer"]
+    first = SENTENCE.split(body["answer"])[0]
+    assert first.startswith(PREMISE), first
+    assert "€520 million" in first, first
+
+
+@pytest.mark.usefixtures("country_world")
+def test_an_issuer_comparing_with_last_year_disputes_nothing(api):
+    body = answered(api, "What is the latest figure for Ostravia's tourist arrivals in October?")
+    first = SENTENCE.split(body["answer"])[0]
+    assert REFUSED not in body["answer"], body["answer"]
+    assert "2.71 million" in first, first
+
+
+@pytest.mark.usefixtures("country_world")
+def test_a_statement_before_a_semicolon_is_a_premise(api):
+    first = ask(api, "The flash estimate showed 2.95 million tourist arrivals in Ostravia in "
+                     "October; was it revised?")  # fmt: skip
+    assert first.startswith(PREMISE), first
+    assert "2.95 million" in first, first
+
+
+@pytest.mark.usefixtures("country_world")
+def test_a_plan_of_another_period_plans_something_else(api):
+    first = ask(api, "Did Halvard Hotels beat analysts' forecast for third-quarter revenue?")
+    assert first.startswith("Yes, €610 million"), first
+    assert "is above the forecast of €590 million" in first, first
+    assert "2.4 billion" not in first, first
+
+
+@pytest.mark.usefixtures("country_world")
+def test_a_dispute_about_another_quantity_does_not_lead(api):
+    body = answered(api, "How much revenue did Halvard Hotels report for the third quarter?")
+    first = SENTENCE.split(body["answer"])[0]
+    assert "disagree" not in first, first
+    assert "€610 million" in first, first
