@@ -38,17 +38,10 @@ from tests.answers.test_figures_asked import (
     ask,
     assert_verdict,
 )
+from tests.answers.test_other_periods_and_parties import _topic
 
 pytestmark = pytest.mark.django_db
 REFUSED = "does not pick one"
-
-
-def _topic(subject: str, title: str, lead: tuple, terms: list[str], identity: dict):
-    slug, name, entity_kind = lead
-    entity = services.entity_upsert(slug=slug, name=name, kind=entity_kind)
-    return services.event_upsert(subject=subject, title=title, lead_entity=entity,
-                                 entities=[entity], subject_terms=terms, question_terms=terms,
-                                 identity=identity)  # fmt: skip
 
 
 @pytest.fixture
