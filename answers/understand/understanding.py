@@ -801,8 +801,11 @@ def topics_naming(span: str, as_of: datetime | None = None) -> set[int]:
     return topics
 
 
+_NO_NAMES = (frozenset(), frozenset())
+
+
 def _name_spans(question: str, window: Window | None, known,
-                name_words: frozenset[str] = frozenset()) -> list[tuple]:  # fmt: skip
+                names: tuple[frozenset, frozenset] = _NO_NAMES) -> list[tuple]:  # fmt: skip
     """Runs of capitalised words ("Bank of Japan"), leaving out a question word at the start,
     each with whether it is a place the question is set in ("a storm in the Caribbean") and the
     two words after it (a name in a language that capitalises only its first word: "Coupe
@@ -822,9 +825,10 @@ def _name_spans(question: str, window: Window | None, known,
             # A sentence's first word is capitalised anyway ("Compare", "Qué", "Construction
             # of <a tracked terminal> began"): a name only when the registry names by it.
             capital = False
-        if index == 0 and len(tokens) > 1 and low not in name_words:
-            # Nor before a tracked name it is no word of ("Given <a tracked company>'s ...").
-            capital = capital and _POSSESSIVE.sub("", tokens[1].lower()) not in name_words
+        if index == 0 and len(tokens) > 1 and low not in names[0]:
+            # Nor before a tracked name it is no word of ("Given <a tracked company>'s ..."):
+            # one that begins there, not a word inside one ("<Untracked> Robotics").
+            capital = capital and _POSSESSIVE.sub("", tokens[1].lower()) not in names[1]
         if capital and not _is_date_word(low):
             if not current:
                 before = [t.lower() for t in tokens[max(0, index - 2) : index]]
@@ -855,7 +859,8 @@ def _spans_asked(question: str, window: Window | None, vocab: Vocabulary) -> lis
     """`_name_spans` of the question, less a name said as what its subject was called before
     (a claim about it, held by composition to its curated former names, never an untracked
     subject)."""
-    spans = _name_spans(question, window, vocab.known - vocab.common_words, vocab.name_word_set)
+    spans = _name_spans(question, window, vocab.known - vocab.common_words,
+                        (vocab.name_word_set, vocab.name_first_words))  # fmt: skip
     former = identity.former_said(question)
     return [s for s in spans if not (former and s[0] in former[1])]
 

@@ -230,6 +230,13 @@ class Vocabulary:
         return frozenset(self.name_words)
 
     @functools.cached_property
+    def name_first_words(self) -> frozenset[str]:
+        """The first word of every entity name and alias (lower case): where a name begins."""
+        return frozenset(
+            said[0] for ns in self.entity_names.values() for n in ns if (said := words(n))
+        )
+
+    @functools.cached_property
     def index(self) -> "TopicIndex":
         return TopicIndex.of(self.topics)
 

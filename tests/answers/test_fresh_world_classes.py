@@ -331,3 +331,11 @@ def test_a_dispute_about_another_quantity_does_not_lead(api):
     first = SENTENCE.split(body["answer"])[0]
     assert "disagree" not in first, first
     assert "€610 million" in first, first
+
+
+@pytest.mark.usefixtures("country_world")
+def test_an_untracked_first_word_before_a_word_inside_a_tracked_name_is_a_name(api):
+    # "Hotels" is a word of a tracked name, not where one begins: "Kestrin Hotels" is another.
+    body = answered(api, "Kestrin Hotels third-quarter revenue")
+    assert not body["grounded"], body["answer"]
+    assert "Kestrin Hotels" in SENTENCE.split(body["answer"])[0], body["answer"]
