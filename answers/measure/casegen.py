@@ -209,7 +209,10 @@ def place_premises(subject: Subject, rng: random.Random, **_) -> list[dict]:
         return []
     own = {e.pk for e in event.entities.all()}
     words = f"{subject.name} {event.title} {event.place}".lower()
+    # Never a place that leads a topic of its own ("<a volcano>"): the question would be of two.
+    leads = Event.objects.values_list("lead_entity_id", flat=True)
     places = Entity.objects.filter(kind__in=["country", "place"]).exclude(pk__in=own)
+    places = places.exclude(pk__in=leads)
     names = sorted(p.name for p in places if p.name.lower() not in words)
     if not names:
         return []
