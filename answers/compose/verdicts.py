@@ -373,7 +373,7 @@ def _against(held: Figure, asked: figures.Stated, question: str) -> str:
 # A plan a question sets what happened against ("beat its forecast", "miss the target", "what
 # it expected"): the words by which rows plan a figure, and the plans' own nouns.
 _TARGETS = frozenset(stem(w) for w in figures.TARGETS)
-_AIMS = frozenset(stem(w) for w in figures.PLAN_NOUNS)
+_AIMS = figures.PLAN_STEMS
 _PLANS = _FORECAST | _AIMS
 _CROWDS = stem_set("traders bettors bet bets punters market markets crowd crowds odds")
 # A verb that holds a figure to a plan, followed by what it holds it to ("hit its target"; a

@@ -22,6 +22,7 @@ check, so the two never differ by a digit. The quantity notion lives here so tha
 read from the registry.
 """
 
+import functools
 import itertools
 import math
 import re
@@ -151,7 +152,7 @@ PLAN_NOUNS = TARGETS | frozenset(
     "projection projections expectation expectations outlook guidance".split()
 )
 PROVISIONAL = PROVISIONAL_WORDS
-_PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)
+PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
 ESTIMATED = frozenset("estimate estimates estimated".split())
@@ -333,11 +334,7 @@ def stated(text: str) -> list[Stated]:
         figure = _compared(figure, _reference(found, figure), between)
         figure = _went_to(figure, found[-1] if found else None, between)
         figure = _coordinated(figure, found[-1] if found else None, between)
-        # A figure of a plan's noun ("its guidance of 4% to 5%", either end of "guidance to
-        # €5.3 billion to €5.5 billion") is planned, not read.
-        if figure.kind == "actual" and figure.quantity & _PLAN_STEMS:
-            figure = replace(figure, kind="forecast")
-        found.append(figure)
+        found.append(_planned_kind(figure))
         end = match.end()
     return _from_now(found)
 
@@ -393,6 +390,14 @@ def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> S
     rest = [w.lower() for w in between if w.lower() not in said]
     if rest and set(rest) <= {"and", "or"}:
         return replace(figure, kind="earlier")
+    return figure
+
+
+def _planned_kind(figure: Stated) -> Stated:
+    """A figure of a plan's noun ("its guidance of 4% to 5%", either end of "guidance to €5.3
+    billion to €5.5 billion") is planned, not read."""
+    if figure.kind == "actual" and figure.quantity & PLAN_STEMS:
+        return replace(figure, kind="forecast")
     return figure
 
 
@@ -680,10 +685,8 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
     # "fined £2.4m after sewage polluted the brook in June": the period of what came after.
     after = _SUBORDINATE.split(after, maxsplit=1)[0]
-    # Up to the next figure; a day's number is none ("1,610 on 27 November"), nor a year ("from
-    # 139,500 at the 2025 fair").
-    masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), after)
-    cut = _FIGURE.search(_PERIOD.sub(lambda m: "_" * len(m.group(0)), masked))  # nor a period
+    # Up to the next figure: a day's number or a year is none (`_no_dates`).
+    cut = _FIGURE.search(_no_dates(after))
     after = after[: cut.start()] if cut else after
     found = [name(m) for m in pattern.finditer(after)]
     if found:
@@ -698,13 +701,17 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
 def _past_earlier(before: str) -> str:
     """`before` up to the last earlier figure in it: what is said after that one ("up from
     139,500 in 2025, with 1,320 exhibitors") is its own, not a later figure's."""
-    masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), before)
-    # A year is no figure ("at the 2025 fair"): it is the period itself.
-    masked = _PERIOD.sub(lambda m: "_" * len(m.group(0)), masked)
-    last = next(reversed(list(_FIGURE.finditer(masked))), None)
+    last = next(reversed(list(_FIGURE.finditer(_no_dates(before)))), None)
     if last is None or _kind(_WORD.findall(before[: last.start()])) != "earlier":
         return before
     return before[: last.start()]
+
+
+def _no_dates(text: str) -> str:
+    """`text` with its days and periods blanked, at their places: where its figures stand, a
+    day's number ("1,610 on 27 November") or a year ("from 139,500 at the 2025 fair") none."""
+    masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), text)
+    return _PERIOD.sub(lambda m: "_" * len(m.group(0)), masked)
 
 
 def periods(text: str) -> frozenset[str]:
@@ -911,7 +918,7 @@ def _planned_of(measured: tuple[frozenset[str], str], before: list[str], opens: 
     "near its 2% target"), plans what its clause sets against it: the words before the verb
     or preposition that holds the two apart, with the plan's noun ("inflation target")."""
     quantity, named = measured
-    if quantity - _PLAN_STEMS:
+    if quantity - PLAN_STEMS:
         return measured
     held = [i for i, w in enumerate(before) if w.lower() in _HELD_AGAINST]
     if not held:
@@ -1180,8 +1187,16 @@ def _restated(later: Figure, earlier: Figure) -> bool:
     longer among the row's readings ("worth £152.0 million" where it said £151.3 million)."""
     if later.named != earlier.named:
         return False
-    now = [f for f in stated(later.row.text) if f.reading and f.unit == earlier.unit]
-    return not any(f.overlaps(earlier) for f in now)
+    earlier_low, earlier_high = earlier.span
+    return not any(unit == earlier.unit and low <= earlier_high and earlier_low <= high
+                   for unit, (low, high) in _readings_in(later.row.text))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1024)
+def _readings_in(text: str) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """(unit, span) of each reading `text` states (`Stated.overlaps` compares spans): read once
+    a row, however many of its figures `revises` holds against another's (pairwise)."""
+    return tuple((f.unit, f.span) for f in stated(text) if f.reading)
 
 
 def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:

@@ -999,15 +999,23 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
             continue
         if i and _done(said.tokens[i - 1]):
             continue  # "held in Glasgow": where the tracked thing was done, a premise
-        end = at
-        while end < len(said.tokens) and said.tokens[end].capital and end not in tracked:
-            end += 1
-        run = said.tokens[at:end]
-        when = any(t.bare in TIME_WORDS or _edition(t) is not None for t in run)  # "in October"
-        when = when or any(t.low in CURRENCY_CODES for t in run)  # "to EUR 312": an amount
-        if run and not when and not {t.bare for t in run} & own:
+        end = _place_named(said, at, own)
+        if end:
             return Mismatch(_words(said, min(tracked), end), "place")
     return None
+
+
+def _place_named(said: Said, at: int, own: frozenset[str]) -> int | None:
+    """Where a capitalised run from `at` (after a locative) ends when it names a place no word
+    of the topic says: up to a tracked name, never a time ("in October"), a number ("in Q3")
+    or an amount ("to EUR 312"); None when it names none."""
+    end = at
+    while end < len(said.tokens) and said.tokens[end].capital and end not in said.named:
+        end += 1
+    run = said.tokens[at:end]
+    when = any(t.bare in TIME_WORDS or _edition(t) is not None for t in run)
+    when = when or any(t.low in CURRENCY_CODES for t in run)
+    return end if run and not when and not {t.bare for t in run} & own else None
 
 
 # Verbs that place what was done, not which thing ("held in", "staged in", "took place in").
@@ -1075,12 +1083,8 @@ def _placed_done(said: Said, topic: Topic, own: frozenset[str]) -> str:
         done = _done(tokens[i - 1]) or pinned
         if tokens[i].low not in LOCATIVE or not done or i + 1 in said.named:
             continue
-        end = i + 1
-        while end < len(tokens) and tokens[end].capital and end not in said.named:
-            end += 1
-        run = tokens[i + 1 : end]
-        when = any(t.bare in TIME_WORDS or _edition(t) is not None for t in run)  # "in Q3"
-        if run and not {t.bare for t in run} & own and not when:
+        end = _place_named(said, i + 1, own)
+        if end:
             return _words(said, i, end)
     return ""
 
