@@ -4,7 +4,8 @@ For each size (default 100,000 and 1,000,000 documents) a synthetic database
 `svc_growth_<size>` is built with `bench_synth.py` (kept; `--reuse` skips the build when it
 already holds that many documents). Each size is served by a process of its own; every read
 surface (and `tools/call get_signals` on the MCP door) is requested through the full Django
-stack with the cache cleared before each request and the body read, RUNS times a size after one
+stack with the cache cleared before each request and the body read, and so is a sync ask worded
+as users word it (`ASKS`, model off unless SVC_ANSWER_EMBEDDINGS=e5), RUNS times a size after one
 warm-up, the sizes alternated request by request (so a drifting machine slows each alike):
 median, p99 and quartiles per surface, any search text included. Then the growth from each
 size to the next, surface by surface: the ratio of the medians with its 95% bootstrap interval.
@@ -16,8 +17,9 @@ median of the same run. Needs wrk (`apt-get install wrk`); without it that part 
 
 Floors (at the largest size on PostgreSQL): miss median <= 50 ms and p99 <= 150 ms on every
 surface; growth from the size before it <= 1.5x (1M to 10M with `--documents 10000000`), 1.3x for
-relevance search of three common words, the default signals page and MCP get_signals; cached
-p99 under expiry <= 3x its median. A database kept from an earlier build (`--reuse`) is migrated
+relevance search of three common words, the default signals page, MCP get_signals and each ask
+(issue 51, whose median floor is the ask's 150 ms, with no p99 floor); cached p99 under expiry
+<= 3x its median. A database kept from an earlier build (`--reuse`) is migrated
 to this code's schema first.
 
     .venv/bin/python bench/bench_growth.py                       # builds both: about 11 minutes
@@ -26,6 +28,7 @@ to this code's schema first.
 """
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -59,6 +62,18 @@ MEDIAN_MS, P99_MS, GROWTH, EXPIRY_RATIO = 50, 150, 1.5, 3.0
 # Issue 41: these grew 1.44-1.72x from 100k to 1M; their floor is 1.3x per 10x.
 TIGHT_GROWTH = 1.3
 TIGHT = {"search storm deal vote, by relevance", "signals", "mcp get_signals"}
+# Issue 51: a sync ask worded as users word it, model off, grew 1.42-1.53x from 100k to 1M. Each
+# shape is asked of another topic at each request (the same topics at every size, in turn), half
+# beside a name no registry holds: a repeated question would find the engine's caches warm.
+ASKS = (
+    "Did {lead} Holdings comment on the {term}?",
+    "What changed this week for {lead}?",
+    "What did the Ostrane Harbour Board say about {lead}?",
+    "Is the {term} still going on for {lead}?",
+)
+TIGHT |= {f"ask: {shape}" for shape in ASKS}
+ASK_MEDIAN_MS = 150  # the sync ask's floor (bench_ask.py)
+ASK_LIMITS = {"SVC_ASKS_PER_ADDRESS_DAY": "100000000", "SVC_BURST_KEYS": "100000000/m"}
 SEARCHES = [
     "storm deal vote",  # three common words
     '"ceasefire quota probe"',  # a phrase of common words, rarely in that order
@@ -103,7 +118,7 @@ def surfaces(topic: str) -> list[tuple[str, str]]:
     for text in RANKED:
         query = httpx.QueryParams(q=text, sort="relevance")
         reads.append((f"search {text}, by relevance", f"/api/v1/documents?{query}"))
-    return reads
+    return reads + [(f"ask: {shape}", f"ask:{shape}") for shape in ASKS]
 
 
 # --- building ---------------------------------------------------------------------------------
@@ -158,17 +173,32 @@ def serve(size: int, only: str = "") -> None:
     topic = busiest_topics(1)[0].subject
     client = Client(HTTP_HOST="localhost")
     urls = {name: url for name, url in surfaces(topic) if name.startswith(tuple(only.split(",")))}
+    senders = {url: sender(client, url, asked_of()) for url in urls.values()}
     for url in urls.values():  # the warm-up: the connection, the planner, the code
-        cache_misses(client, url, 0, send=sender(client, url))
+        cache_misses(client, url, 0, send=senders[url])
     print(json.dumps({"topic": topic}), flush=True)
     for line in sys.stdin:
         url = urls[line.strip()]
-        timings, _ = cache_misses(client, url, 1, warm_up=False, send=sender(client, url))
+        timings, _ = cache_misses(client, url, 1, warm_up=False, send=senders[url])
         print(json.dumps(timings[0]), flush=True)
 
 
-def sender(client, url: str):
-    """How a surface is requested: a GET, or for `mcp:<tool>` a `tools/call` on the door."""
+def asked_of() -> list[tuple[str, str]]:
+    """(lead name, first term) of the topics the asks are about: the same at every size (the
+    synthetic registry is one), a topic per request in turn."""
+    from registry.models import Event
+
+    events = Event.objects.select_related("lead_entity").order_by("pk")[100:300]
+    return [(e.lead_entity.name, (e.subject_terms or ["news"])[0]) for e in events]
+
+
+def sender(client, url: str, topics: list[tuple[str, str]] = ()):
+    """How a surface is requested: a GET, for `mcp:<tool>` a `tools/call` on the door, for
+    `ask:<shape>` a sync ask of the shape about the next of `topics`."""
+    if url.startswith("ask:"):
+        questions = itertools.cycle(url[4:].format(lead=lead, term=term) for lead, term in topics)
+        return lambda: client.post("/api/ask", json.dumps({"question": next(questions)}),
+                                   content_type="application/json")  # fmt: skip
     if not url.startswith("mcp:"):
         return lambda: client.get(url)
     tool, _, given = url[4:].partition(":")
@@ -282,7 +312,7 @@ def under_expiry(size: int, topic: str, only: str = "") -> dict:
             if not name.startswith(tuple(only.split(","))):
                 continue
             one_shape = name.startswith(("record ", "dataset")) and name != "record"
-            if one_shape or url.startswith("mcp:"):
+            if one_shape or url.startswith(("mcp:", "ask:")):
                 continue  # one of each shape is enough here; the misses cover them all
             key = record_key(topic) if name == "record" else read_key(RequestFactory().get(url))
             assert httpx.get(base + url, timeout=60).status_code == 200
@@ -323,6 +353,8 @@ def report(results: dict[int, dict], expiry: dict | None) -> None:
         grown = [growth(pools[a], pools[b]) for a, b in steps]
         limit = TIGHT_GROWTH if name in TIGHT else GROWTH
         met = at[last]["median"] <= MEDIAN_MS and at[last]["p99"] <= P99_MS
+        if name.startswith("ask: "):
+            met = at[last]["median"] <= ASK_MEDIAN_MS
         met = met and (not grown or grown[-1][0] <= limit)
         failures += not met
         cells += "".join(f" {g:7.2f} ({low:.2f}-{high:.2f})" for g, low, high in grown)
@@ -369,6 +401,7 @@ def main() -> None:
     # 2,000 topics and 20,000 entities (about half an hour a size on one thread): left out
     # unless asked for (SVC_ANSWER_EMBEDDINGS=e5). Children inherit it.
     os.environ.setdefault("SVC_ANSWER_EMBEDDINGS", "off")
+    os.environ.update(ASK_LIMITS)
     me = [sys.executable, __file__]
     sizes = sorted(int(s) for s in args.sizes.split(","))
     if args.documents:
