@@ -386,6 +386,10 @@ def identity_extras(case: dict, result: dict) -> dict[str, bool]:
         extras["keyFact"] = fact.lower() in _SENTENCE.split(result["answer"])[0].lower()
     if case.get("language"):
         extras["language"] = result.get("language") == case["language"]
+    neighbour = case.get("neighbourOf") if case.get("declined") else None
+    if neighbour:  # a decline names, in words, the tracked topic the case was made from
+        title = Event.objects.filter(subject=neighbour).values_list("title", flat=True).first()
+        extras["pointer"] = bool(title) and title.lower() in result["answer"].lower()
     return extras
 
 
@@ -438,6 +442,7 @@ def _identity_figures(t: dict) -> dict[str, Any]:
         "premises": count("premisesRight", "premises"),
         "newest": count("newestRight", "newest"),
         "keyFacts": count("keyFactsRight", "keyFacts"),
+        "pointers": count("pointersRight", "pointers"),
         "languageRight": share("languagesRight", "languages"),
     }
 
