@@ -26,6 +26,7 @@ from answers.understand import (
     families_in,
     former_held,
     former_said,
+    phrase_said,
     phrases,
     stem_set,
     stems,
@@ -90,6 +91,12 @@ class Layers:
         )
 
 
+# A yes-or-no question whether a figure was revised ("Was the October figure revised?").
+_ASKED_REVISED = re.compile(
+    r"^\W*(?:was|were|has|have|had|is|are)\b.*\b(?:revised|corrected|updated)\b", re.IGNORECASE
+)
+
+
 class Writer:
     """Drafts sentences over one pool of rows; a sentence cites by the row's place in the pool."""
 
@@ -133,6 +140,9 @@ class Writer:
         figure, whose row is cited too."""
         said = self.statement(later.row)
         statement = str(phrase.format(earlier=earlier.text, later=later.text, statement=said))
+        if _ASKED_REVISED.search(self.understood.question):  # "Was it revised?": yes, first
+            verdict = f"{statement[:1].lower()}{statement[1:]}"
+            statement = str(phrases.ANSWER_THEN.format(answer=phrases.ANSWER_YES, verdict=verdict))
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         rows = [later.row, *([earlier.row] if earlier.row is not later.row else [])]
@@ -306,8 +316,23 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
                   or _led(writer, layers, preface, label)):  # fmt: skip
             return
     for item in _support(intent, layers)[:support]:
-        if item not in writer.pool:
+        if item not in writer.pool and _answers_how_much(writer, layers, item):
             writer.say(item)
+
+
+def _answers_how_much(writer: Writer, layers: Layers, item: Evidence) -> bool:
+    """Whether a supporting row belongs in an answer to how many or how much: any row for other
+    intents; else an issuer's reading, or a report with a figure of what is asked (an expo's
+    visitors are no answer to what a model it names in passing costs)."""
+    asked = figures.quantities(writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL)
+    curated = any(token.startswith("=") for token in asked)  # "the current price" asks one
+    if item.kind != "report" or not (writer.understood.intent == "how-much" or curated):
+        return True
+    # What the rows already said measure counts as asked: they were chosen as the answer.
+    answered = [f for row in writer.pool for f in figures.held(row) if f.reading]
+    return any(asked & figures.quantities(f.quantity)
+               or any(figures.same_quantity(f, g) for g in answered)
+               for f in figures.held(item))  # fmt: skip
 
 
 def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -330,7 +355,9 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     disputed = found.first.kind == "reading" and found.second.kind == "report"
     said = str((phrases.ISSUER_DISPUTED if disputed else phrases.ROWS_DISAGREE).format(
         what=found.what))  # fmt: skip
-    writer.say(found.first, "; ".join(p for p in (preface, said) if p), label=label)
+    if preface:  # "...does not support the premise "X"; the issuer's own reading comes first"
+        said = f"{preface}; {said[:1].lower()}{said[1:]}"
+    writer.say(found.first, said, label=label)
     writer.say(found.second)
     return True
 
@@ -379,7 +406,8 @@ def _revised(writer: Writer, layers: Layers):
     # Of a count read several times, the reading just before the newest is the one said.
     over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
-    said = figures.quantities(writer.said)  # "sold" asks of "sales"
+    # "sold" asks of "sales"; a curated alias's words ("housing starts") ask what it measures.
+    said = figures.quantities(writer.asked - STOP_STEMS)
     for (earlier, later), phrase in replaced:
         if not said & later.quantity:
             continue  # a provision "as redundancy costs rose" is not the redundancy pay asked
@@ -396,6 +424,7 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     intent = writer.understood.intent
     lead = _market_asked(writer, layers) if intent == "markets" else None
     lead = _odds_moved(writer, layers, lead) if intent == "markets" else lead
+    lead = lead or (_planned_figure(writer, layers) if intent == "how-much" else None)
     lead = lead or (_issuer_figure(writer, layers) if intent == "how-much" else None)
     lead = lead or _answering(writer, _lead(intent, layers), layers)
     if lead is None:
@@ -405,6 +434,24 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     return True
 
 
+_EXPECTING = frozenset(stem_set(" ".join(figures.FORECAST | figures.PLAN_NOUNS)))
+
+
+def _planned_figure(writer: Writer, layers: Layers) -> Evidence | None:
+    """Asked what is expected ("how many completions does it now expect for next year"), the
+    row that gives a forecast or plan of what is asked, the issuer's first: what was done
+    answers no question of what is expected."""
+    question = writer.understood.question
+    if not (asks_ahead(question) or stem_set(question) & _EXPECTING):
+        return None
+    asked = figures.quantities(writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL)
+    for row in [*layers.readings, *layers.reports]:
+        if any(f.kind == "forecast" and asked & figures.quantities(f.quantity)
+               for f in figures.held(row)):  # fmt: skip
+            return row
+    return None
+
+
 def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
     """Asked how many or how much, the issuer's reading that gives a figure standing with the
     words asked past the topic's own ("2,900 workers took part" of "how many workers took
@@ -412,6 +459,13 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
     for row in layers.readings if asked else ():
         if any(f.reading and asked & (f.quantity | stem_set(f.sentence))
+               for f in figures.held(row)):  # fmt: skip
+            return row
+    # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
+    # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
+    named = writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
+    for row in layers.readings if named else ():
+        if any(f.reading and figures.quantities(named) & figures.quantities(f.quantity)
                for f in figures.held(row)):  # fmt: skip
             return row
     return None
@@ -449,6 +503,9 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
     """The lead when it says what is asked past the topic's own words; else the first report
     that does: an issuer's reading of something else ("members walked out") does not answer
     "what pay rise is the union asking for" where a report of the pay claim does."""
+    term = _term_measured(writer, layers)
+    if lead is not None and term is not None and not _measures(lead, term):
+        return next((r for r in layers.reports if not r.posing and _measures(r, term)), lead)
     asked = writer.said - _curated(layers.topic) - _NEUTRAL  # "the latest figure" asks it all
     if lead is None or lead.kind != "reading" or not asked:
         return lead
@@ -459,6 +516,21 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
     if says(lead):
         return lead
     return next((r for r in layers.reports if not r.posing and says(r)), lead)
+
+
+def _term_measured(writer: Writer, layers: Layers) -> frozenset[str] | None:
+    """The stems of the topic's own term the question says that some row's figure measures
+    ("the car loan rate" of a fuel price release that reports one): what is asked, though it
+    is the topic's own word; None when it says none."""
+    question = writer.understood.question
+    for term in sorted(layers.topic.terms, key=len, reverse=True):
+        if len(words(term)) > 1 and phrase_said(question, term):
+            return frozenset(stems(term))
+    return None
+
+
+def _measures(row: Evidence, term: frozenset[str]) -> bool:
+    return any(term <= f.quantity for f in figures.held(row))
 
 
 # What a question asks the time of, and a row's sentence says: a start, an end, a plan ahead.
@@ -594,7 +666,8 @@ def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
     """Two readings of one topic: of one indicator for the two periods the question names, or
     (the topic asked `alone`) two figures its parts tell apart by their words; the verdict,
     then the rows it cites in their own words, then the topic's support."""
-    if not (verdicts.within(writer, layers) or (alone and verdicts.apart(writer, layers))):
+    if not (verdicts.within(writer, layers) or verdicts.against_before(writer, layers)
+            or (alone and verdicts.apart(writer, layers))):  # fmt: skip
         return False
     _verdict_then_rows(writer, layers)
     return True
@@ -616,7 +689,8 @@ def _change_or_plan(writer: Writer, layers: Layers) -> bool:
     figure and the one it replaced, or the newest reading and the one of a period a change is
     asked since; then the rows."""
     if not (verdicts.against_plan(writer, layers) or verdicts.revision(writer, layers)
-            or verdicts.since(writer, layers)):  # fmt: skip
+            or verdicts.since(writer, layers)
+            or verdicts.against_before(writer, layers)):  # fmt: skip
         return False
     # A premise the question states beside it ("why did it beat its forecast of 400,000?").
     premise, _ = _premise(writer.understood, layers)

@@ -63,6 +63,7 @@ _PERIODS = re.compile(
 )
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _BARE_ORDINAL = re.compile(r"\b(first|second|third|fourth)\b(?![\s-]+quarter)", re.IGNORECASE)
 _OF_YEAR = re.compile(rf"(?:{figures.MONTH}|quarter)(?:\s+of|,)?\s*$", re.IGNORECASE)
 
@@ -107,7 +108,25 @@ def verdict(writer, sides: list) -> bool:
     if pair is None:
         return False
     a, b = pair
-    return _said(writer, (first.topic.title, a), (second.topic.title, b))
+    return _said(writer, (_labelled(first, a), a), (_labelled(second, b), b))
+
+
+def _labelled(side, figure: Figure) -> str:
+    """A side as its verdict names it: its topic's title, with what the figure measures when
+    the title heads another quantity ("building permits (Norvania housing starts, October
+    2026)"): a topic holds more than its headline figure."""
+    headline = _headline(side)
+    if not figure.named.strip() or not headline or headline & figure.quantity:
+        return side.topic.title
+    return str(phrases.FIGURE_OF_TOPIC.format(quantity=figure.named, topic=side.topic.title))
+
+
+def _headline(side) -> set[str]:
+    """What a side's title says its topic measures: the curated quantities it names
+    (`registry.Quantity`: "housing starts"); a description in brackets is none."""
+    bare = re.sub(r"\([^)]*\)", " ", side.topic.title)
+    said = figures.quantities(stem_set(bare) - _names(side) - STOP_STEMS)
+    return {token for token in said if token.startswith("=")}
 
 
 def _asked(question: str, first, second) -> tuple[Asked, Asked]:
@@ -118,7 +137,10 @@ def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     own: list[set[str]] = [set(), set()]
     common: set[str] = set()
     for part in parts(question):
-        # A curated quantity's word counts as its quantity ("cost" asks of a "budget").
+        # A curated quantity's word counts as its quantity ("cost" asks of a "budget"); a
+        # period says when, never what ("than Estmark in October 2026" asks what the other
+        # part asks of it).
+        part = _YEAR.sub(" ", figures.no_dates(part))
         said = set(figures.quantities(stem_set(part) - STOP_STEMS - ASKING))
         hits = [(len(said & _names(s)), len(said & _title(s))) for s in sides]
         if hits[0] == hits[1]:
@@ -211,6 +233,48 @@ def since(writer, side) -> bool:
                  for a in _ranked([f for f in held if _after(f, b)], said, wide)
                  if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
     return pair is not None and _periods_verdict(writer, side, pair, [pair[0].period, then[0]])
+
+
+# A comparison with an earlier time the rows give no period of ("this year against last year",
+# "higher than a year ago"): a row's own "up from 5,480 a year earlier" answers it.
+_BEFORE_ASKED = re.compile(
+    r"\b(?:last|previous|prior|preceding)\s+(?:year|month|quarter|period)|a\s+year\s+"
+    r"(?:ago|earlier|before)|\byear\s+before|\bthan\s+(?:before|previously)\b",
+    re.IGNORECASE,
+)
+_COMPARE = re.compile(r"\bcompar\w*|\bversus\b|\bvs\b", re.IGNORECASE)
+
+
+def against_before(writer, side) -> bool:
+    """Add the verdict between a quantity's current figure and the earlier one a row sets it
+    against in one sentence ("completed 6,120 homes, up from 5,480 a year earlier"), when the
+    question asks how now compares with before and names no two periods the rows hold. False
+    when it asks no such thing or no row gives such a pair."""
+    question = writer.understood.question
+    if not (_BEFORE_ASKED.search(question) and (_CHANGED.search(question) or _COMPARE.search(
+            question))):  # fmt: skip
+        return False
+    said = frozenset(stem_set(_BEFORE_ASKED.sub(" ", question)) - STOP_STEMS - ASKING
+                     - _names(side))  # fmt: skip
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row)]
+    pairs = [(now, then) for now in held if now.reading for then in held
+             if then.kind == "earlier" and then.row is now.row and then.sentence == now.sentence
+             and figures.same_quantity(now, then, _curated(side))]  # fmt: skip
+    if not pairs:
+        return False
+    now, then = max(pairs, key=lambda p: (sum(_standing(p[0], said)),
+                                          p[0].row.kind == "reading", p[0].date))  # fmt: skip
+    named = now.named or side.topic.title
+    return _said(writer, (_when_said(named, now, phrases.FIGURE_LATEST), now),
+                 (_when_said(named, then, phrases.FIGURE_EARLIER), then))  # fmt: skip
+
+
+def _when_said(named: str, figure: Figure, otherwise) -> str:
+    """A figure of a comparison over time, named by its period where it has one."""
+    if figure.period:
+        return str(phrases.FIGURE_OF_PERIOD.format(quantity=named, period=figure.period))
+    return str(otherwise.format(quantity=named))
 
 
 def _after(figure: Figure, then: Figure) -> bool:

@@ -68,6 +68,9 @@ class Asking:
     # The topic goes on over time (`vocabulary.Topic.ongoing`): states said on two days are two
     # states in turn ("kept its guidance" in October, "raised" it in November), not a dispute.
     ongoing: bool = False
+    # Every stem the rows say: a word asked that none of them says tells no two of them apart
+    # ("people" of "how many people visited" beside rows of "visitors").
+    spoken: frozenset[str] = frozenset()
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
@@ -78,7 +81,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     statements = [*readings, *reports[:REPORTS_COMPARED]]
     rows = [*readings, *reports]  # the words asked that any of them says
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(row.text)}
-    asking = replace(asking, words=asking.words & spoken)
+    asking = replace(asking, words=asking.words & spoken, spoken=frozenset(spoken))
     # Each row's figures, read once: every pair of rows holds them against each other.
     raw = {id(row): figures.held(row) for row in rows}  # statements are among the rows
     held = {id(row): figures.wholes(raw[id(row)]) for row in statements}
@@ -146,8 +149,11 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
             if own.kind == "revised":
                 continue  # "Revised: ... 48,620, not 48,210": a revision, not a dispute
             # The figure set against one names no quantity of its own ("the company's own
-            # count of 640,000"): it is of the one it is set against.
-            if other.quantity and not figures.same_quantity(own, other, asking.topic):
+            # count of 640,000"), or is given as another's reading ("handed over 4,610 homes,
+            # more than the 4,480 completions the company reported"): it is of the one it is
+            # set against, whatever words each is said in.
+            rival = other.quantity and figures.speaker(other) - figures.speaker(own)
+            if other.quantity and not (rival or figures.same_quantity(own, other, asking.topic)):
                 continue
             # The row names the other side's value itself: the two need not both say what is
             # asked ("failed for 9 hours, not the 14" of a leak that "lasted 14 hours").
@@ -156,7 +162,7 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
                          and (f.unit, f.low, f.high) == (other.unit, other.low, other.high)
                          and _about(asking, own, f, either=True)]  # fmt: skip
                 if given:
-                    return _what(own, other, asking), giver, row, given[0], own
+                    return _what(own, given[0], asking), giver, row, given[0], own
     return None
 
 
@@ -193,9 +199,20 @@ def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], as
 def _what(a: figures.Figure, b: figures.Figure, asking: Asking) -> str:
     """What two figures disagree on, in their words, less the topic's own names ("flights", not
     "peliva air flights": every row of the topic is of it)."""
-    named = max(a.named, b.named, key=len)
+    # The issuer's words first: the record's name for what is disputed.
+    named = max((a, b), key=_naming).named
     names = {stem(w) for w in named.split()} & asking.names
     return " ".join(w for w in named.split() if stem(w) not in names) or named
+
+
+def _naming(figure: figures.Figure) -> tuple[bool, bool, int]:
+    """Which of two figures names what they disagree on: one that names it, an issuer's
+    reading's before a report's, then the longer name."""
+    return (
+        bool(figure.named),
+        figure.row is not None and figure.row.kind == "reading",
+        len(figure.named),
+    )
 
 
 def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
@@ -235,11 +252,23 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     said = each[0] | each[1]
     # Past what both measure ("people"), each sentence says a word asked: "17 people were
     # killed" is not about "how many people are sleeping in shelters".
-    asked = asking.said - (a.quantity & b.quantity)
+    asked = _unmeasured(asking.said, a.quantity & b.quantity, asking.spoken)
     named = not asked or (bool(asked & said) if either else all(asked & w for w in each))
     when = not (asking.periods and a.period and b.period) or a.period in asking.periods
     timed = not asking.duration or bool(_TIME_UNITS & (a.quantity | b.quantity))
     return rest <= said and named and when and timed and _measures_asked(asking, a, b)
+
+
+def _unmeasured(said: frozenset[str], measured: frozenset[str],
+                spoken: frozenset[str]) -> frozenset[str]:  # fmt: skip
+    """The words asked past what both figures measure, a verb asked of its doer's noun
+    included ("visited" of "visitors": English makes the one of the other with "-or"). When
+    the question asks what they measure, a word no row says ("people" of "how many people
+    visited") tells none of them apart; else every word asked still counts ("is it still
+    active" asks no figure)."""
+    doers = {word[:-2] for word in measured if word.endswith("or") and len(word) > 5}
+    rest = said - measured - doers
+    return rest & spoken if rest != said else rest
 
 
 def _measures_asked(asking: Asking, a: figures.Figure, b: figures.Figure) -> bool:

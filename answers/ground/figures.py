@@ -177,6 +177,11 @@ _VERB_BEFORE = frozenset("to will would shall should can could may might must".s
 _SPEAKING = frozenset(
     "said says put puts putting counted counts reported recorded records logged tallied".split()
 )
+# English grammar: the verbs by which a row says how many came ("welcomed 48,000 visitors", "drew
+# about 41,000"): a count of them, never something done to them.
+_CAME = frozenset(
+    "welcomed welcomes attracted attracts drew draws drawn hosted hosts received receives".split()
+)
 # The verbs that say who, never what was done; of them only `_SPEAKING` ahead of a figure names
 # its speaker ("estimate" is as often a noun: "the office's cost estimate of").
 _SAYING = _SPEAKING | frozenset("say reports told estimated estimates".split())
@@ -211,6 +216,8 @@ _BOUNDS = {
     **dict.fromkeys(("less than", "fewer than", "under", "below", "at most", "as much as",
                      "as many as", "as high as"), "below"),
 }  # fmt: skip
+# English grammar: "over" as the particle of a verb ("handed over 4,610 homes"), not a bound.
+_PARTICLE = re.compile(r"\b(?:hand|turn|sign|roll|carr)(?:s|ed|ied|ing|y)?\s+$", re.IGNORECASE)
 _BOUND_WORDS = "|".join(bound.replace(" ", r"\s+") for bound in _BOUNDS)
 _BOUND = re.compile(rf"(?:\b(?P<not>no|not)\s+)?\b(?P<bound>{_BOUND_WORDS})\s+$", re.IGNORECASE)
 # Spans of time: a count of them says how long or when ("over the last 2 weeks"), never how
@@ -239,7 +246,7 @@ _UNCHANGED_PLURALS = frozenset(
 )
 # One figure held to another: "more than", "against", "not the 31 hours it alleged".
 _TALLIES = frozenset("count counts tally total totals".split())
-_SET_AGAINST = frozenset("than versus against whereas not instead rather".split())
+_SET_AGAINST = frozenset("than versus against whereas not instead rather above below".split())
 # Words that end what a figure measures, read back from it.
 _NOT_MEASURED = STOP | FORECAST | EARLIER | REJECTED | _SET_AGAINST
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
@@ -461,11 +468,20 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
             apart = (own.low, own.high) != (other.low, other.high) and own.unit == other.unit
             # A period said between them makes the other that period's ("6.4% more than in
             # October 2025 (1.73 million)"): a comparison, not a rival reading.
-            apart = apart and not any(_A_PERIOD.match(w) for w in between or [])
+            # Only past the contrast: "4,610 homes in the year to September 2026, ..., more
+            # than the 4,480" says its own period before it.
+            past = _after_contrast(between or [])
+            apart = apart and not any(_A_PERIOD.match(w) for w in past)
             if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
                 pairs += [(own, other)] if own.reading else []
                 break
     return pairs
+
+
+def _after_contrast(between: list[str]) -> list[str]:
+    """The words after the last contrasting word ("than", "not") of `between`."""
+    at = max((i for i, w in enumerate(between) if w in _SET_AGAINST), default=-1)
+    return between[at + 1 :]
 
 
 _A_PERIOD = re.compile(rf"^(?:{_MONTHS}|(?:19|20)\d\d)\W*$", re.IGNORECASE)  # a word of one
@@ -541,7 +557,7 @@ def _bound(text: str, at: int) -> tuple[str, str]:
     """Whether the words just before a figure make it a bound ("more than", "at least",
     "under"), which side, and those words as written with the space after them."""
     found = _BOUND.search(text[:at])
-    if not found:
+    if not found or _PARTICLE.search(text[: found.start("bound")]):
         return "", ""
     side = _BOUNDS[" ".join(found.group("bound").lower().split())]
     if found.group("not"):  # "no more than 40": at most 40
@@ -612,6 +628,8 @@ def _kind_of(text: str, match: re.Match) -> str:
         return "forecast"  # "its 2% target": what is aimed at, not a reading
     before = _WORD.findall(_sentence_before(text, match.start()))
     kind = _kind(before)
+    if kind == "earlier" and _from_alone(text, match, before):
+        kind = "actual"  # "is priced from €189,000": where a price starts, no earlier one
     since = _since_last_figure(before)
     # "revised its figure from 152 to 148": the revising word says the pair's later one.
     revising = _revising(since, _words_after(text, match))
@@ -625,6 +643,32 @@ def _kind_of(text: str, match: re.Match) -> str:
     if kind == "actual" and (PROVISIONAL & sentence or ESTIMATED & own):
         return "provisional"  # a flash estimate, a preliminary count: later ones revise it
     return kind
+
+
+def _from_alone(text: str, match: re.Match, before: list[str]) -> bool:
+    """Whether "from" just before a figure says where it starts ("priced from €189,000",
+    "fares from €29"): the only figure of its sentence, which says no change ("up from",
+    "raised ... from"); a change is never said of one figure alone."""
+    words = [w.lower() for w in before[-2:]]
+    if words[-1:] != ["from"] or (words[:1] and words[0] in EARLIER | {"up", "down"}):
+        return False
+    sentence = _sentence_of(text, match)
+    amounts = [m for m in _FIGURE.finditer(no_dates(sentence)) if not _in_a_word(sentence, m)]
+    return len(amounts) == 1 and not _MOVED.search(sentence)
+
+
+# A change said of a figure: what makes "from" before another figure an earlier one.
+_MOVED = re.compile(
+    r"\b(?:up|down|r[io]s\w*|f[ae]ll\w*|drop\w*|declin\w*|climb\w*|rais\w*|cut\w*|"
+    r"increas\w*|decreas\w*|gr[eo]w\w*|revis\w*|lift\w*|lower\w*|eas\w*|sl[iu][dp]\w*|"
+    r"jump\w*|surg\w*|plung\w*|shr[aiu]nk\w*|chang\w*|recover\w*|rebound\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_a_word(text: str, match: re.Match) -> bool:
+    """Whether a number is part of a word ("T4", "A320"): a model's mark, no amount."""
+    return match.start() > 0 and text[match.start() - 1].isalpha()
 
 
 # A deadline right after a figure and its noun: "to about 1.05 million TEU by 2029".
@@ -648,7 +692,7 @@ def _when(words: list[str], i: int) -> bool:
 def _words_after(text: str, match: re.Match) -> list[str]:
     """The words after a figure, up to the next figure or the sentence's end."""
     rest = re.split(r"(?<=[.!?;])\s+", text[match.end() :], maxsplit=1)[0]
-    words = _WORD.findall(rest)
+    words = [w for w in _WORD.findall(rest) if not re.fullmatch(r"(?:19|20)\d\d[.,]?", w)]
     return words[: next((i for i, w in enumerate(words) if w[:1].isdigit()), len(words))]
 
 
@@ -685,8 +729,8 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
     # "fined £2.4m after sewage polluted the brook in June": the period of what came after.
     after = _SUBORDINATE.split(after, maxsplit=1)[0]
-    # Up to the next figure: a day's number or a year is none (`_no_dates`).
-    cut = _FIGURE.search(_no_dates(after))
+    # Up to the next figure: a day's number or a year is none (`no_dates`).
+    cut = _FIGURE.search(no_dates(after))
     after = after[: cut.start()] if cut else after
     found = [name(m) for m in pattern.finditer(after)]
     if found:
@@ -701,13 +745,13 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
 def _past_earlier(before: str) -> str:
     """`before` up to the last earlier figure in it: what is said after that one ("up from
     139,500 in 2025, with 1,320 exhibitors") is its own, not a later figure's."""
-    last = next(reversed(list(_FIGURE.finditer(_no_dates(before)))), None)
+    last = next(reversed(list(_FIGURE.finditer(no_dates(before)))), None)
     if last is None or _kind(_WORD.findall(before[: last.start()])) != "earlier":
         return before
     return before[: last.start()]
 
 
-def _no_dates(text: str) -> str:
+def no_dates(text: str) -> str:
     """`text` with its days and periods blanked, at their places: where its figures stand, a
     day's number ("1,610 on 27 November") or a year ("from 139,500 at the 2025 fair") none."""
     masked = DAY_OF_MONTH.sub(lambda m: "_" * len(m.group(0)), text)
@@ -806,7 +850,7 @@ def _past_name(words: list[str], i: int) -> int | None:
     ("Bank of <Country>" is one name)."""
     while i >= 0 and _named(words, i):
         i -= 1
-    if i < 1 or words[i].lower() != "the":
+    if i < 1 or words[i].lower() not in ("the", "its", "their"):  # "the price of its <model>"
         return None
     return i - 2 if i > 1 and words[i - 1].lower() in _PREPOSITIONS else None
 
@@ -829,10 +873,9 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
         if words and low in _ARTICLES and i > 1 and before[i - 1].lower() in ("of", "for"):
             i -= 2  # "the full cost of the closure": the cost is of the closure
             continue
-        # "budgeted at $62 million", "valued at", "fined £2.4 million": the verb's measure.
         last = i == len(before) - 1
-        measured = before[i + 1 : i + 2] == ["at"] or (last and money)
-        if not words and low.endswith("ed") and low not in LINKING and measured:
+        if not words and low.endswith("ed") and low not in LINKING and _verbs_measure(
+                before, i, money):  # fmt: skip
             words.append(low)
             break
         if last and rate and low.endswith("ed") and low not in LINKING | _NOT_MEASURED:
@@ -851,6 +894,13 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
         words.append(low)
         i -= 1
     return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
+
+
+def _verbs_measure(before: list[str], i: int, money: bool) -> bool:
+    """Whether the past form at `i` is what the figure measures: "budgeted at $62 million",
+    "valued at", "fined £2.4 million", "priced from €189,000" (where a sum starts)."""
+    after = before[i + 1 : i + 2]
+    return after == ["at"] or (money and (after == ["from"] or i == len(before) - 1))
 
 
 def _passed_over(before: list[str], i: int) -> bool:
@@ -884,12 +934,28 @@ def _with_counted(
     quantity, named = measured
     if not counted[0] or (quantity and unit != ""):
         return quantity, named
-    if quantity and before and before[-1].lower() in _NAMING:
+    if quantity and before and (before[-1].lower() in _NAMING or _passive_to(before, named)):
         return quantity | counted[0], named
     verb = _verb_before(before)
     if verb:
         return counted[0] | {_noun_stem(verb)}, f"{counted[1]} {verb}"
     return counted
+
+
+def _passive_to(before: list[str], named: str) -> bool:
+    """Whether the words after what is measured are a passive verb and its preposition ("permits
+    were granted for 21,300 dwellings", "loans were approved for"): the count is of the
+    subject, counted in the noun after it."""
+    rest = [w.lower() for w in before[len(before) - len(_words_after_named(before, named)) :]]
+    return (len(rest) >= 2 and rest[-1] in _PREPOSITIONS and rest[-2].endswith("ed")
+            and all(w in LINKING or w.endswith("ed") for w in rest[:-1]))  # fmt: skip
+
+
+def _words_after_named(before: list[str], named: str) -> list[str]:
+    """The words of `before` after the last word of `named` in it."""
+    last = named.split()[-1] if named else ""
+    at = max((i for i, w in enumerate(before) if w.lower() == last), default=len(before) - 1)
+    return before[at + 1 :]
 
 
 def _modifying(measured: tuple[frozenset[str], str], before: list[str], after: str,
@@ -956,6 +1022,8 @@ def _verb_before(before: list[str]) -> str:
     words = list(before[-4:])
     while len(words) > 1 and words[-1].lower() in NEUTRAL | _ARTICLES:
         words.pop()
+    if len(words) > 1 and words[-1].lower() == "over" and _PARTICLE.search(f"{words[-2]} "):
+        words.pop()  # "handed over 4,610 homes": the verb before its particle
     last = words[-1].lower() if words else ""
     if last.isalpha() and last not in LINKING and _done(last, words[-2:-1]):
         return last
@@ -999,7 +1067,7 @@ def _done(word: str, before: list[str]) -> bool:
     """Whether a word just before a count is the verb done to what it counts: a past form
     ("shipped", "sold"), or a verb after "to" or a modal ("plans to sell 35 pubs", "will sell
     42"); never a verb of saying or counting ("counted 398"), which says who gives the figure."""
-    if word in _SAYING:
+    if word in _SAYING | _CAME:
         return False
     past = word.endswith("ed") or word in _DONE_IRREGULAR
     return past or (bool(before) and before[0].lower() in _VERB_BEFORE)
@@ -1074,19 +1142,23 @@ def quantities(stems) -> frozenset[str]:
     vocabulary this process already built; none before one is, as in a test of the words
     alone)."""
     said = frozenset(_NOUN_OF.get(s, s) for s in stems)
-    named = _quantity_words()
-    return said | {named[s] for s in said if s in named}
+    named, phrases = _quantity_words()
+    return (said | {named[s] for s in said if s in named}
+            | {token for words, token in phrases if words <= said})  # fmt: skip
 
 
 def _projected(quantity: frozenset[str]) -> frozenset[str]:
-    """A figure's words with each one a curated quantity names replaced by its token."""
-    named = _quantity_words()
-    return frozenset(named.get(s, s) for s in quantity)
+    """A figure's words with each one a curated quantity names replaced by its token, and the
+    words of each curated phrase it says ("handed over": hand) with them."""
+    named, phrases = _quantity_words()
+    held = [(words, token) for words, token in phrases if words <= quantity]
+    rest = quantity.difference(*(words for words, _ in held))
+    return frozenset(named.get(s, s) for s in rest) | {token for _, token in held}
 
 
-def _quantity_words() -> dict[str, str]:
+def _quantity_words() -> tuple[dict[str, str], tuple]:
     built = vocabulary.built()
-    return built.quantity_words if built else {}
+    return (built.quantity_words, built.quantity_phrases) if built else ({}, ())
 
 
 def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> bool:
@@ -1110,7 +1182,7 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
             # says it is ("put the marathon field at 18,000 runners").
             narrow, wide = (a, b) if not mine else (b, a)
             return narrow.unit == wide.unit == "" and narrow.quantity <= wide.quantity
-        return bool(a.quantity & b.quantity or _themes(a) & _themes(b))
+        return bool(a.quantity & b.quantity) or _one_theme(a, b)
     if mine == theirs:
         return True
     if mine < theirs or theirs < mine:
@@ -1126,6 +1198,16 @@ def _undone(a: Stated, b: Stated) -> bool:
     says it is a tally ("the passenger count": a count of what was done, whatever the verb)."""
     tally = bool(_TALLIES & set(b.named.split()))
     return bool(a.done) and a.done not in b.quantity | _stems(b.sentence) and not tally
+
+
+def _one_theme(a: Stated, b: Stated) -> bool:
+    """Whether two figures sharing no word say one curated theme, and no curated quantity
+    sets them apart: a theme is wide ("housing": house prices and a mortgage rate), a curated
+    quantity said of one and not the other is what it measures."""
+    curated = [{t for t in quantities(f.quantity) if t.startswith("=")} for f in (a, b)]
+    if any(curated) and not curated[0] & curated[1]:
+        return False
+    return bool(_themes(a) & _themes(b))
 
 
 def _themes(figure: Stated) -> set[str]:

@@ -284,7 +284,7 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     if tag and not lead:
         rest = tag.group("claim")
         claim = _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
-        return replace(claim, words=rest.strip()) if claim else None  # the whole statement
+        return replace(claim, words=_own_sentence(rest)) if claim else None  # the whole statement
     if setting and not lead and _FIGURE.search(clause.split(",")[0]):
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
         tokens = _TOKEN.findall(rest)
@@ -414,9 +414,41 @@ def _claim(rest: str, tokens: list[str], index: int, verb: str, figures: tuple[s
     around = [*before, *tokens[index + 1 : index + 4]]
     objects = {stem(t) for t in around if t.isalpha() and t.islower()
                and t not in STOP and t not in DETERMINERS}  # fmt: skip
-    words = _said(rest, tokens[: index + 6])
+    words = _own_sentence(_said(rest, tokens[: _phrase_end(tokens, index)]))
     whole = bool(_WHOLE & {t.lower() for t in tokens})
     return Claim(words, verb, figures, frozenset(objects), whole, actor)
+
+
+_CLAIM_WORDS, _CLAIM_REACH = 6, 12  # the words a claim is quoted with after its state word
+_OPEN_ENDED = frozenset("to for of in on at by from with and or a an the its their".split())
+
+
+def _phrase_end(tokens: list[str], index: int) -> int:
+    """Where the words a claim is quoted with end: a few after its state word, on through a
+    phrase they leave open ("a 3.5% rent cap for" goes on to its year, "in the year" to what
+    it ends, "on 5" to its month), never far."""
+    end, reach = min(len(tokens), index + _CLAIM_WORDS), min(len(tokens), index + _CLAIM_REACH)
+    while end < reach and (_open(tokens[end - 1]) or _open(tokens[end]) or _dated_on(
+            tokens[end - 1], tokens[end])):  # fmt: skip
+        end += 1
+    return end
+
+
+def _open(token: str) -> bool:
+    return token.lower() in _OPEN_ENDED
+
+
+def _dated_on(word: str, following: str) -> bool:
+    """Whether `following` finishes a date `word` begins ("5 November", "September 2026")."""
+    month = re.fullmatch(MONTH, word, re.IGNORECASE) is not None
+    return (word.isdigit() and re.fullmatch(MONTH, following, re.IGNORECASE) is not None) or (
+        month and following.isdigit()
+    )
+
+
+def _own_sentence(words: str) -> str:
+    """A claim's words, never past their own sentence ("... to €169,000. Is that right?")."""
+    return _STATEMENT.split(words.strip(), maxsplit=1)[0].rstrip(".!;")
 
 
 def _position_claim(rest: str, tokens: list[str]) -> Claim | None:

@@ -212,11 +212,11 @@ def _latest_held(layers: list[Layers]) -> str:
 def declined(understood: Understanding, *, as_of: datetime | None = None) -> dict[str, Any]:
     """Not in the record: said plainly, naming what is not tracked, with topics worth a look
     (those that existed at `as_of`, flagged ones first as recorded then)."""
-    text, gaps = _declined_text(understood)
     events = Event.objects.in_bulk([t.pk for t in understood.suggestions])
     suggestions = [
         _topic_ref(t) for t in understood.suggestions if _existed(events.get(t.pk), as_of)
     ]
+    text, gaps = _declined_text(understood, suggestions[0]["title"] if suggestions else "")
     if not suggestions:
         suggestions = [
             {"topic": e.subject, "title": e.title, "record": f"/api/record/{e.subject}"}
@@ -254,8 +254,10 @@ def _flagged_first(as_of: datetime | None) -> list[Event]:
     return list(topics.order_by("wire_then", "subject")[:5])
 
 
-def _declined_text(understood: Understanding) -> tuple[str, list[str]]:
-    """Why nothing is answered, first sentence first, and the gaps it leaves (each once)."""
+def _declined_text(understood: Understanding, nearest: str = "") -> tuple[str, list[str]]:
+    """Why nothing is answered, first sentence first, and the gaps it leaves (each once). An
+    untracked subject is told the `nearest` topic the registry does track, in words: a client
+    that shows only the text (a voice, a chat relay) never reads `suggestions`."""
     untracked = [str(phrases.UNTRACKED_NAME.format(name=n)) for n in understood.untracked]
     if understood.scope:
         text = str(phrases.SCOPE[understood.scope])
@@ -270,6 +272,8 @@ def _declined_text(understood: Understanding) -> tuple[str, list[str]]:
     elif understood.untracked:
         names = " or ".join(dict.fromkeys(understood.untracked))
         text, gaps = str(phrases.DECLINED_UNTRACKED.format(names=names)), untracked
+        if nearest:
+            text = f"{text} {phrases.NEAREST_TRACKED.format(neighbour=nearest)}"
     else:
         text, gaps = str(phrases.DECLINED_NOT_IN_RECORD), [str(phrases.NO_TOPIC_NAMED)]
     return text, list(dict.fromkeys(gaps))

@@ -27,6 +27,7 @@ FACE = {
     "former_held": "answers.understand.identity",
     "former_said": "answers.understand.identity",
     "parts": "answers.understand.understanding",
+    "phrase_said": "answers.understand.vocabulary",
     "PROVISIONAL_WORDS": "answers.understand.vocabulary",
     "SCRIPT_BOUNDARY": "answers.understand.understanding",
     "stem": "answers.understand.vocabulary",

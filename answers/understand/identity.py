@@ -980,8 +980,25 @@ def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool
             continue  # "<the storm> in <a country>": where it asks, a premise the record holds
         if first > 1 and said.tokens[first - 1].low in LOCATIVE and _done(said.tokens[first - 2]):
             continue  # "held in <a country>": where the tracked thing was done, a premise
+        if named_lead and _said_of_lead(said, after, topic):
+            continue  # "the <Country>n housebuilder <lead>": the tracked one, placed wrongly
         return Mismatch(_with_subject_words(said, first, after, topic), "place")
     return None
+
+
+_ATTRIBUTE_REACH = 3  # plain words between a place and the name it is said of ("housebuilder")
+
+
+def _said_of_lead(said: Said, after: int, topic: Topic) -> bool:
+    """Whether a place is said just before the topic's lead, as what it is ("the <Country>n
+    housebuilder <lead>", "<Country>'s <lead>"): the lead named in full says which thing is
+    meant, so the place is a premise about it."""
+    for first, _, entity_id in said.names:
+        if entity_id != topic.lead_id or not after <= first <= after + _ATTRIBUTE_REACH:
+            continue
+        if all(not t.capital for t in said.tokens[after:first]):
+            return True
+    return False
 
 
 def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
@@ -1064,6 +1081,8 @@ def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
             continue
         if said.tokens[first - 1].low in LOCATIVE:
             return _words(said, first - 1, after)
+        if _said_of_lead(said, after, topic):
+            return _words(said, first, after)  # "the <Country>n housebuilder <lead>"
     return _placed_done(said, topic, own)
 
 

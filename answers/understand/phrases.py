@@ -114,6 +114,9 @@ ANSWER_NO = _("No")
 # One side of a comparison of two readings of one indicator ("annual inflation in October").
 FIGURE_OF_PERIOD = _("{quantity} in {period}")
 FIGURE_OF_DAY = _("{quantity} on {period}")
+FIGURE_LATEST = _("the latest {quantity}")
+FIGURE_EARLIER = _("the earlier {quantity}")
+FIGURE_OF_TOPIC = _("{quantity} ({topic})")
 FIGURE_GIVEN_BY = _("the figure {speaker} gives")
 COMPARE_NO_VERDICT = _(
     "No verdict: the registry holds no comparable figure for both {first} and {second}"
@@ -133,6 +136,7 @@ DECLINED_NEIGHBOUR = _(
     "The registry does not track {subject}, so this is not in the record. It tracks "
     "{neighbour}, a different subject, and takes no claim from it for this answer."
 )
+NEAREST_TRACKED = _("The nearest subject it tracks is {neighbour}.")
 SCOPE_CREATIVE = _(
     "This service does not write poems, stories or other creative text: it answers from the record."
 )

@@ -29,6 +29,7 @@ from answers.understand.vocabulary import (
     STOP_STEMS,
     Topic,
     Vocabulary,
+    phrase_said,
     stem,
     stems,
     words,
@@ -333,8 +334,27 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
     comparison."""
     if topic is not None:
         return [Routed(topic, MIN_SCORE, "lead")]
-    routed = choose(scored, intent)
+    routed = _subject_first(choose(scored, intent), scored, timeless, intent)
     return with_sides(routed, sides_of(timeless, vocab, documented), intent) if routed else []
+
+
+def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list[Routed]:
+    """The routed topics, another scored one first when the question says its own subject
+    ("house prices") and not the best's: a body the best is led by, named as who said it ("the
+    statistics office reported that house prices fell"), does not make its topic the subject;
+    what was said of another topic's subject is a premise about that topic."""
+    if not routed or intent == "compare" or _says_subject(routed[0].topic, text):
+        return routed
+    for topic, score, how in scored[1:]:
+        if score >= MIN_SCORE and _says_subject(topic, text):
+            return [Routed(topic, score, how), *(r for r in routed if r.topic.pk != topic.pk)]
+    return routed
+
+
+def _says_subject(topic: Topic, text: str) -> bool:
+    """Whether `text` says one of the topic's own subject phrases (its curated terms of two
+    words or more, word for word by stem)."""
+    return any(len(words(term)) > 1 and phrase_said(text, term) for term in topic.terms)
 
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,

@@ -96,6 +96,13 @@ def stems(text: str) -> set[str]:
     return {stem(w) for w in words(text)}
 
 
+def phrase_said(text: str, phrase: str) -> bool:
+    """Whether `text` says `phrase` word for word, by stem, its small words aside ("the fuel
+    prices fell" says "fuel price")."""
+    said = f" {' '.join(stem(w) for w in words(text))} "
+    return f" {' '.join(stem(w) for w in words(phrase))} " in said
+
+
 # The stop words' stems: a stem set less them is what a text says past its small words.
 STOP_STEMS = frozenset(stem(w) for w in STOP)
 
@@ -149,6 +156,12 @@ class Vocabulary:
     quantity_words: dict[str, str] = field(default_factory=dict)
     # The curated themes (`registry.Theme`): each theme's words and phrases, lower case.
     themes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @functools.cached_property
+    def quantity_phrases(self) -> tuple[tuple[frozenset[str], str], ...]:
+        """The curated quantities' phrases of two words or more: (their stems, the token)."""
+        return tuple((frozenset(key.split()), token) for key, token in self.quantity_words.items()
+                     if " " in key)  # fmt: skip
 
     @functools.cached_property
     def texts(self) -> list[str]:
@@ -347,8 +360,16 @@ def build() -> Vocabulary:
 
 
 def _quantities() -> dict[str, str]:
-    """Each curated quantity's words, stemmed, to its token ("=cost"): not a stem any word has."""
-    return {stem(word): f"={q.slug}" for q in Quantity.objects.all() for word in q.all_words()}
+    """Each curated quantity's words, stemmed, to its token ("=cost"): not a stem any word has.
+    A phrase ("handed over", "average selling price") is keyed by its words' stems past the
+    stop words, sorted and joined by spaces (`Vocabulary.quantity_phrases`)."""
+    return {_quantity_key(word): f"={q.slug}" for q in Quantity.objects.all()
+            for word in q.all_words() if _quantity_key(word)}  # fmt: skip
+
+
+def _quantity_key(word: str) -> str:
+    stems = sorted({stem(w) for w in _WORD.findall(word.lower()) if w not in STOP})
+    return " ".join(stems)
 
 
 def _themes() -> dict[str, tuple[str, ...]]:
