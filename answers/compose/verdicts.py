@@ -108,7 +108,21 @@ def verdict(writer, sides: list) -> bool:
     if pair is None:
         return False
     a, b = pair
-    return _said(writer, (_labelled(first, a), a), (_labelled(second, b), b))
+    said = [(_labelled(first, a), a), (_labelled(second, b), b)]
+    return _said(writer, *(said[::-1] if _named_later(question, first, second) else said))
+
+
+def _named_later(question: str, first, second) -> bool:
+    """Whether the question names the second side before the first: the verdict's pair is held
+    in the question's order (a yes or no answers the side it names first)."""
+    at = [_first_at(question.lower(), side) for side in (first, second)]
+    return at[1] < at[0]
+
+
+def _first_at(question: str, side) -> int:
+    names = [side.topic.title, *side.topic.names]
+    found = [question.find(n.lower()) for n in names if n and n.lower() in question]
+    return min(found, default=len(question))
 
 
 def _labelled(side, figure: Figure) -> str:
@@ -867,9 +881,20 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
         template = phrases.COMPARE_MORE_LIKELY_BY if likely else phrases.COMPARE_HIGHER_BY
         body = template.format(subject=name, first=hi_quoted, second=lo_quoted,
                                difference=_by(hi, lo), date=date)  # fmt: skip
-    text = str(body).rstrip(".")
+    text = _answered_yes_or_no(writer.understood.question, a, b, str(body).rstrip("."))
     writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
     return True
+
+
+def _answered_yes_or_no(question: str, a: Figure, b: Figure, text: str) -> str:
+    """The verdict, after "Yes" or "No" when the question asks so of its first-named side with
+    one comparative ("Did A issue more permits than B?", "Is A cheaper than B?")."""
+    higher, lower = SAID_HIGHER.search(question), SAID_LOWER.search(question)
+    if not _YES_NO.match(question) or bool(higher) == bool(lower) or a.overlaps(b):
+        return text
+    yes = (a.low > b.high) if higher else (a.high < b.low)
+    answer = phrases.ANSWER_YES if yes else phrases.ANSWER_NO
+    return str(phrases.ANSWER_THEN.format(answer=answer, verdict=text))  # a name keeps its case
 
 
 def _by(higher: Figure, lower: Figure) -> str:

@@ -249,3 +249,17 @@ def test_a_curated_quantity_keeps_a_wide_theme_from_uniting_two_things(api):
 def test_was_it_revised_answers_yes_with_the_revision(api):
     opening = first(api, "Was the October vehicle registrations figure for Calvoria revised?")
     assert opening.startswith("Yes, revised from 30,900 to 31,400"), opening
+
+
+@pytest.mark.usefixtures("world")
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Did Drenmark grant more import licences than Calvoria in October 2026?", "No, "),
+        ("Were Calvoria's vehicle registrations in October 2026 higher than Drenmark's?", "Yes, "),
+    ],
+)
+def test_a_yes_or_no_comparison_is_answered_first(api, question, answer):
+    said = ask(api, question)
+    assert said.startswith(answer), said
+    assert " is higher: " in said, said
