@@ -132,7 +132,8 @@ def _labelled(side, figure: Figure) -> str:
     headline = _headline(side)
     if not figure.named.strip() or not headline or headline & figure.quantity:
         return side.topic.title
-    return str(phrases.FIGURE_OF_TOPIC.format(quantity=figure.named, topic=side.topic.title))
+    quantity = _named_written(figure)
+    return str(phrases.FIGURE_OF_TOPIC.format(quantity=quantity, topic=side.topic.title))
 
 
 def _headline(side) -> set[str]:
@@ -272,22 +273,37 @@ def against_before(writer, side) -> bool:
                      - _names(side))  # fmt: skip
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
     held = [f for row in rows for f in figures.held(row)]
+    year = _A_YEAR_BEFORE.search(question) is not None
     pairs = [(now, then) for now in held if now.reading for then in held
              if then.kind == "earlier" and then.row is now.row and then.sentence == now.sentence
-             and figures.same_quantity(now, then, _curated(side))]  # fmt: skip
+             and figures.same_quantity(now, then, _curated(side))
+             and _before_asked(now, then, year)]  # fmt: skip
     if not pairs:
         return False
     now, then = max(pairs, key=lambda p: (sum(_standing(p[0], said)),
                                           p[0].row.kind == "reading", p[0].date))  # fmt: skip
-    named = now.named or side.topic.title
+    named = _named_written(now, side.topic.title)
     return _said(writer, (_when_said(named, now, phrases.FIGURE_LATEST), now),
                  (_when_said(named, then, phrases.FIGURE_EARLIER), then))  # fmt: skip
+
+
+_A_YEAR_BEFORE = re.compile(r"\byear\b", re.IGNORECASE)
+
+
+def _before_asked(now: Figure, then: Figure, year: bool) -> bool:
+    """Whether `then` is the earlier time asked: a year before is of no other month or quarter
+    than `now`'s ("up from 19,950 in September" is no October a year ago); a month or quarter
+    before is of another."""
+    if not then.period or then.period.isdigit():
+        return True
+    return (then.period == now.period) if year else (then.period != now.period)
 
 
 def _when_said(named: str, figure: Figure, otherwise) -> str:
     """A figure of a comparison over time, named by its period where it has one."""
     if figure.period:
-        return str(phrases.FIGURE_OF_PERIOD.format(quantity=named, period=figure.period))
+        period = _written(figure, figure.period)
+        return str(phrases.FIGURE_OF_PERIOD.format(quantity=named, period=period))
     return str(otherwise.format(quantity=named))
 
 
@@ -318,7 +334,8 @@ def _periods_verdict(writer, side, pair: tuple[Figure, Figure], periods: list[st
     if not (_comparable(a, b) or _clash(a, b)):
         return False
     phrase = phrases.FIGURE_OF_PERIOD if of == "period" else phrases.FIGURE_OF_DAY
-    subjects = [str(phrase.format(quantity=f.named or side.topic.title, period=_written(f, p)))
+    subjects = [str(phrase.format(quantity=_named_written(f, side.topic.title),
+                                  period=_written(f, p)))
                 for f, p in zip(pair, periods, strict=True)]  # fmt: skip
     return _said(writer, (subjects[0], a), (subjects[1], b))
 
@@ -1063,6 +1080,19 @@ def _period(said: str) -> str:
     if re.fullmatch(r"[Qq][1-4]", said):  # "Q3": the third quarter, as figures name it
         return next(iter(figures.periods(said)))
     return "/".join(season.groups()) if season else re.sub(r"[\s-]+", " ", said.lower())
+
+
+def _named_written(figure: Figure, otherwise: str = "") -> str:
+    """What the figure measures, each word with the capital its sentence always gives it
+    ("Estmark housing starts"; "homes" stays as "6,120 homes" writes it), else `otherwise`."""
+    if not figure.named:
+        return otherwise
+    # A sentence's first word is capitalised for opening it; its topic's title writes a name.
+    tokens = _WORD.findall(figure.sentence)
+    title = _WORD.findall(getattr(figure.row, "topic_title", "") or "")
+    said = {*tokens[1:], *(t.lower() for t in tokens[:1]), *title}
+    return " ".join(w if w in said else w.capitalize() if w.capitalize() in said else w
+                    for w in figure.named.split())  # fmt: skip
 
 
 def _written(figure: Figure, period: str) -> str:

@@ -295,7 +295,10 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     if lead:
         rest = re.split(r",(?!\d)", clause[lead.end() :])[0]  # the claim ends with its clause
         aux = (lead.group("aux") or "").lower()
-        after_do = aux == "did" or not (aux or lead.group("since"))
+        # "Why was there a 12% rise ...": what there was is taken for granted, as with "did".
+        there = rest.lstrip().lower().startswith("there ")
+        rest = rest.lstrip()[len("there ") :] if there else rest
+        after_do = aux == "did" or there or not (aux or lead.group("since"))
     elif stated:  # only with a figure: "the Corvala rate cut: what's the story?" states nothing
         rest, after_do = stated.group("claim") or stated.group("sentence"), False
         if not (_FIGURE.search(rest) or DAY_OF_MONTH.search(rest)):

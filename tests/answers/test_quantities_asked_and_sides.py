@@ -113,8 +113,8 @@ def world(settings):
         (9, "Vehicle registrations in Calvoria rose to 30,900 in October 2026, the Calvoria "
             "Transport Office said in its provisional release. Import licences climbed to "
             "36,200 vehicles."),
-        (8, "Drenmark vehicle registrations fell to 12,300 in October 2026, the Drenmark Roads "
-            "Agency said. Import licences were granted for 15,100 vehicles."),
+        (8, "Drenmark vehicle registrations fell to 12,300 in October 2026 from 13,100 in "
+            "September, the Drenmark Roads Agency said. Import licences were granted for 15,100 vehicles."),
         (6, "Osterby Motors, the Drenmark carmaker, handed over 8,390 vehicles in the year to "
             "September 2026, according to port data compiled by Drenmark Auto News, more than "
             "the 8,240 deliveries the company reported."),
@@ -149,7 +149,7 @@ def test_two_topics_compared_on_their_sibling_quantity(api):
     assert "31,400" not in said, said
     assert "12,300" not in said, said
     # Labelled with what it measures: the title heads another quantity.
-    assert said.lower().startswith("import licences (calvoria vehicle registrations"), said
+    assert "yes, import licences (calvoria vehicle registrations" in said.lower(), said
 
 
 @pytest.mark.usefixtures("world")
@@ -263,3 +263,16 @@ def test_a_yes_or_no_comparison_is_answered_first(api, question, answer):
     said = ask(api, question)
     assert said.startswith(answer), said
     assert " is higher: " in said, said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_year_ago_is_no_month_before(api):
+    opening = first(api, "Were Drenmark vehicle registrations in October higher than a year ago?")
+    assert "13,100" not in opening, opening  # September's figure is no October a year ago
+
+
+@pytest.mark.usefixtures("world")
+def test_a_change_there_was_is_a_premise(api):
+    opening = first(api, "Why was there a 9% rise in Calvoria fuel prices in October?")
+    assert opening.startswith(PREMISE), opening
+    assert '"a 9% rise in Calvoria fuel prices in October"' in opening, opening
