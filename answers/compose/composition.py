@@ -37,6 +37,7 @@ from answers.understand import (
 _SENTENCE = re.compile(rf"(?<=[.!?]){NOT_AN_END}\s+(?=[A-Z0-9\"'])")
 SUPPORTING_REPORTS = 2
 POINTED = ("how-much", "who", "why")
+FIGURED = ("how-much", "overview", "status")  # intents a figure of a curated quantity answers
 POINTED_REPORTS = 4
 # Intents whose answer is a figure's reading: a revision of it is said with it (who and why are
 # answered by the report that says who or why).
@@ -326,7 +327,8 @@ def _answers_how_much(writer: Writer, layers: Layers, item: Evidence) -> bool:
     visitors are no answer to what a model it names in passing costs)."""
     asked = figures.quantities(writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL)
     curated = any(token.startswith("=") for token in asked)  # "the current price" asks one
-    if item.kind != "report" or not (writer.understood.intent == "how-much" or curated):
+    intent = writer.understood.intent
+    if item.kind != "report" or not (intent == "how-much" or (curated and intent in FIGURED)):
         return True
     # What the rows already said measure counts as asked: they were chosen as the answer.
     answered = [f for row in writer.pool for f in figures.held(row) if f.reading]
@@ -457,18 +459,21 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
     words asked past the topic's own ("2,900 workers took part" of "how many workers took
     part"): the record's figure leads a report that gives another ("about 3,400 members")."""
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
-    for row in layers.readings if asked else ():
-        if any(f.reading and asked & (f.quantity | stem_set(f.sentence))
-               for f in figures.held(row)):  # fmt: skip
-            return row
     # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
     # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
-    named = writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
+    named = asked or writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
     for row in layers.readings if named else ():
-        if any(f.reading and figures.quantities(named) & figures.quantities(f.quantity)
-               for f in figures.held(row)):  # fmt: skip
+        if any(f.reading and _stands_with(f, named, bool(asked)) for f in figures.held(row)):
             return row
     return None
+
+
+def _stands_with(figure: figures.Figure, asked: frozenset[str], said: bool) -> bool:
+    """Whether a figure measures what is asked ("cost" asks a curated price), or (`said`: words
+    past the topic's own) its sentence says it."""
+    if figures.quantities(asked) & figures.quantities(figure.quantity):
+        return True
+    return said and bool(asked & stem_set(figure.sentence))
 
 
 def _market_asked(writer: Writer, layers: Layers) -> Evidence | None:
@@ -522,9 +527,10 @@ def _term_measured(writer: Writer, layers: Layers) -> frozenset[str] | None:
     """The stems of the topic's own term the question says that some row's figure measures
     ("the car loan rate" of a fuel price release that reports one): what is asked, though it
     is the topic's own word; None when it says none."""
-    question = writer.understood.question
+    question, title = writer.understood.question, stems(layers.topic.title)
     for term in sorted(layers.topic.terms, key=len, reverse=True):
-        if len(words(term)) > 1 and phrase_said(question, term):
+        # The topic's own subject ("bridge repair" of the Orlen bridge repair) asks it all.
+        if len(words(term)) > 1 and not stems(term) <= title and phrase_said(question, term):
             return frozenset(stems(term))
     return None
 

@@ -90,7 +90,9 @@ def verdict(writer, sides: list) -> bool:
     first, second = sides[0], sides[1]
     question = writer.understood.question
     asked = stem_set(question) - STOP_STEMS
-    if asked & LIKELY - {"price"} or _PRICED.search(question):
+    # A word a curated quantity names ("crowd" of attendance) asks that quantity, no belief.
+    believed = {w for w in asked & LIKELY - {"price"} if not _curated_word(w)}
+    if believed or _PRICED.search(question):
         subject = set().union(*(_curated(s) for s in (first, second)))
         outcome = asked - LIKELY - ASKING - subject
         a, b = _priced(first, outcome), _priced(second, outcome)
@@ -108,7 +110,9 @@ def verdict(writer, sides: list) -> bool:
     if pair is None:
         return False
     a, b = pair
-    said = [(_labelled(first, a), a), (_labelled(second, b), b)]
+    # Else each labelled with what it measures.
+    alike = figures.same_quantity(a, b, _curated(first) | _curated(second))
+    said = [(_labelled(first, a, alike), a), (_labelled(second, b, alike), b)]
     return _said(writer, *(said[::-1] if _named_later(question, first, second) else said))
 
 
@@ -125,12 +129,13 @@ def _first_at(question: str, side) -> int:
     return min(found, default=len(question))
 
 
-def _labelled(side, figure: Figure) -> str:
+def _labelled(side, figure: Figure, alike: bool = True) -> str:
     """A side as its verdict names it: its topic's title, with what the figure measures when
     the title heads another quantity ("building permits (Norvania housing starts, October
     2026)"): a topic holds more than its headline figure."""
     headline = _headline(side)
-    if not figure.named.strip() or not headline or headline & figure.quantity:
+    plain = not headline or headline & figure.quantity
+    if not figure.named.strip() or (alike and plain):
         return side.topic.title
     quantity = _named_written(figure)
     return str(phrases.FIGURE_OF_TOPIC.format(quantity=quantity, topic=side.topic.title))
@@ -142,6 +147,10 @@ def _headline(side) -> set[str]:
     bare = re.sub(r"\([^)]*\)", " ", side.topic.title)
     said = figures.quantities(stem_set(bare) - _names(side) - STOP_STEMS)
     return {token for token in said if token.startswith("=")}
+
+
+def _curated_word(stem_word: str) -> bool:
+    return any(token.startswith("=") for token in figures.quantities({stem_word}))
 
 
 def _asked(question: str, first, second) -> tuple[Asked, Asked]:
@@ -176,7 +185,8 @@ def within(writer, side) -> bool:
     names ("Was inflation higher in October or September?"); False when it names fewer or the
     side holds no figure of one quantity for both."""
     question = writer.understood.question
-    periods, of = _times_asked(_years_named(question, writer.understood.year))
+    asked = _seasons_named(_years_named(question, writer.understood.year), side.topic.period)
+    periods, of = _times_asked(asked)
     if len(periods) < 2:
         return False
     said, wide = _words_of_periods(question, side, periods)
@@ -1010,6 +1020,25 @@ def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]
 _THIS_YEAR = re.compile(r"\b(this|last) year(?:'s)?\b", re.IGNORECASE)
 
 
+_THIS_SEASON = re.compile(r"\b(this|last|previous) season(?:'s)?\b", re.IGNORECASE)
+_SEASON = re.compile(r"\b((?:19|20)\d\d)[/\u2013-]\d\d\b")
+
+
+def _seasons_named(question: str, period: str) -> str:
+    """The question with "this season" and "last season" said as the seasons they are, of a
+    topic curated for a season ("2026-27": this season 2026/27, last season 2025/26)."""
+    curated = _SEASON.search(period)
+    if not curated:
+        return question
+    start = int(curated.group(1))
+
+    def season(m: re.Match) -> str:
+        first = start - (m.group(1).lower() != "this")
+        return f"in {first}/{(first + 1) % 100:02d}"
+
+    return _THIS_SEASON.sub(season, question)
+
+
 def _years_named(question: str, year: int) -> str:
     """The question with "this year" and "last year" said as the years they are ("this year
     than in 2025": 2026 than 2025), when another year is named beside them or both are said."""
@@ -1146,7 +1175,7 @@ def _pair(first: list[Figure], second: list[Figure], asked: tuple[Asked, Asked],
     newest; failing those, two figures that measure one thing whatever was asked ("inflation"
     and "annual inflation"), or a side's single sum against the other's sum asked about."""
     nothing = (Asked(frozenset()), Asked(frozenset()))
-    for fitting, wanted in ((asked, _fit), (nothing, _measure_alike)):
+    for fitting, wanted in ((asked, _each_asked), (asked, _fit), (nothing, _measure_alike)):
         ranked = []
         for i, a in enumerate(first):
             for j, b in enumerate(second):
@@ -1171,6 +1200,16 @@ def _unlike(a: Figure, b: Figure, ahead: bool) -> int:
     of two forecasts)."""
     periods = bool(a.period and b.period and a.period != b.period)
     return periods + sum(_planned(f) != ahead for f in (a, b))
+
+
+def _each_asked(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
+    """`_fit` for two figures of two quantities the question names one a side ("Ardmore
+    Arena's capacity or the league's average crowd, which is bigger?"): each measures its own
+    side's words, in one unit; the user set them side by side."""
+    words = [asked[0].words - asked[1].words, asked[1].words - asked[0].words]
+    if not all(words) or a.unit != b.unit or not (a.quantity & words[0] and b.quantity & words[1]):
+        return None
+    return (0, -len(a.quantity & words[0]) - len(b.quantity & words[1]))
 
 
 def _measure_alike(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:

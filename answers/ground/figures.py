@@ -140,7 +140,7 @@ FORECAST = frozenset(
     predicts predicted projected projects projection consensus seen could would might may
     toward towards aim aims aimed aiming poll polls economists analysts hope hopes hoped
     hoping urged urging proposed proposing sought seeking advised advises advise recommended
-    recommends recommend""".split()
+    recommends recommend plans planned planning intends intended""".split()
 )
 # ("preliminary", "initial": a provisional reading, not a superseded one: `PROVISIONAL`.)
 EARLIER = frozenset("from previous previously prior earlier initially originally last".split())
@@ -177,10 +177,12 @@ _VERB_BEFORE = frozenset("to will would shall should can could may might must".s
 _SPEAKING = frozenset(
     "said says put puts putting counted counts reported recorded records logged tallied".split()
 )
-# English grammar: the verbs by which a row says how many came ("welcomed 48,000 visitors", "drew
-# about 41,000"): a count of them, never something done to them.
+# English grammar: the verbs by which a row says how many came or how many there were
+# ("welcomed 48,000 visitors", "drew about 41,000", "totalled 18,700"): a count of them, never
+# something done to them.
 _CAME = frozenset(
-    "welcomed welcomes attracted attracts drew draws drawn hosted hosts received receives".split()
+    """welcomed welcomes attracted attracts drew draws drawn hosted hosts received receives
+    totalled totaled totals numbered amounted""".split()
 )
 # The verbs that say who, never what was done; of them only `_SPEAKING` ahead of a figure names
 # its speaker ("estimate" is as often a noun: "the office's cost estimate of").
@@ -338,7 +340,7 @@ def stated(text: str) -> list[Stated]:
                         _done_to(before, counted, unit), bound, _day(text, match))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _of_whole(found, figure, between)
-        figure = _compared(figure, _reference(found, figure), between)
+        figure = _compared(figure, _reference(found, figure, between), between)
         figure = _went_to(figure, found[-1] if found else None, between)
         figure = _coordinated(figure, found[-1] if found else None, between)
         found.append(_planned_kind(figure))
@@ -368,13 +370,13 @@ def _of_whole(found: list[Stated], figure: Stated, between: list[str]) -> Stated
     return replace(figure, kind="whole")
 
 
-def _reference(found: list[Stated], figure: Stated) -> Stated | None:
+def _reference(found: list[Stated], figure: Stated, between: list[str] = ()) -> Stated | None:
     """The figure before one that it may be compared with: the one just before it, or for an
-    earlier reading that names nothing, the one of its sentence and unit nearest its size
-    ("63,410 students across eleven campuses, up from 60,940": the students, not the
-    campuses)."""
+    earlier reading or one set against another ("..., against 25,910") that names nothing, the
+    one of its sentence and unit nearest its size ("63,410 students across eleven campuses, up
+    from 60,940": the students, not the campuses)."""
     last = found[-1] if found else None
-    if last is None or figure.kind != "earlier" or figure.quantity:
+    if last is None or figure.quantity or not (figure.kind == "earlier" or _contrasted(between)):
         return last
     like = [f for f in found if f.sentence == figure.sentence and f.unit == figure.unit]
     size = abs(figure.low) or 1.0
@@ -472,6 +474,9 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
             # than the 4,480" says its own period before it.
             past = _after_contrast(between or [])
             apart = apart and not any(_A_PERIOD.match(w) for w in past)
+            # "27,340 ..., against 25,910 across the 2025-26 season": another period's figure,
+            # set beside it, no rival reading.
+            apart = apart and not (other.period and other.period != own.period)
             if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
                 pairs += [(own, other)] if own.reading else []
                 break
@@ -575,13 +580,18 @@ def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stat
     parallel = _parallel(figure, before, between) and figure.sentence.strip() in before.sentence
     if before.sentence != figure.sentence and not parallel:
         return figure
-    earlier = figure.kind == "earlier" and before.unit == figure.unit
+    earlier = (figure.kind == "earlier" or _contrasted(between)) and before.unit == figure.unit
     level = all(w.lower() in LINKING for w in between)
     if not (earlier or level or parallel):
         return figure
     period = figure.period or (before.period if before.kind == "revised" or level else "")
     return replace(figure, quantity=before.quantity, named=before.named, period=period,
                    done="", bound="")  # fmt: skip
+
+
+def _contrasted(between: list[str]) -> bool:
+    """Whether a figure is set against the one before it ("..., against 25,910", "than 14")."""
+    return bool(between) and between[-1].lower() in _SET_AGAINST
 
 
 def _parallel(figure: Stated, before: Stated, between: list[str]) -> bool:
@@ -848,7 +858,8 @@ def _past_name(words: list[str], i: int) -> int | None:
     """Where the quantity goes on when the name at `i` is set in it after a preposition ("the
     average strike price in the <Agency> auction"): the word before the preposition, or None
     ("Bank of <Country>" is one name)."""
-    while i >= 0 and _named(words, i):
+    # A year or a season's numbers before the name are of it ("the 2026-27 <League> season").
+    while i >= 0 and (_named(words, i) or (words[i].isdigit() and len(words[i]) <= 4)):
         i -= 1
     if i < 1 or words[i].lower() not in ("the", "its", "their"):  # "the price of its <model>"
         return None
@@ -1283,14 +1294,14 @@ def _readings_in(text: str) -> tuple[tuple[str, tuple[float, float]], ...]:
 
 def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset()) -> bool:
     """Whether `later` is a newer reading of what `earlier` read, not a disagreement with it: two
-    figures of one quantity and unit that name no period, stated on different days, neither
+    figures of one quantity, unit and period (or none), stated on different days, neither
     setting the other's value beside its own as another's ("more than the national figure of
     14,000": that row disputes it; "up from 14,000" updates it), the later saying it reads anew
     ("the toll rose to 11", "has now pumped", "so far"). An issuer's reading after a report
     reads anew; a report after the issuer's reading that gives another figure stays a
     disagreement, said issuer first, and so do two figures of a thing done ("the marathon drew
     21,000 runners"; "police put the field at 18,000")."""
-    if later.unit != earlier.unit or later.period or earlier.period:
+    if later.unit != earlier.unit or later.period != earlier.period:
         return False
     # A report after the issuer that gives another figure disputes it; the issuer after a
     # report reads anew.

@@ -23,6 +23,7 @@ from answers.understand import (
     Understanding,
     Window,
     another_edition,
+    another_year,
     asks_when,
     embeddings,
     nearest_another,
@@ -539,7 +540,8 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         origin = doc.story_id or f"doc-{doc.pk}"
         if origin in origins or doc.title.lower() in titles:
             continue  # a syndicated copy of a row already served
-        if another_edition(f"{doc.title}. {doc.summary}", topic):
+        said = f"{doc.title}. {doc.summary}"
+        if another_edition(said, topic) or another_year(said, topic):
             continue  # a neighbour's report, attached by the words it shares
         origins.add(origin)
         titles.add(doc.title.lower())

@@ -13,6 +13,7 @@ from answers.faces import face
 # The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
     "another_edition": "answers.understand.identity",
+    "another_year": "answers.understand.identity",
     "asks_ahead": "answers.understand.timewindow",
     "asks_when": "answers.understand.understanding",
     "MONTHS": "answers.understand.timewindow",

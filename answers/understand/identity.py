@@ -529,6 +529,33 @@ def another_edition(text: str, topic: Topic) -> bool:
     return any(key in found and not found[key] & values for key, values in numbers.items())
 
 
+def another_year(text: str, topic: Topic) -> bool:
+    """Whether a row (`text`) names a topic of one occasion and one year with another year
+    beside its name, and never with its own ("the 2025 <Cup> final" in a row of the 2026
+    final): another occasion's row, whatever words brought it in."""
+    years = set(_YEARS.findall(topic.period))
+    if topic.ongoing or len(years) != 1:
+        return False
+    said = _years_by_name(text, topic)
+    return bool(said) and not said & years
+
+
+_YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _years_by_name(text: str, topic: Topic) -> set[str]:
+    """The years said just before or after a word of the topic's names ("2025 <Cup> final",
+    "<Cup> 2025")."""
+    words = _editions(topic)[1]
+    tokens = _tokens(text)
+    return {
+        t.low
+        for i, t in enumerate(tokens)
+        if _YEAR.match(t.low)
+        and any(0 <= j < len(tokens) and tokens[j].bare in words for j in (i - 1, i + 1))
+    }
+
+
 def nearest_another(text: str, topic: Topic) -> bool:
     """Whether the numbering nearest the end of `text` (the words before a figure) is another
     edition's, not the topic's own ("Phase 2 of the <Commons> site, a tower budgeted at" in a

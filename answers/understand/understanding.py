@@ -346,7 +346,9 @@ def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list
     if not routed or intent == "compare" or _says_subject(routed[0].topic, text):
         return routed
     for topic, score, how in scored[1:]:
-        if score >= MIN_SCORE and _says_subject(topic, text):
+        # Named by a thing it carries (a country), not by its words alone: "consumer prices in
+        # the eurozone" is no other place's consumer price release.
+        if score >= MIN_SCORE and how and _says_subject(topic, text):
             return [Routed(topic, score, how), *(r for r in routed if r.topic.pk != topic.pk)]
     return routed
 

@@ -80,6 +80,7 @@ def world(settings):
                   ("calvoria-energy-board", "Calvoria Energy Board", "organization"),
                   ["fuel prices", "petrol prices", "car loan rate"],
                   {"kind": "statistical-release", "period": "October 2026"})  # fmt: skip
+    _placed(fuel, "calvoria", "Calvoria", "Calvorian")  # a country's release carries it
     osterby = _topic("osterby-motors", "Osterby Motors (carmaker)",
                      ("osterby-motors", "Osterby Motors", "company"), ["deliveries", "cars"],
                      {"kind": "company", "place": "Drenmark"})  # fmt: skip
@@ -114,7 +115,8 @@ def world(settings):
             "Transport Office said in its provisional release. Import licences climbed to "
             "36,200 vehicles."),
         (8, "Drenmark vehicle registrations fell to 12,300 in October 2026 from 13,100 in "
-            "September, the Drenmark Roads Agency said. Import licences were granted for 15,100 vehicles."),
+            "September, the Drenmark Roads Agency said. Import licences were granted for "
+            "15,100 vehicles."),
         (6, "Osterby Motors, the Drenmark carmaker, handed over 8,390 vehicles in the year to "
             "September 2026, according to port data compiled by Drenmark Auto News, more than "
             "the 8,240 deliveries the company reported."),
