@@ -39,7 +39,8 @@ def world(settings):
                     {"kind": "statistical-release", "period": "2026-27"})  # fmt: skip
     final = _topic("brennan-cup-final-2026", "2026 Brennan Cup final",
                    ("brennan-cup", "Brennan Cup", "other"), ["final", "attendance"],
-                   {"kind": "place-bound-event", "period": "2026", "place": "Ostrava Hall"})  # fmt: skip
+                   {"kind": "place-bound-event", "period": "2026",
+                    "place": "Ostrava Hall"})  # fmt: skip
     arena = _topic("tallis-arena", "Tallis Arena", ("tallis-arena", "Tallis Arena", "place"),
                    ["capacity", "seats", "record attendance"], {"kind": "place"})  # fmt: skip
     services.entity_upsert(slug="tallis-arena", name="Tallis Arena", kind="place")
