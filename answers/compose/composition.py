@@ -459,11 +459,19 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
     words asked past the topic's own ("2,900 workers took part" of "how many workers took
     part"): the record's figure leads a report that gives another ("about 3,400 members")."""
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
+    found = _reading_with(layers.readings, asked, True)
+    if found or _reading_with(layers.reports, asked, True):
+        return found  # a report gives what is asked past the topic's own ("cutting 260 posts")
     # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
     # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
-    named = asked or writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
-    for row in layers.readings if named else ():
-        if any(f.reading and _stands_with(f, named, bool(asked)) for f in figures.held(row)):
+    named = writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
+    return _reading_with(layers.readings, named, False)
+
+
+def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool) -> Evidence | None:
+    """The first row with a reading that stands with the words asked (`_stands_with`)."""
+    for row in rows if asked else ():
+        if any(f.reading and _stands_with(f, asked, said) for f in figures.held(row)):
             return row
     return None
 
@@ -505,22 +513,27 @@ def _odds_moved(writer: Writer, layers: Layers, asked: Evidence | None) -> Evide
 
 
 def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidence | None:
-    """The lead when it says what is asked past the topic's own words; else the first report
-    that does: an issuer's reading of something else ("members walked out") does not answer
-    "what pay rise is the union asking for" where a report of the pay claim does."""
+    """The lead when it says what is asked past the topic's own words; else a report that
+    does: an issuer's reading of something else ("members walked out") does not answer "what
+    pay rise is the union asking for" where a report of the pay claim does."""
     term = _term_measured(writer, layers)
     if lead is not None and term is not None and not _measures(lead, term):
         return next((r for r in layers.reports if not r.posing and _measures(r, term)), lead)
-    asked = writer.said - _curated(layers.topic) - _NEUTRAL  # "the latest figure" asks it all
-    if lead is None or lead.kind != "reading" or not asked:
+    # "The latest figure" asks it all; words of the topic's own terms ("his contract") ask them.
+    asked = writer.said - _curated(layers.topic) - _NEUTRAL
+    asked = asked or writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
+    if lead is None or not asked:
         return lead
 
-    def says(row: Evidence) -> bool:
-        return bool(asked & stem_set(row.text))
+    def says(row: Evidence) -> int:
+        return len(asked & stem_set(row.text))
 
     if says(lead):
         return lead
-    return next((r for r in layers.reports if not r.posing and says(r)), lead)
+    # A row of something else (a player's goals, asked his contract): the row that says the
+    # most of what is asked, an issuer's reading before a report.
+    said = [r for r in [*layers.readings, *layers.reports] if not r.posing and says(r)]
+    return max(said, key=lambda r: (says(r), r.kind == "reading"), default=lead)
 
 
 def _term_measured(writer: Writer, layers: Layers) -> frozenset[str] | None:
@@ -765,6 +778,7 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     # A month a market priced in or reporting ran in is when, not what the topic is of.
     timed = understood.intent in ("compare", "markets", "attention", "changed")
     month = "" if timed else premises.other_month(understood.question, topic)
+    month = month or premises.other_day(understood.question, [r.snippet for r in rows])
     if month:
         return str(phrases.PREMISE_UNSUPPORTED.format(premise=month)), None
     claim = premises.claim_about(understood.question, topic)

@@ -917,7 +917,9 @@ def _answered_yes_or_no(question: str, a: Figure, b: Figure, text: str) -> str:
     """The verdict, after "Yes" or "No" when the question asks so of its first-named side with
     one comparative ("Did A issue more permits than B?", "Is A cheaper than B?")."""
     higher, lower = SAID_HIGHER.search(question), SAID_LOWER.search(question)
-    if not _YES_NO.match(question) or bool(higher) == bool(lower) or a.overlaps(b):
+    # "Was it higher in the first round or the second?" asks which, not whether.
+    which = re.search(r"\bor\b", question, re.IGNORECASE)
+    if not _YES_NO.match(question) or which or bool(higher) == bool(lower) or a.overlaps(b):
         return text
     yes = (a.low > b.high) if higher else (a.high < b.low)
     answer = phrases.ANSWER_YES if yes else phrases.ANSWER_NO

@@ -899,8 +899,9 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
                 break
             i -= 1
             continue
-        # "..., not the €236 million": a figure set against another names no quantity.
-        if low in _NOT_MEASURED:
+        # "..., not the €236 million": a figure set against another names no quantity; "<club>
+        # reports revenue of": a verb of saying says who, not what.
+        if low in _NOT_MEASURED or low in _SAYING:
             break
         words.append(low)
         i -= 1

@@ -25,9 +25,10 @@ from answers.ground.figures import (
     SPELLED_OUT,
     TIME_UNITS,
     day_first,
+    days_said,
     periods,
 )
-from answers.understand import CURRENCY_CODES, NOT_AN_END, STOP, STOP_STEMS, stem
+from answers.understand import CURRENCY_CODES, EVENT_DAY, NOT_AN_END, STOP, STOP_STEMS, stem
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
 # group ("raised" and "hiked"); a statement in an opposite group contradicts it.
@@ -579,6 +580,20 @@ _IN_MONTH = re.compile(
     rf"\b(?:in|during)\s+(?:early\s+|late\s+|mid-)?({MONTH})(?:\s+((?:19|20)\d\d))?\b",
     re.IGNORECASE,
 )
+
+
+def other_day(question: str, rows: list[str]) -> str:
+    """A day the question says its subject was done on ("played on 22 November") that none of
+    the rows says, while they say the day of what it was ("on 15 November"): a premise the
+    record does not support, as the question words it; else empty."""
+    found = EVENT_DAY.search(question)
+    if not found:
+        return ""
+    held = frozenset().union(*(days_said(row) for row in rows))
+    if not held or day_first(found.group("day")) in held:
+        return ""
+    said = found.group(0)
+    return said[said.lower().index(" on ") + 1 :]
 
 
 def other_month(question: str, topic) -> str:

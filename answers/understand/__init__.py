@@ -22,6 +22,7 @@ FACE = {
     "nearest_another": "answers.understand.identity",
     "CURRENCY_CODES": "answers.understand.vocabulary",
     "DAY_NUMBER": "answers.understand.timewindow",
+    "EVENT_DAY": "answers.understand.timewindow",
     "direction_of": "answers.understand.understanding",
     "families_in": "answers.understand.identity",
     "FINAL_WORDS": "answers.understand.vocabulary",

@@ -544,16 +544,19 @@ _YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def _years_by_name(text: str, topic: Topic) -> set[str]:
-    """The years said just before or after a word of the topic's names ("2025 <Cup> final",
-    "<Cup> 2025")."""
+    """The year said just before or after the row's first naming of the topic ("Last year's
+    2025 <Cup> final drew ..."): what the row is of. A year said of a later naming is a
+    comparison ("up from 38,900 at the 2025 festival")."""
     words = _editions(topic)[1]
     tokens = _tokens(text)
-    return {
-        t.low
-        for i, t in enumerate(tokens)
-        if _YEAR.match(t.low)
-        and any(0 <= j < len(tokens) and tokens[j].bare in words for j in (i - 1, i + 1))
-    }
+    start = next((i for i, t in enumerate(tokens) if t.bare in words), None)
+    if start is None:
+        return set()
+    end = start
+    while end < len(tokens) and tokens[end].bare in words:
+        end += 1
+    beside = [tokens[i].low for i in (start - 1, end) if 0 <= i < len(tokens)]
+    return {low for low in beside if _YEAR.match(low)}
 
 
 def nearest_another(text: str, topic: Topic) -> bool:

@@ -209,11 +209,26 @@ class _Read:
     year_said: bool
 
 
+# The day a thing was done, said of it ("the final played on 22 November 2026", "held on 3 May"):
+# when it happened, a premise the record may not hold, never a window over the reporting; a day
+# something was published or said on is one.
+_ON_THE_RECORD = (
+    "published|reported|released|announced|posted|issued|updated|happened|occurred|changed"
+)
+EVENT_DAY = re.compile(
+    rf"\b(?!(?:{_ON_THE_RECORD})\b)[a-z]+ed\s+on\s+"
+    rf"(?P<day>{DAY_NUMBER}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{DAY_NUMBER})"
+    r"(?:,?\s+(?:19|20)\d\d)?\b",
+    re.IGNORECASE,
+)
+
+
 def time_window(question: str, *, now: datetime) -> Window | None:
     """The window the question names, or None; the first time expression wins, in its widest
     form ("since Monday" over "Monday"). Never raises: text it cannot read has no window."""
     text = question[:MAX_CHARS]
     masked = _QUANTITY.sub(lambda m: " " * len(m.group(0)), text)
+    masked = EVENT_DAY.sub(lambda m: " " * len(m.group(0)), masked)
     today = now.date()
     try:
         found = [*_rolling(masked, now), *_day_ranges(masked, now), *_seasons(masked),

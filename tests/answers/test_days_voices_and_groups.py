@@ -115,7 +115,7 @@ def test_a_report_of_two_voices_is_a_dispute_with_no_issuer(api):
 @pytest.mark.usefixtures("registry")
 def test_whose_figure_named_by_who_gives_it(api):
     first = ask(api, "Is the figure the union gives for wards higher than the hospital's?")
-    assert first.startswith("The figure the union gives is higher: 38 wards"), first
+    assert first.startswith("Yes, the figure the union gives is higher: 38 wards"), first
     assert "by 14 wards" in first
 
 

@@ -137,7 +137,9 @@ def test_a_comparison_answers_with_a_verdict_from_the_figures(api, demo):
     }
     first = first_sentence(answer)
     # The issuers' own figures: 3.75% to 4.00% against 2.00%, each with its row's marker.
-    assert first.startswith("Federal Reserve December 2026 rate decision is higher: 3.75% to 4.00%")
+    # Named by its topic, with what each measures: the funds rate's range and a deposit rate.
+    assert "Federal Reserve December 2026 rate decision" in first.split(" is higher: ")[0], first
+    assert " is higher: 3.75% to 4.00%" in first, first
     assert "against 2.00%" in first
     cited = [answer["citations"][int(n) - 1]["source"] for n in MARKER.findall(first)]
     assert cited == ["Board of Governors of the Federal Reserve System", "European Central Bank"]

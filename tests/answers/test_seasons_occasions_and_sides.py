@@ -10,7 +10,13 @@ year's, an arena with its capacity and a planned expansion.
 - a word a curated quantity names ("crowd" of attendance) asks that quantity, no market belief;
 - two quantities the question names one a side ("the arena's capacity or the league's average
   crowd") are compared as asked, each labelled;
-- a plan ("plans to expand ... to 14,000 seats by 2028") disputes no current figure.
+- a plan ("plans to expand ... to 14,000 seats by 2028") disputes no current figure;
+- an issuer that "reports revenue of" gives revenue (a verb of saying is who, not what), and
+  leads the report that disputes it;
+- a day the question says the subject was done on ("played on 22 November") is a premise the
+  rows are held to, never a window over the reporting;
+- a report of something else (a player's points, asked his contract) does not lead one that
+  says what is asked.
 """
 
 import pytest
@@ -44,6 +50,14 @@ def world(settings):
     arena = _topic("tallis-arena", "Tallis Arena", ("tallis-arena", "Tallis Arena", "place"),
                    ["capacity", "seats", "record attendance"], {"kind": "place"})  # fmt: skip
     services.entity_upsert(slug="tallis-arena", name="Tallis Arena", kind="place")
+    _topic("ruben-kask-transfer", "Ruben Kask transfer", ("ruben-kask", "Ruben Kask", "person"),
+           ["transfer", "contract", "wages", "points"], {"kind": "agreement"})  # fmt: skip
+    _issuer(
+        "tallis-accounts",
+        "Tallis Arena",
+        ["Tallis Arena reports revenue of €42.0 million for the 2025-26 season."],
+        arena,
+    )
     _issuer("kbl-bulletin", "Kestria Basketball League", [
         "Average attendance in the 2026-27 Kestria Basketball League season now stands at 6,480 "
         "per game after round 12, against 6,120 across the 2025-26 season."], league)  # fmt: skip
@@ -57,7 +71,12 @@ def world(settings):
         (12, "The Kestria Basketball League says average attendance in the 2026-27 season "
              "stands at 6,390 per game after round 10."),
         (4, "Last year's 2025 Brennan Cup final drew an attendance of 7,300 at Ostrava Hall."),
-        (3, "The 2026 Brennan Cup final drew 9,850 spectators, the Brennan Cup said."),
+        (3, "The 2026 Brennan Cup final drew 9,850 spectators on 15 November, the Brennan Cup "
+            "said."),
+        (2, "Tallis Arena had revenue of €45 million in the 2025-26 season, according to "
+            "figures seen by the Lenport Courier."),
+        (5, "Ruben Kask signs a three-year contract worth €8,000 a week in wages."),
+        (1, "Ruben Kask has scored 14 points a game this season before his move."),
         (2, "Tallis Arena plans to expand its capacity to 14,000 seats by 2028, from 11,200 "
             "today."),
     ])  # fmt: skip
@@ -108,3 +127,22 @@ def test_a_plan_disputes_no_current_figure(api):
     said = ask(api, "What is the capacity of Tallis Arena?")
     assert not any(d in said for d in DISPUTED), said
     assert "11,200" in said, said
+
+
+@pytest.mark.usefixtures("world")
+def test_an_issuer_that_reports_its_revenue_leads_the_dispute(api):
+    said = ask(api, "What was Tallis Arena's revenue in 2025-26?")
+    assert said.startswith("The issuer's own reading comes first"), said
+    assert "€42.0 million" in said, said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_day_it_was_done_on_is_a_premise_not_a_window(api):
+    said = ask(api, "What was the attendance at the Brennan Cup final played on 22 November 2026?")
+    assert said.startswith('The record does not support the premise "on 22 November 2026"'), said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_report_of_something_else_does_not_lead(api):
+    said = ask(api, "How long is Ruben Kask's contract, and what are his wages?")
+    assert "three-year contract" in said, said
