@@ -133,6 +133,7 @@ class Writer:
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         kind = _KIND_LABELS.get(self.figure_kind(item))
+        kind = f"{str(kind)[:1].lower()}{str(kind)[1:]}" if kind and preface else kind
         self.add([item], statement, "; ".join(str(p) for p in (preface, kind) if p))
 
     def say_revised(self, earlier: figures.Figure, later: figures.Figure, preface: str = "",

@@ -1209,9 +1209,19 @@ def _each_asked(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | Non
     Arena's capacity or the league's average crowd, which is bigger?"): each measures its own
     side's words, in one unit; the user set them side by side."""
     words = [asked[0].words - asked[1].words, asked[1].words - asked[0].words]
-    if not all(words) or a.unit != b.unit or not (a.quantity & words[0] and b.quantity & words[1]):
+    if not all(words) or a.unit != b.unit:
+        return None
+    if not (_measures_all(a, words[0]) and _measures_all(b, words[1])):
         return None
     return (0, -len(a.quantity & words[0]) - len(b.quantity & words[1]))
+
+
+def _measures_all(figure: Figure, words: frozenset[str]) -> bool:
+    """Whether a figure measures every word of its side: said in what it measures, or a word of
+    the curated quantity it measures ("crowd" of an attendance)."""
+    held = figures.quantities(figure.quantity)
+    return all(w in held or {t for t in figures.quantities({w}) if t.startswith("=")} & held
+               for w in words)  # fmt: skip
 
 
 def _measure_alike(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:

@@ -343,7 +343,9 @@ def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list
     ("house prices") and not the best's: a body the best is led by, named as who said it ("the
     statistics office reported that house prices fell"), does not make its topic the subject;
     what was said of another topic's subject is a premise about that topic."""
-    if not routed or intent == "compare" or _says_subject(routed[0].topic, text):
+    if not routed or routed[0].named != "lead" or intent == "compare":
+        return routed  # only a body named as who said it gives way
+    if _says_subject(routed[0].topic, text):
         return routed
     for topic, score, how in scored[1:]:
         # Named by a thing it carries (a country), not by its words alone: "consumer prices in
@@ -355,8 +357,9 @@ def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list
 
 def _says_subject(topic: Topic, text: str) -> bool:
     """Whether `text` says one of the topic's own subject phrases (its curated terms of two
-    words or more, word for word by stem)."""
-    return any(len(words(term)) > 1 and phrase_said(text, term) for term in topic.terms)
+    words or more, in lower case: a name is whose, not what; word for word by stem)."""
+    return any(len(words(term)) > 1 and term.islower() and phrase_said(text, term)
+               for term in topic.terms)  # fmt: skip
 
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,

@@ -119,9 +119,7 @@ class Topic:
     terms: tuple[str, ...]  # curated subject-line and question-set terms
     stems: frozenset[str] = field(default_factory=frozenset)
     text: str = ""  # what its embedding is made from: curated words and its first headlines
-    # Its first reports' summaries and its issuers' last words: words its rows use
-    # (`answers.understand.identity`).
-    reported: str = ""
+    reported: str = ""  # its first reports' summaries: words its rows use (`identity`)
     # Its curated identity (`Event.kind` and attributes): what a question's subject is held to.
     kind: str = ""
     edition: str = ""
@@ -398,7 +396,7 @@ def _kinds() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
 def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
     """Every topic with the words it is known by: title, subject, its entities' names and
     aliases, its terms and extras (issuers, market questions), and its recent headlines."""
-    extra, issued = _topic_extras(), _issuer_words()
+    extra = _topic_extras()
     topics = []
     # A retired topic is no longer maintained: the engine neither routes to it nor suggests it.
     events = Event.objects.published().select_related("kind").prefetch_related("entities")
@@ -419,7 +417,7 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
         topics.append(
             Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids,
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
-                  " ".join(filter(None, [*first.values(), *issued.get(event.pk, [])])),
+                  " ".join(filter(None, first.values())),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
                   tuple(own), tuple(event.former_names), event.place, _ongoing(event))
         )  # fmt: skip
@@ -485,16 +483,6 @@ def _topic_extras() -> dict[int, list[str]]:
     ):
         extra.setdefault(event_id, []).append(f"{name} ({issuer})")
     return extra
-
-
-def _issuer_words() -> dict[int, list[str]]:
-    """What each topic's issuers last said: words its rows use, as its reports' are."""
-    said: dict[int, list[str]] = {}
-    for event_id, observed in PrimarySource.events.through.objects.values_list(
-        "event_id", "primarysource__observed"
-    ):
-        said.setdefault(event_id, []).append(observed or "")
-    return said
 
 
 _vocabulary = Versioned(build, _version)

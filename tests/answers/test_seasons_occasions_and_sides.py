@@ -48,7 +48,8 @@ def world(settings):
                    {"kind": "place-bound-event", "period": "2026",
                     "place": "Ostrava Hall"})  # fmt: skip
     arena = _topic("tallis-arena", "Tallis Arena", ("tallis-arena", "Tallis Arena", "place"),
-                   ["capacity", "seats", "record attendance"], {"kind": "place"})  # fmt: skip
+                   ["capacity", "seats", "record attendance", "revenue"],
+                   {"kind": "place"})  # fmt: skip
     services.entity_upsert(slug="tallis-arena", name="Tallis Arena", kind="place")
     _topic("ruben-kask-transfer", "Ruben Kask transfer", ("ruben-kask", "Ruben Kask", "person"),
            ["transfer", "contract", "wages", "points"], {"kind": "agreement"})  # fmt: skip
