@@ -1217,11 +1217,13 @@ def _each_asked(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | Non
 
 
 def _measures_all(figure: Figure, words: frozenset[str]) -> bool:
-    """Whether a figure measures every word of its side: said in what it measures, or a word of
-    the curated quantity it measures ("crowd" of an attendance)."""
+    """Whether a figure stands with every word of its side: at least one in what it measures
+    (or a word of the curated quantity it measures: "crowd" of an attendance), the rest there
+    or in its sentence ("this season")."""
     held = figures.quantities(figure.quantity)
-    return all(w in held or {t for t in figures.quantities({w}) if t.startswith("=")} & held
-               for w in words)  # fmt: skip
+    measured = {w for w in words if w in held or {t for t in figures.quantities({w})
+                                                  if t.startswith("=")} & held}  # fmt: skip
+    return bool(measured) and words - measured <= stem_set(figure.sentence)
 
 
 def _measure_alike(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
