@@ -431,7 +431,9 @@ def _phrase_end(tokens: list[str], index: int) -> int:
     """Where the words a claim is quoted with end: a few after its state word, on through a
     phrase they leave open ("a 3.5% rent cap for" goes on to its year, "in the year" to what
     it ends, "on 5" to its month), never far."""
-    end, reach = min(len(tokens), index + _CLAIM_WORDS), min(len(tokens), index + _CLAIM_REACH)
+    if len(tokens) <= index + _CLAIM_REACH:
+        return len(tokens)  # a short clause is quoted whole ("... fall to $7.4 billion")
+    end, reach = min(len(tokens), index + _CLAIM_WORDS), index + _CLAIM_REACH
     while end < reach and (_open(tokens[end - 1]) or _open(tokens[end]) or _dated_on(
             tokens[end - 1], tokens[end])):  # fmt: skip
         end += 1

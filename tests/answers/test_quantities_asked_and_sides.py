@@ -182,6 +182,9 @@ def test_a_countrys_adjective_before_a_lead_curated_elsewhere_is_a_premise(api):
         ("Osterby Motors delivered 9,900 vehicles in the year to September 2026. What does it "
          "expect next?", '"Osterby Motors delivered 9,900 vehicles in the year to September '
          '2026"'),
+        # A short clause is quoted whole, its sum's scale and its model's number with it.
+        ("Why did Osterby Motors raise the price of the Vanta V6 to €44,000?",
+         '"Osterby Motors raise the price of the Vanta V6 to €44,000"'),
     ],
 )  # fmt: skip
 def test_a_premise_is_quoted_whole_and_within_its_sentence(api, question, quoted):
