@@ -98,6 +98,12 @@ _ASKED_REVISED = re.compile(
 )
 
 
+def _continued(phrase: str) -> str:
+    """An engine phrase that opens a sentence, set after another's words ("...; the issuer's own
+    reading comes first", "Yes, revised from ..."): its first letter in lower case."""
+    return f"{phrase[:1].lower()}{phrase[1:]}"
+
+
 class Writer:
     """Drafts sentences over one pool of rows; a sentence cites by the row's place in the pool."""
 
@@ -133,7 +139,7 @@ class Writer:
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         kind = _KIND_LABELS.get(self.figure_kind(item))
-        kind = f"{str(kind)[:1].lower()}{str(kind)[1:]}" if kind and preface else kind
+        kind = _continued(str(kind)) if kind and preface else kind
         self.add([item], statement, "; ".join(str(p) for p in (preface, kind) if p))
 
     def say_revised(self, earlier: figures.Figure, later: figures.Figure, preface: str = "",
@@ -143,8 +149,9 @@ class Writer:
         said = self.statement(later.row)
         statement = str(phrase.format(earlier=earlier.text, later=later.text, statement=said))
         if _ASKED_REVISED.search(self.understood.question):  # "Was it revised?": yes, first
-            verdict = f"{statement[:1].lower()}{statement[1:]}"
-            statement = str(phrases.ANSWER_THEN.format(answer=phrases.ANSWER_YES, verdict=verdict))
+            statement = str(
+                phrases.ANSWER_THEN.format(answer=phrases.ANSWER_YES, verdict=_continued(statement))
+            )
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         rows = [later.row, *([earlier.row] if earlier.row is not later.row else [])]
@@ -326,8 +333,8 @@ def _answers_how_much(writer: Writer, layers: Layers, item: Evidence) -> bool:
     """Whether a supporting row belongs in an answer to how many or how much: any row for other
     intents; else an issuer's reading, or a report with a figure of what is asked (an expo's
     visitors are no answer to what a model it names in passing costs)."""
-    asked = figures.quantities(writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL)
-    curated = any(token.startswith("=") for token in asked)  # "the current price" asks one
+    asked = figures.quantities(_past_names(writer, layers))
+    curated = bool(figures.curated(asked))  # "the current price" asks one
     intent = writer.understood.intent
     if item.kind != "report" or not (intent == "how-much" or (curated and intent in FIGURED)):
         return True
@@ -359,7 +366,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     said = str((phrases.ISSUER_DISPUTED if disputed else phrases.ROWS_DISAGREE).format(
         what=found.what))  # fmt: skip
     if preface:  # "...does not support the premise "X"; the issuer's own reading comes first"
-        said = f"{preface}; {said[:1].lower()}{said[1:]}"
+        said = f"{preface}; {_continued(said)}"
     writer.say(found.first, said, label=label)
     writer.say(found.second)
     return True
@@ -437,7 +444,13 @@ def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     return True
 
 
-_EXPECTING = frozenset(stem_set(" ".join(figures.FORECAST | figures.PLAN_NOUNS)))
+_EXPECTING = figures.FORECAST_STEMS | figures.PLAN_STEMS
+
+
+def _past_names(writer: Writer, layers: Layers) -> frozenset[str]:
+    """What the question says past the topic's names (whose) and neutral words: its title's and
+    terms' words kept, for they may ask which figure ("how many exhibitors")."""
+    return writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
 
 
 def _planned_figure(writer: Writer, layers: Layers) -> Evidence | None:
@@ -447,7 +460,7 @@ def _planned_figure(writer: Writer, layers: Layers) -> Evidence | None:
     question = writer.understood.question
     if not (asks_ahead(question) or stem_set(question) & _EXPECTING):
         return None
-    asked = figures.quantities(writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL)
+    asked = figures.quantities(_past_names(writer, layers))
     for row in [*layers.readings, *layers.reports]:
         if any(f.kind == "forecast" and asked & figures.quantities(f.quantity)
                for f in figures.held(row)):  # fmt: skip
@@ -465,8 +478,7 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
         return found  # a report gives what is asked past the topic's own ("cutting 260 posts")
     # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
     # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
-    named = writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
-    return _reading_with(layers.readings, named, False)
+    return _reading_with(layers.readings, _past_names(writer, layers), False)
 
 
 def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool) -> Evidence | None:
@@ -522,7 +534,7 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
         return next((r for r in layers.reports if not r.posing and _measures(r, term)), lead)
     # "The latest figure" asks it all; words of the topic's own terms ("his contract") ask them.
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
-    asked = asked or writer.said - stem_set(" ".join(layers.topic.names)) - _NEUTRAL
+    asked = asked or _past_names(writer, layers)
     if lead is None or not asked:
         return lead
 

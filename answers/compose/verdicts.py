@@ -53,7 +53,7 @@ ASKING = stem_set(
 )
 _CURRENCY = figures.CURRENCY_UNITS
 _NEUTRAL = frozenset(stem(w) for w in figures.NEUTRAL)
-_FORECAST = frozenset(stem(w) for w in figures.FORECAST)
+_FORECAST = figures.FORECAST_STEMS
 _SPAN = re.compile(rf"\b{figures.MONTH}\s*(?:-|\u2013|to|through)\s*{figures.MONTH}\b", re.I)
 _PERIODS = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|"
@@ -91,7 +91,7 @@ def verdict(writer, sides: list) -> bool:
     question = writer.understood.question
     asked = stem_set(question) - STOP_STEMS
     # A word a curated quantity names ("crowd" of attendance) asks that quantity, no belief.
-    believed = {w for w in asked & LIKELY - {"price"} if not _curated_word(w)}
+    believed = {w for w in asked & LIKELY - {"price"} if not figures.curated({w})}
     if believed or _PRICED.search(question):
         subject = set().union(*(_curated(s) for s in (first, second)))
         outcome = asked - LIKELY - ASKING - subject
@@ -145,12 +145,7 @@ def _headline(side) -> set[str]:
     """What a side's title says its topic measures: the curated quantities it names
     (`registry.Quantity`: "housing starts"); a description in brackets is none."""
     bare = re.sub(r"\([^)]*\)", " ", side.topic.title)
-    said = figures.quantities(stem_set(bare) - _names(side) - STOP_STEMS)
-    return {token for token in said if token.startswith("=")}
-
-
-def _curated_word(stem_word: str) -> bool:
-    return any(token.startswith("=") for token in figures.quantities({stem_word}))
+    return set(figures.curated(stem_set(bare) - _names(side) - STOP_STEMS))
 
 
 def _asked(question: str, first, second) -> tuple[Asked, Asked]:
@@ -1221,8 +1216,7 @@ def _measures_all(figure: Figure, words: frozenset[str]) -> bool:
     (or a word of the curated quantity it measures: "crowd" of an attendance), the rest there
     or in its sentence ("this season")."""
     held = figures.quantities(figure.quantity)
-    measured = {w for w in words if w in held or {t for t in figures.quantities({w})
-                                                  if t.startswith("=")} & held}  # fmt: skip
+    measured = {w for w in words if w in held or figures.curated({w}) & held}
     return bool(measured) and words - measured <= stem_set(figure.sentence)
 
 

@@ -276,7 +276,7 @@ def _measures_asked(asking: Asking, a: figures.Figure, b: figures.Figure) -> boo
     asks one (`registry.Quantity`, `registry.Theme`: "revenue" is not the "occupancy" said
     beside it)."""
     measured = a.quantity | b.quantity
-    asked = {w for w in figures.quantities(asking.said) if w.startswith("=")}
+    asked = figures.curated(asking.said)
     if asked and not asked & figures.quantities(measured):
         return False
     # A theme only when both say one: "rate" of "occupancy rate" is no interest rate.

@@ -153,6 +153,7 @@ PLAN_NOUNS = TARGETS | frozenset(
 )
 PROVISIONAL = PROVISIONAL_WORDS
 PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)
+FORECAST_STEMS = frozenset(stem(w) for w in FORECAST)
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
 ESTIMATED = frozenset("estimate estimates estimated".split())
@@ -958,7 +959,7 @@ def _passive_to(before: list[str], named: str) -> bool:
     """Whether the words after what is measured are a passive verb and its preposition ("permits
     were granted for 21,300 dwellings", "loans were approved for"): the count is of the
     subject, counted in the noun after it."""
-    rest = [w.lower() for w in before[len(before) - len(_words_after_named(before, named)) :]]
+    rest = [w.lower() for w in _words_after_named(before, named)]
     return (len(rest) >= 2 and rest[-1] in _PREPOSITIONS and rest[-2].endswith("ed")
             and all(w in LINKING or w.endswith("ed") for w in rest[:-1]))  # fmt: skip
 
@@ -1159,6 +1160,12 @@ def quantities(stems) -> frozenset[str]:
             | {token for words, token in phrases if words <= said})  # fmt: skip
 
 
+def curated(stems) -> frozenset[str]:
+    """The tokens of the curated quantities `stems` say ("=attendance" of "crowd"): what a
+    curator says they measure."""
+    return frozenset(token for token in quantities(stems) if token.startswith("="))
+
+
 def _projected(quantity: frozenset[str]) -> frozenset[str]:
     """A figure's words with each one a curated quantity names replaced by its token, and the
     words of each curated phrase it says ("handed over": hand) with them."""
@@ -1216,8 +1223,8 @@ def _one_theme(a: Stated, b: Stated) -> bool:
     """Whether two figures sharing no word say one curated theme, and no curated quantity
     sets them apart: a theme is wide ("housing": house prices and a mortgage rate), a curated
     quantity said of one and not the other is what it measures."""
-    curated = [{t for t in quantities(f.quantity) if t.startswith("=")} for f in (a, b)]
-    if any(curated) and not curated[0] & curated[1]:
+    said = [curated(f.quantity) for f in (a, b)]
+    if any(said) and not said[0] & said[1]:
         return False
     return bool(_themes(a) & _themes(b))
 

@@ -533,14 +533,11 @@ def another_year(text: str, topic: Topic) -> bool:
     """Whether a row (`text`) names a topic of one occasion and one year with another year
     beside its name, and never with its own ("the 2025 <Cup> final" in a row of the 2026
     final): another occasion's row, whatever words brought it in."""
-    years = set(_YEARS.findall(topic.period))
+    years = _years_of(topic)
     if topic.ongoing or len(years) != 1:
         return False
     said = _years_by_name(text, topic)
     return bool(said) and not said & years
-
-
-_YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def _years_by_name(text: str, topic: Topic) -> set[str]:
@@ -1119,8 +1116,13 @@ def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
 def _pinned(said: Said, topic: Topic) -> bool:
     """Whether the question names the topic with its own edition or year ("the 32nd <fair>",
     "the 2026 <prize>"): its subject is the tracked one, and a place said of it a premise."""
-    marks = {topic.edition.lower(), *re.findall(r"\d{4}", topic.period)} - {""}
+    marks = {topic.edition.lower(), *_years_of(topic)} - {""}
     return bool(marks & {t.low for t in said.tokens})
+
+
+def _years_of(topic: Topic) -> set[str]:
+    """The years the topic's curated period says ("2026" of "October 2026")."""
+    return set(re.findall(r"\d{4}", topic.period))
 
 
 def _placed_done(said: Said, topic: Topic, own: frozenset[str]) -> str:

@@ -361,8 +361,8 @@ def _quantities() -> dict[str, str]:
     """Each curated quantity's words, stemmed, to its token ("=cost"): not a stem any word has.
     A phrase ("handed over", "average selling price") is keyed by its words' stems past the
     stop words, sorted and joined by spaces (`Vocabulary.quantity_phrases`)."""
-    return {_quantity_key(word): f"={q.slug}" for q in Quantity.objects.all()
-            for word in q.all_words() if _quantity_key(word)}  # fmt: skip
+    return {key: f"={q.slug}" for q in Quantity.objects.all()
+            for word in q.all_words() if (key := _quantity_key(word))}  # fmt: skip
 
 
 def _quantity_key(word: str) -> str:
