@@ -48,6 +48,20 @@ def _placed(topic, slug: str, name: str, demonym: str) -> None:
     topic.entities.add(country)
 
 
+def _registrations(country: str, demonym: str, office: str):
+    """A country's October vehicle registrations release, with import licences beside them,
+    led by its office and carrying the country."""
+    low = country.lower()
+    topic = _topic(f"{low}-vehicle-registrations-october-2026",
+                   f"{country} vehicle registrations, October 2026",
+                   (office.lower().replace(" ", "-"), office, "organization"),
+                   ["vehicle registrations", "import licences"],
+                   {"kind": "statistical-release", "period": "October 2026",
+                    "place": country})  # fmt: skip
+    _placed(topic, low, country, demonym)
+    return topic
+
+
 @pytest.fixture
 def world(settings):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
@@ -62,20 +76,8 @@ def world(settings):
     # A wide theme: fuel prices and a car loan rate are both motoring, and still two things.
     Theme.objects.create(slug="motoring", name="Motoring",
                          words={"en": ["fuel prices", "car loan rate", "motoring"]})  # fmt: skip
-    calvoria = _topic("calvoria-vehicle-registrations-october-2026",
-                      "Calvoria vehicle registrations, October 2026",
-                      ("calvoria-transport-office", "Calvoria Transport Office", "organization"),
-                      ["vehicle registrations", "import licences"],
-                      {"kind": "statistical-release", "period": "October 2026",
-                       "place": "Calvoria"})  # fmt: skip
-    _placed(calvoria, "calvoria", "Calvoria", "Calvorian")
-    drenmark = _topic("drenmark-vehicle-registrations-october-2026",
-                      "Drenmark vehicle registrations, October 2026",
-                      ("drenmark-roads-agency", "Drenmark Roads Agency", "organization"),
-                      ["vehicle registrations", "import licences"],
-                      {"kind": "statistical-release", "period": "October 2026",
-                       "place": "Drenmark"})  # fmt: skip
-    _placed(drenmark, "drenmark", "Drenmark", "Drenmarkian")
+    calvoria = _registrations("Calvoria", "Calvorian", "Calvoria Transport Office")
+    drenmark = _registrations("Drenmark", "Drenmarkian", "Drenmark Roads Agency")
     fuel = _topic("calvoria-fuel-prices-october-2026", "Calvoria fuel prices, October 2026",
                   ("calvoria-energy-board", "Calvoria Energy Board", "organization"),
                   ["fuel prices", "petrol prices", "car loan rate"],
