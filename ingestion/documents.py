@@ -169,7 +169,7 @@ def _prepare(url: str, item: IncomingDocument, tagger: Tagger) -> _Prepared:
         at=at,
         day=day,
         published_at=item.published_at if trusted else None,
-        tags=tagger.tag(text),
+        tags=tagger.tag(text, namesakes=True),
         market_page=market_page,
         sig=None if market_page else origins.signature(text),
         sentences=None if market_page else copies.read(item.summary),

@@ -7,8 +7,17 @@ with their exact case, so "fed up" or "us" never tag an entity.
 
 An event is attached when the text names its lead entity and carries a subject-line term, or
 names the lead and carries two question-set terms (the spec's relevance rule).
+
+A document's short name of a company or an organisation (a name that begins another of its
+names: "Corvane" of "Corvane Aerospace") followed by a capitalised word none of its names
+continues with ("Corvane Motors") names another body, not that one: it tags nothing there. A
+role ("Corvane Chief Executive"), a month, a day, a model's mark and a headline in title case
+are no such word.
 """
 
+import calendar
+import itertools
+import re
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -24,6 +33,17 @@ from registry import generation
 from registry.models import Entity, EntityAlias, Event
 
 EXACT_CASE_MAX_LENGTH = 4
+# Words that name a role or an organ inside a body: "<Bank> President" is still that bank.
+ROLES = frozenset(
+    """chair chairman chairwoman chairperson president vice governor governors board minister
+    secretary spokesman spokeswoman spokesperson ceo chief officials official staff head
+    director executive""".split()
+)
+# Kinds of entity a longer name can be another of ("<Name> Motors" beside "<Name> Aerospace").
+BODY_KINDS = frozenset({"company", "organization"})
+_NEXT_WORD = re.compile(r"[ \t]+([A-Z][\w'\u2019-]*)")
+_CALENDAR = frozenset(w.lower() for w in (*calendar.month_name, *calendar.day_name) if w)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 @dataclass(frozen=True)
@@ -43,7 +63,10 @@ class EventTerms:
 
 
 class Tagger:
-    def __init__(self, *, names: Iterable[tuple[str, int]], events: Iterable[EventTerms]):
+    def __init__(self, *, names: Iterable[tuple[str, int]], events: Iterable[EventTerms],
+                 bodies: Iterable[int] = ()):  # fmt: skip
+        names = list(names)
+        self._short = _short_names(names, frozenset(bodies))
         folded: dict[str, list[tuple[str, object]]] = defaultdict(list)
         exact: dict[str, list[tuple[str, object]]] = defaultdict(list)
         for surface, entity_id in names:
@@ -63,10 +86,14 @@ class Tagger:
         self._folded = _automaton(folded)
         self._exact = _automaton(exact)
 
-    def tag(self, text: str) -> Tags:
+    def tag(self, text: str, *, namesakes: bool = False) -> Tags:
+        """What `text` names; with `namesakes` (a document), a body's short name that begins
+        another body's longer name tags nothing there (the module's rule)."""
         found: dict[str, set] = {"entity": set(), "term": set(), "verb": set()}
         for automaton, haystack in ((self._folded, text.lower()), (self._exact, text)):
-            for kind, value in _whole_word_matches(automaton, haystack):
+            for start, end, kind, value in _whole_word_spans(automaton, haystack):
+                if namesakes and kind == "entity" and self._another_body(text, start, end, value):
+                    continue
                 found[kind].add(value)
         terms = frozenset(found["term"])
         return Tags(
@@ -87,11 +114,60 @@ class Tagger:
                     spans.append((start, end, value))
         return sorted(set(spans), key=lambda s: (s[0], -(s[1] - s[0]), s[2]))
 
+    def namesake(self, text: str, start: int, end: int, entity_id: int) -> bool:
+        """Whether the name `text[start:end]` of entity `entity_id` (an `entity_spans` span)
+        begins another body's longer name there (the module's rule)."""
+        return self._another_body(text, start, end, entity_id)
+
+    def _another_body(self, text: str, start: int, end: int, entity_id: int) -> bool:
+        """Whether the short name at `start:end` begins a longer name of another body: the
+        capitalised word after it is none its own names continue with, no role, month, day or
+        mark, in a sentence not written in title case."""
+        continued = self._short.get((text[start:end].lower(), entity_id))
+        after = _NEXT_WORD.match(text, end) if continued is not None else None
+        if after is None:
+            return False
+        word = after.group(1).lower()
+        plain = word in continued or word in ROLES or word in _CALENDAR
+        if plain or any(c.isdigit() for c in word):
+            return False
+        return not _title_case(_sentence_at(text, start))
+
     def _attached(self, entity_ids: set[int], terms: frozenset[str]) -> Iterable[int]:
         for lead_id in entity_ids:
             for event in self._events_by_lead.get(lead_id, ()):
                 if event.subject_terms & terms or len(event.question_terms & terms) >= 2:
                     yield event.event_id
+
+
+def _short_names(names: list[tuple[str, int]], bodies: frozenset[int]) -> dict:
+    """(a body's short name, lower case, its id) -> the words its longer names go on with: a
+    name whose words begin another of the same body's names ("corvane" of "corvane
+    aerospace": {"aerospace"})."""
+    by_body: dict[int, list[list[str]]] = defaultdict(list)
+    for surface, entity_id in names:
+        if entity_id in bodies:
+            by_body[entity_id].append(surface.lower().split())
+    short: dict[tuple[str, int], set[str]] = {}
+    for entity_id, surfaces in by_body.items():
+        for one, other in itertools.permutations(surfaces, 2):
+            if one and len(other) > len(one) and other[: len(one)] == one:
+                short.setdefault((" ".join(one), entity_id), set()).add(other[len(one)])
+    return short
+
+
+def _sentence_at(text: str, at: int) -> str:
+    starts = [m.end() for m in _SENTENCE.finditer(text, 0, at)]
+    begin = starts[-1] if starts else 0
+    ends = _SENTENCE.search(text, at)
+    return text[begin : ends.start() if ends else len(text)]
+
+
+def _title_case(sentence: str) -> bool:
+    """A headline written in title case ("Corvane Sees Record Deliveries"): its capitals say
+    nothing of names."""
+    long = [w for w in re.findall(r"[^\W\d_]{4,}", sentence)]
+    return len(long) >= 3 and sum(w[0].isupper() for w in long) >= 0.8 * len(long)
 
 
 def _automaton(keys: dict[str, list[tuple[str, object]]]) -> ahocorasick.Automaton | None:
@@ -104,11 +180,6 @@ def _automaton(keys: dict[str, list[tuple[str, object]]]) -> ahocorasick.Automat
         automaton.add_word(key, (len(key), tuple(dict.fromkeys(payloads))))
     automaton.make_automaton()
     return automaton
-
-
-def _whole_word_matches(automaton, haystack: str):
-    for _, _, kind, value in _whole_word_spans(automaton, haystack):
-        yield kind, value
 
 
 def _whole_word_spans(automaton, haystack: str):
@@ -179,6 +250,7 @@ def registry_version() -> tuple:
 def _build_tagger() -> Tagger:
     names = [*Entity.objects.values_list("name", "pk"),
              *EntityAlias.objects.values_list("alias", "entity_id")]  # fmt: skip
+    bodies = Entity.objects.filter(kind__in=BODY_KINDS).values_list("pk", flat=True)
     events = [
         EventTerms(
             event_id=pk,
@@ -190,7 +262,7 @@ def _build_tagger() -> Tagger:
             "pk", "lead_entity_id", "subject_terms", "question_terms"
         )
     ]
-    return Tagger(names=names, events=events)
+    return Tagger(names=names, events=events, bodies=bodies)
 
 
 _tagger = Versioned(_build_tagger, registry_version)

@@ -22,6 +22,7 @@ from answers.understand import (
     Topic,
     Understanding,
     Window,
+    another_body,
     another_edition,
     another_year,
     asks_when,
@@ -160,7 +161,9 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     # counts too ("passengers in October" read on 20 November).
     # A statistical release's month is the month its figures are of, whatever is asked of it
     # (a day, "yesterday's reports", is when they were published).
+    # Months run together name their ends too: "rise from September to October" asks of each.
     asked = figures.periods(understood.question)
+    asked |= {end for period in asked if "-" in period for end in period.split("-")}
     release = topic.kind == "statistical-release" and bool(window and figures.periods(window.text))
     figure = _asks_figure(understood) or release
     if (not rows or figure) and _reference_period(window, now):
@@ -173,7 +176,8 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     # one the latest replaced ("the approved budget", "works began on 3 February").
     # So may a period asked ("how much in September" when the newest reading is October's).
     compared = understood.window is not None and understood.window.compared
-    of_period = figure and bool(asked)
+    # Two periods named ("rise from September to October") are two readings' to give.
+    of_period = (figure and bool(asked)) or len(asked - {p for p in asked if "-" in p}) > 1
     if compared or of_period or understood.intent == "compare" or asks_when(understood.question):
         rows += earlier_readings(event, topic, as_of=as_of)
     rows += markets(event, topic, window, now=now, as_of=as_of)
@@ -211,6 +215,8 @@ def _claimed(question: str, window: Window, topic: Topic) -> bool:
         return True  # "X began in 2024. When will it finish?"
     if time in premises.other_month(question, topic).lower():
         return True  # "the <November> blackout in October": a wrong month, not a window
+    if len({*re.findall(figures.MONTH, time, re.IGNORECASE), *figures.days_said(time)}) > 1:
+        return False  # "rise from September to October": asked between two times, not of one
     claim = premises.claim_about(question, topic)
     return claim is not None and time in claim.words.lower()
 
@@ -521,13 +527,24 @@ def _passage_vectors(model, texts: list[str]) -> list[np.ndarray]:
 
 
 def neighbours(text: str, topic: Topic) -> frozenset[str]:
-    """The figures `text` gives of a neighbour edition of a numbered topic: those whose nearest
-    numbering before them is another's ("Phase 2 ..., budgeted at $62 million" in a row of
-    Phase 1)."""
-    if not text or not numbered_topic(topic):
+    """The figures `text` gives of a neighbour: of a numbered topic, those whose nearest
+    numbering before them is another edition's ("Phase 2 ..., budgeted at $62 million" in a row
+    of Phase 1); of any, those whose clause first names another body that shares the lead's
+    short name ("Halvard Airways ... carried 610,000 passengers" in a row of Halvard Air)."""
+    if not text:
         return frozenset()
+    numbered = numbered_topic(topic)
     return frozenset(f.text for f in figures.stated(text)
-                     if nearest_another(f.sentence[: f.sentence.find(f.text)], topic))  # fmt: skip
+                     if (numbered and nearest_another(f.sentence[: f.sentence.find(f.text)], topic))
+                     or another_body(_clause_of(f), topic))  # fmt: skip
+
+
+def _clause_of(figure: figures.Stated) -> str:
+    """The part of its sentence a figure stands in, up to a semicolon either side."""
+    at = figure.sentence.find(figure.text)
+    start = figure.sentence.rfind(";", 0, max(at, 0)) + 1
+    end = figure.sentence.find(";", max(at, 0))
+    return figure.sentence[start : end if end >= 0 else None]
 
 
 def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[Evidence]:
@@ -541,7 +558,7 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         if origin in origins or doc.title.lower() in titles:
             continue  # a syndicated copy of a row already served
         said = f"{doc.title}. {doc.summary}"
-        if another_edition(said, topic) or another_year(said, topic):
+        if another_edition(said, topic) or another_year(said, topic) or another_body(said, topic):
             continue  # a neighbour's report, attached by the words it shares
         origins.add(origin)
         titles.add(doc.title.lower())

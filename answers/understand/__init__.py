@@ -12,6 +12,7 @@ from answers.faces import face
 
 # The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
+    "another_body": "answers.understand.identity",
     "another_edition": "answers.understand.identity",
     "another_year": "answers.understand.identity",
     "asks_ahead": "answers.understand.timewindow",

@@ -38,18 +38,13 @@ from answers.understand.vocabulary import (
     stem,
     words,
 )
+from ingestion.tagging import ROLES, current_tagger
 
 _TOKEN = re.compile(r"[^\W_]+(?:[+'\u2019][^\W_]*)?", re.UNICODE)
 _CONNECTORS = frozenset("of the de del da do la le des di for and &".split())
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 # An elided article or pronoun before a word ("l'ouragan", "d'Artemis"): the word is what names.
 _ELISION = re.compile(r"^(?:l|d|qu|j|n|s|c|m|t)['\u2019]")
-# Words that name a role or an organ inside a body: "<Bank> President" is still that bank.
-ROLES = frozenset(
-    """chair chairman chairwoman chairperson president vice governor governors board minister
-    secretary spokesman spokeswoman spokesperson ceo chief officials official staff head
-    director executive""".split()
-)
 COMPASS = {
     "north": "n", "northern": "n", "south": "s", "southern": "s", "east": "e", "eastern": "e",
     "west": "w", "western": "w", "northeast": "ne", "northeastern": "ne", "northwest": "nw",
@@ -508,7 +503,24 @@ def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
     for i, j in _marks(said.tokens, words):
         if said.tokens[j].low != held:
             return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
-    return None
+    siblings = [mark for mark, number in _marks_said(said.text, held) if number != _MARK_OWN]
+    return Mismatch(siblings[0], "number") if siblings else None
+
+
+# A model's mark in the form "<letters>-<digits>" or "<letters> <digits>" ("CV-480", "A 321").
+_MARK = re.compile(r"^([a-z]{1,4})[\s-]?(\d{2,5}[a-z]{0,2})$")
+_MARK_OWN = ""  # the number `_marks_said` gives the topic's own mark
+
+
+def _marks_said(text: str, held: str) -> list[tuple[str, str]]:
+    """(the mark as written, its number, or "" for the topic's own) for each mark `text` writes
+    with the letters of the topic's own ("CV-480" of the "CV-470"), however it is joined."""
+    own = _MARK.match(held)
+    if own is None:
+        return []
+    found = re.finditer(rf"\b{own.group(1)}[\s-]?(\d{{2,5}}[a-z]{{0,2}})\b", text, re.IGNORECASE)
+    return [(m.group(0), "" if m.group(1).lower() == own.group(2) else m.group(1).lower())
+            for m in found]  # fmt: skip
 
 
 def another_edition(text: str, topic: Topic) -> bool:
@@ -524,6 +536,9 @@ def another_edition(text: str, topic: Topic) -> bool:
         # affected"): the row is its own, naming the neighbour beside it.
         if marks and held not in marks | {t.low for t in tokens}:
             return True
+        numbers = {number for _, number in _marks_said(text, held)}
+        if numbers and _MARK_OWN not in numbers:
+            return True  # only a sibling's mark ("the CV-480" in a row of the CV-470)
     numbers = {key: values for key, values in own.items() if key not in ("year", "quarter")}
     found = numbered(text) if numbers else {}
     return any(key in found and not found[key] & values for key, values in numbers.items())
@@ -554,6 +569,16 @@ def _years_by_name(text: str, topic: Topic) -> set[str]:
         end += 1
     beside = [tokens[i].low for i in (start - 1, end) if 0 <= i < len(tokens)]
     return {low for low in beside if _YEAR.match(low)}
+
+
+def another_body(clause: str, topic: Topic) -> bool:
+    """Whether a clause first names the topic's lead inside another body's longer name
+    ("Halvard Airways, unrelated to Halvard Air, carried 610,000 passengers" of Halvard Air,
+    known as "Halvard"): what it states is that body's, as the tagger reads a document
+    (`ingestion.tagging`)."""
+    tagger = current_tagger()
+    spans = [span for span in tagger.entity_spans(clause) if span[2] == topic.lead_id]
+    return bool(spans) and tagger.namesake(clause, *spans[0])
 
 
 def nearest_another(text: str, topic: Topic) -> bool:
@@ -632,15 +657,26 @@ def _model_like(word: str) -> bool:
     )
 
 
-def another_actor(miss: Mismatch, topic: Topic) -> bool:
+def another_actor(miss: Mismatch, topic: Topic, vocab: Vocabulary | None = None) -> bool:
     """Whether a disagreement names another actor or place rather than another subject: a
     place or a name sharing no word with the topic's lead ("<another country>'s central bank"
-    beside the lead's own decision), where a longer name, a branch or a number of the lead's
-    own name ("the regional <lead>") is another subject."""
+    beside the lead's own decision), or a body the registry tracks by that very name sharing
+    none with the lead ("its merger with <another tracked airline>" of the lead's merger with a
+    third: the wrong party); a longer name, a branch or a number of the lead's own name ("the
+    regional <lead>") is another subject."""
     said = {_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(miss.subject)}
     content = said - STOP - _CONNECTORS
-    own = {w.lower() for w in _TOKEN.findall(f"{topic.lead} {topic.title}")} - STOP - _CONNECTORS
-    return miss.qualifier in ("place", "name") and bool(content) and not content & own
+    lead = {w.lower() for w in _TOKEN.findall(topic.lead)} - STOP - _CONNECTORS
+    own = lead | {w.lower() for w in _TOKEN.findall(topic.title)} - STOP - _CONNECTORS
+    if miss.qualifier not in ("place", "name") or not content or content & lead:
+        return False
+    return not content & own or (vocab is not None and _tracked_name(miss.subject, vocab))
+
+
+def _tracked_name(name: str, vocab: Vocabulary) -> bool:
+    """Whether `name` is a tracked entity's name or alias, as written."""
+    low = _POSSESSIVE.sub("", name.lower())
+    return any(low == n.lower() for names in vocab.entity_names.values() for n in names)
 
 
 def _counted_in(topic: Topic, noun: str) -> bool:

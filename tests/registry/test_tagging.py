@@ -100,3 +100,42 @@ def test_a_term_many_topics_share_is_matched_once(topics):
     _, payloads = tagger._folded.get("rate")
     assert len(payloads) == 1
     assert tagger.tag("Federal Reserve rate cut in december").event_ids == {10}
+
+
+CORVANE, HALVARD = 21, 22
+
+
+@pytest.fixture
+def bodies():
+    """Two companies, each known by a short name that begins its full one."""
+    names = [("Corvane Aerospace", CORVANE), ("Corvane", CORVANE), ("Halvard Air", HALVARD),
+             ("Halvard", HALVARD)]  # fmt: skip
+    return Tagger(names=names, events=[], bodies=[CORVANE, HALVARD])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Corvane Motors, the carmaker, delivered 12,400 cars in the quarter.",
+        "Halvard Airways, a regional carrier abroad, carried 610,000 passengers.",
+    ],
+)
+def test_a_short_name_that_begins_another_bodys_name_tags_nothing_in_a_document(bodies, text):
+    assert bodies.tag(text, namesakes=True).entity_ids == frozenset()
+    assert bodies.tag(text).entity_ids  # a question's words are read by `identity` instead
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Corvane delivered 56 jets.", {CORVANE}),
+        ("Corvane Chief Executive Ana Lind said demand held.", {CORVANE}),  # a role
+        ("Corvane Sees Record Deliveries In Third Quarter", {CORVANE}),  # title case
+        ("Corvane CV-480 will seek certification in 2028.", {CORVANE}),  # a model's mark
+        ("Corvane November deliveries rose.", {CORVANE}),  # a month
+        ("Corvane Motors cut output; Corvane itself delivered 56 jets.", {CORVANE}),
+        ("The Halvard Air Pilots Association called a strike.", {HALVARD}),  # the full name
+    ],
+)
+def test_a_short_name_still_names_its_body_otherwise(bodies, text, named):
+    assert bodies.tag(text, namesakes=True).entity_ids == named
