@@ -182,7 +182,7 @@ class Writer:
         if item.kind == "reading":
             said = phrases.SAID_ON
             return str(said.format(source=item.source, date=item.date,
-                                   words=facts["observed"].rstrip(".")))  # fmt: skip
+                                   words=self.reading_words(item)))  # fmt: skip
         if item.kind == "report":
             words = self.best_sentence(item)
             return str(phrases.REPORTED_ON.format(source=item.source, date=item.date, words=words))
@@ -203,10 +203,24 @@ class Writer:
         return str(phrases.ATTENTION_STATE.format(
             topic=item.topic_title, state=facts["state"], wire=facts["wire"]))  # fmt: skip
 
+    def reading_words(self, item: Evidence) -> str:
+        """An issuer's words as read, whole; of several sentences, the one that answers the
+        question when it is not the first ("For the fourth quarter it expects ..." asked what
+        is expected): a page's opening line is no answer to what its last says."""
+        observed = item.facts["observed"]
+        options = [s.strip() for s in _SENTENCE.split(observed) if s.strip()]
+        best = self._best_of(options, item.date) if len(options) > 1 else 0
+        return (options[best] if best else observed).rstrip(".")
+
     def best_sentence(self, item: Evidence) -> str:
         """The sentence of a report that best answers the question, quoted as written."""
         text = item.facts.get("summary") or item.title
         options = [s.strip() for s in _SENTENCE.split(text) if s.strip()] or [item.title]
+        return options[self._best_of(options, item.date)].rstrip(".")
+
+    def _best_of(self, options: list[str], day: str | None) -> int:
+        """The index of the sentence that best answers the question: the most words asked past
+        the names, a figure when how much is asked, a date when when is; the first of equals."""
         intent = self.understood.intent
         asked = self.asked - self.names  # every sentence names its topic: names tell none apart
         scored = []
@@ -214,10 +228,10 @@ class Writer:
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
             if intent == "how-much" and figures.AMOUNT.search(sentence):
                 score += 2
-            if self.when and _ahead(sentence, item.date) is not None:
+            if self.when and _ahead(sentence, day) is not None:
                 score += 2  # asked when: the sentence that says a date
-            scored.append((-score, index, sentence))
-        return min(scored)[2].rstrip(".")
+            scored.append((-score, index))
+        return min(scored)[1]
 
     def pointed(self, reports: list[Evidence]) -> list[Evidence]:
         """For how much, who and why: the reports whose best sentence means most what was asked
@@ -281,7 +295,8 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     alone = len(layers) == 1 or not _asks_of(understood.question, layers[1], layers[0])
     if alone and not understood.untracked and _change_or_plan(writer, layers[0]):
         return writer  # what happened set against its plan, or against a period before
-    if understood.intent == "compare" and _within(writer, layers[0], alone=alone):
+    between = understood.intent == "compare" or verdicts.changed_between(understood.question)
+    if between and _within(writer, layers[0], alone=alone):
         return writer  # two readings of one topic the question tells apart
     if understood.intent == "compare" and alone:
         layers = layers[:1]  # a topic routed for the reports it shares is not the other side
@@ -291,6 +306,9 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     first, *others = layers
     label = first.topic.title if others else ""
     premise, holder = _premise(understood, first)
+    if premise and holder is None and understood.intent in ("why", "who"):
+        # A premise the record does not hold is answered by what the issuer says, first.
+        holder = next((r for r in first.readings if not r.posing), None)
     said = (_set_aside(understood), _untracked(understood), premise)
     preface = "; ".join(p for p in said if p)
     _answer_topic(writer, first, preface=preface, label=label, lead=holder)
@@ -374,19 +392,27 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
 
 def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     """A question of another period than its topic's curated one ("the harvest in 2025" of the
-    2026 harvest): the row that gives a figure of that period leads, not the newest reading."""
+    2026 harvest), or of one period of a topic curated for none ("Q3" of a company whose
+    pages give each quarter): the row that gives a figure of that period leads, not the
+    newest reading (which leads still when it gives one)."""
     asked = figures.periods(writer.understood.question)
     own = layers.topic.period
-    if writer.understood.intent in ("markets", "attention") or not (own and asked):
+    if writer.understood.intent in ("markets", "attention") or not asked:
         return False
-    if any(p in own or own in p for p in asked):
+    if own and any(p in own or own in p for p in asked):
         return False  # "December" of the December 2026 decision: the topic's own period
-    for row in [r for r in [*layers.readings, *layers.reports] if not r.posing]:
-        if any(f.period in asked and writer.said & (f.quantity | stem_set(f.sentence))
-               for f in figures.held(row)):  # fmt: skip
-            writer.say(row, preface, label=label)
-            return True
-    return False
+    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
+    found = [r for r in rows if _gives_of(writer, r, asked)]
+    if not found or (not own and rows[0] in found):
+        return False
+    writer.say(found[0], preface, label=label)
+    return True
+
+
+def _gives_of(writer: Writer, row: Evidence, asked: frozenset[str]) -> bool:
+    """Whether the row gives a figure of a period asked, of what the question asks."""
+    return any(f.period in asked and writer.said & (f.quantity | stem_set(f.sentence))
+               for f in figures.held(row))  # fmt: skip
 
 
 def _revision(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -531,7 +557,8 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
     pay rise is the union asking for" where a report of the pay claim does."""
     term = _term_measured(writer, layers)
     if lead is not None and term is not None and not _measures(lead, term):
-        return next((r for r in layers.reports if not r.posing and _measures(r, term)), lead)
+        rows = [*layers.readings, *layers.reports]  # an issuer's reading of it first
+        return next((r for r in rows if not r.posing and _measures(r, term)), lead)
     # "The latest figure" asks it all; words of the topic's own terms ("his contract") ask them.
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
     asked = asked or _past_names(writer, layers)
@@ -848,9 +875,26 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
         for sentence in _SENTENCE.split(row.snippet):
             if not figures.AMOUNT.search(sentence):
                 continue
-            if want <= stem_set(row.snippet) or said & stem_set(sentence):
+            if want <= stem_set(row.snippet):
+                return ""
+            if said & stem_set(sentence) and not _counts_another(noun, sentence):
                 return ""
     return str(phrases.NO_FIGURES.format(noun=noun, target=target or layers.topic.title))
+
+
+# Nouns that count anything ("how many people were evacuated" of "2,300 villagers").
+_ANY_COUNT = stem_set("people persons units items")
+
+
+def _counts_another(noun: str, sentence: str) -> bool:
+    """Whether every count the sentence gives is of another thing than the noun asked ("12.4
+    million smartphones" asked how many tablets), by their words and curated quantities."""
+    asked = figures.quantities(stem_set(noun))
+    counts = [f for f in figures.stated(sentence) if not f.unit]
+    others = [
+        f for f in counts if f.quantity - {f.done} and not asked & figures.quantities(f.quantity)
+    ]
+    return not asked <= _ANY_COUNT and bool(counts) and others == counts
 
 
 def figure_asked(understood: Understanding, topic: Topic) -> tuple[str | None, str | None]:

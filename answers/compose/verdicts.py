@@ -194,7 +194,21 @@ def within(writer, side) -> bool:
              if figures.same_quantity(a, b, _curated(side))]  # fmt: skip
     # One unit before two ("£152.0 million" is set against September's sum, not its 0.4%).
     pair = next((p for p in pairs if p[0].unit == p[1].unit), pairs[0] if pairs else None)
-    return pair is not None and _periods_verdict(writer, side, pair, periods[:2], of)
+    if pair is None:
+        return False
+    # "Did it rise from September to October?": the later first, which a rise says is higher.
+    later_first = changed_between(question) and _after(pair[0], pair[1])
+    if changed_between(question) and _after(pair[1], pair[0]):
+        pair, periods, later_first = pair[::-1], periods[1::-1], True
+    return _periods_verdict(writer, side, pair, periods[:2], of, later_first)
+
+
+def changed_between(question: str) -> bool:
+    """Whether a question asks of a rise or a fall between two times it names ("Did occupancy
+    rise from September to October?"), with no comparative of its own."""
+    said = _ROSE.search(question) or _FELL.search(question)
+    compared = SAID_HIGHER.search(question) or SAID_LOWER.search(question)
+    return bool(said) and not compared and len(_times_asked(question)[0]) >= 2
 
 
 # A revision asked about: a word of the figure that replaced ("revised", "final") and one of
@@ -235,6 +249,13 @@ _CHANGED = re.compile(
 )
 
 
+# A change asked of for yes or no: a rise says the later time is higher, a fall lower.
+_ROSE = re.compile(r"\b(?:gr[eo]wn?|grows?|growing|ris(?:e|en|es|ing)|rose|increas\w*|climb\w*"
+                   r"|up)\b", re.IGNORECASE)  # fmt: skip
+_FELL = re.compile(r"\b(?:shr[aiu]nk|shrinks?|f[ae]ll(?:en|s)?|decreas\w*|declin\w*|drop\w*"
+                   r"|down)\b", re.IGNORECASE)  # fmt: skip
+
+
 def since(writer, side) -> bool:
     """Add the verdict between a quantity's reading for the period a change is asked since
     and its best-standing reading of a later period (`_after`: "Have passenger numbers grown
@@ -252,7 +273,8 @@ def since(writer, side) -> bool:
     pair = next(((a, b) for b in before
                  for a in _ranked([f for f in held if _after(f, b)], said, wide)
                  if figures.same_quantity(a, b, _curated(side))), None)  # fmt: skip
-    return pair is not None and _periods_verdict(writer, side, pair, [pair[0].period, then[0]])
+    return pair is not None and _periods_verdict(writer, side, pair, [pair[0].period, then[0]],
+                                                 later_first=True)  # fmt: skip
 
 
 # A comparison with an earlier time the rows give no period of ("this year against last year",
@@ -289,7 +311,8 @@ def against_before(writer, side) -> bool:
                                           p[0].row.kind == "reading", p[0].date))  # fmt: skip
     named = _named_written(now, side.topic.title)
     return _said(writer, (_when_said(named, now, phrases.FIGURE_LATEST), now),
-                 (_when_said(named, then, phrases.FIGURE_EARLIER), then))  # fmt: skip
+                 (_when_said(named, then, phrases.FIGURE_EARLIER), then),
+                 later_first=True)  # fmt: skip
 
 
 _A_YEAR_BEFORE = re.compile(r"\byear\b", re.IGNORECASE)
@@ -333,16 +356,16 @@ def _words_of_periods(question: str, side, periods: list[str]) -> tuple[set[str]
 
 
 def _periods_verdict(writer, side, pair: tuple[Figure, Figure], periods: list[str],
-                     of: str = "period") -> bool:  # fmt: skip
+                     of: str = "period", later_first: bool = False) -> bool:  # fmt: skip
     """The verdict between two readings of one quantity, each named by its period."""
     a, b = pair
     if not (_comparable(a, b) or _clash(a, b)):
         return False
-    phrase = phrases.FIGURE_OF_PERIOD if of == "period" else phrases.FIGURE_OF_DAY
+    phrase = phrases.FIGURE_OF_DAY if of == "day" else phrases.FIGURE_OF_PERIOD
     subjects = [str(phrase.format(quantity=_named_written(f, side.topic.title),
                                   period=_written(f, p)))
                 for f, p in zip(pair, periods, strict=True)]  # fmt: skip
-    return _said(writer, (subjects[0], a), (subjects[1], b))
+    return _said(writer, (subjects[0], a), (subjects[1], b), later_first=later_first)
 
 
 # What sets a held figure against one the question states ("exceed a 25% reduction", "larger
@@ -883,8 +906,9 @@ def _label(piece: str, words: frozenset[str], figure: Figure, common: frozenset[
 
 
 def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
-          likely: bool = False) -> bool:  # fmt: skip
-    """The verdict's sentence: the higher named first, by how much, as of the newer row."""
+          likely: bool = False, later_first: bool = False) -> bool:  # fmt: skip
+    """The verdict's sentence: the higher named first, by how much, as of the newer row
+    (`later_first`: the first side is the later time, which a rise asked of is higher)."""
     (name_a, a), (name_b, b) = first, second
     writer.compared = (a, b)  # in the question's order: a premise about which is higher reads it
     date = max(a.date, b.date)
@@ -903,15 +927,20 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
         template = phrases.COMPARE_MORE_LIKELY_BY if likely else phrases.COMPARE_HIGHER_BY
         body = template.format(subject=name, first=hi_quoted, second=lo_quoted,
                                difference=_by(hi, lo), date=date)  # fmt: skip
-    text = _answered_yes_or_no(writer.understood.question, a, b, str(body).rstrip("."))
+    text = _answered_yes_or_no(writer.understood.question, a, b, str(body).rstrip("."),
+                               later_first)  # fmt: skip
     writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
     return True
 
 
-def _answered_yes_or_no(question: str, a: Figure, b: Figure, text: str) -> str:
+def _answered_yes_or_no(question: str, a: Figure, b: Figure, text: str,
+                        later_first: bool = False) -> str:  # fmt: skip
     """The verdict, after "Yes" or "No" when the question asks so of its first-named side with
-    one comparative ("Did A issue more permits than B?", "Is A cheaper than B?")."""
+    one comparative ("Did A issue more permits than B?", "Is A cheaper than B?"), or (the
+    first side the `later_first` time) with one verb of change ("Did revenue grow?")."""
     higher, lower = SAID_HIGHER.search(question), SAID_LOWER.search(question)
+    if later_first and not (higher or lower):
+        higher, lower = _ROSE.search(question), _FELL.search(question)
     # "Was it higher in the first round or the second?" asks which, not whether.
     which = re.search(r"\bor\b", question, re.IGNORECASE)
     if not _YES_NO.match(question) or which or bool(higher) == bool(lower) or a.overlaps(b):
@@ -1048,13 +1077,20 @@ def _years_named(question: str, year: int) -> str:
 def _times_asked(question: str) -> tuple[list[str], str]:
     """The two times a question sets side by side, and which a figure holds them as: two days
     of a month ("on 27 November than on 20 November": "day"), else two months or quarters
-    ("in November or in October" of "inflation November 2026"), else years ("period")."""
+    ("in November or in October" of "inflation November 2026"; "rise from September to
+    October": a change between two, not a total over them), else years ("period")."""
     days = list(dict.fromkeys(figures.day_first(m.group(0))
                               for m in figures.DAY_OF_MONTH.finditer(question)))  # fmt: skip
     if len(days) >= 2:
         return days, "day"
+    if _ROSE.search(question) or _FELL.search(question):
+        question = _SPAN.sub(lambda m: " and ".join(re.findall(figures.MONTH, m.group(0), re.I)),
+                             question)  # fmt: skip
     periods = _periods_said(question)
     named = [p for p in periods if not p.isdigit()]
+    dated = figures.dated_periods(question)
+    if len(named) < 2 <= len(dated):  # "in Q3 2026 than in Q3 2025": one quarter, two years
+        return dated, "dated"
     return (named if len(named) >= 2 else periods), "period"
 
 
@@ -1123,6 +1159,11 @@ def _named_written(figure: Figure, otherwise: str = "") -> str:
 
 def _written(figure: Figure, period: str) -> str:
     """The period as the figure's sentence writes it ("October", "third quarter")."""
+    if figure.year and period == figure.dated:  # "the third quarter of 2025", "October 2025"
+        joined = " of " if figure.period in figures.QUARTERS else " "
+        return f"{_written(figure, figure.period)}{joined}{figure.year}"
+    if period in figures.QUARTERS:  # "Third-quarter 2026 results": the third quarter
+        return f"the {period}"
     found = re.search(re.escape(period).replace(r"\ ", r"[\s-]"), figure.sentence, re.IGNORECASE)
     return found.group(0) if found else period
 
@@ -1263,14 +1304,15 @@ def _one_statement(a: Figure, b: Figure) -> bool:
 def _stands(figure: Figure, asked: Asked) -> int:
     """2 when the figure measures a word asked, 1 when its sentence says one (not enough for
     the words of the side's own title), 0 when neither."""
-    if asked.words & figure.quantity:
+    if asked.words & figures.quantities(figure.quantity):  # "delivered" asks "deliveries"
         return 2
     return int(not asked.strict and bool(asked.words & stem_set(figure.sentence)))
 
 
 def _common(a: Figure, b: Figure, asked: Asked) -> set[str]:
     """The words asked that both figures stand with (in what they measure, or their sentence)."""
-    wide = [f.quantity | (frozenset() if asked.strict else stem_set(f.sentence)) for f in (a, b)]
+    wide = [figures.quantities(f.quantity | (frozenset() if asked.strict else stem_set(f.sentence)))
+            for f in (a, b)]  # fmt: skip
     return set(asked.words & wide[0] & wide[1])
 
 

@@ -17,6 +17,7 @@ The answer then says that the rows disagree and who says what, the issuer first
 import itertools
 import re
 from dataclasses import dataclass, replace
+from datetime import date
 
 from answers.ground import figures, premises
 from answers.ground.retrieval import Evidence
@@ -220,12 +221,29 @@ def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
     "consumer prices" and "consumer price inflation" of the release; never "magnitude" and "the
     strongest magnitude"), of one period and occasion, in one unit."""
     # "52 hours" underground is no count of "eleven miners" underground.
-    same = (a.unit, a.period) == (b.unit, b.period) and figures.timed(a) == figures.timed(b)
+    same = a.unit == b.unit and _one_period(a, b) and figures.timed(a) == figures.timed(b)
     # Figures of days their sentences name apart ("the warning strike on 6 November", "the
     # strike on 17 November") are of two occasions, however alike.
     days = [figures.days_said(f.sentence) for f in (a, b)]
     apart = all(days) and not days[0] & days[1]
     return same and not apart and figures.same_quantity(a, b, asking.topic)
+
+
+# A figure that names no period, stated this near one that names its own, is of that period.
+_SAME_SPELL_DAYS = 14
+
+
+def _one_period(a: figures.Figure, b: figures.Figure) -> bool:
+    """Whether two figures are of one period: the same one (in one year, when both say theirs),
+    or one named and the other, naming none, stated within `_SAME_SPELL_DAYS` of it ("shipped
+    11.1 million smartphones, a research firm estimates" beside the company's "12.4 million
+    in the third quarter")."""
+    if a.period == b.period:
+        return not (a.year and b.year and a.year != b.year)
+    if (a.period and b.period) or not (a.date and b.date):
+        return False
+    apart = date.fromisoformat(a.date[:10]) - date.fromisoformat(b.date[:10])
+    return abs(apart.days) <= _SAME_SPELL_DAYS
 
 
 def _issuer_first(a: Evidence, b: Evidence, said: tuple, readings: list[Evidence],

@@ -243,7 +243,7 @@ UNIT_STEM = re.compile(UNIT_SYMBOL.pattern, re.IGNORECASE)  # the same, as a fig
 # What follows a counted noun when the count says when, not how many ("two weeks ago").
 _AGO = frozenset("ago later earlier".split())
 # Nouns whose plural takes no "-s" ("three people"); a short word is a unit ("40 km").
-_UNCHANGED_PLURALS = frozenset(
+UNCHANGED_PLURALS = frozenset(
     """people children men women staff police personnel crew cattle sheep deer fish aircraft
     feet teeth geese data media series species""".split()
 )
@@ -273,10 +273,18 @@ class Stated:
     # "under 200"): it holds every value past it, so it never disputes one that is.
     bound: str = ""
     day: str = ""  # the day of a month it is of ("27 november"), if said
+    # The year its month or quarter is of, when said with it ("the third quarter of 2025",
+    # "Q3 2026"): two periods of one name in two years are two periods.
+    year: str = ""
 
     @property
     def status(self) -> str:
         return self.kind
+
+    @property
+    def dated(self) -> str:
+        """Its period with the year said with it ("third quarter 2025"), or "" when none is."""
+        return f"{self.period} {self.year}" if self.year else ""
 
     @property
     def reading(self) -> bool:
@@ -324,7 +332,8 @@ def stated(text: str) -> list[Stated]:
         quantity, named = _quantity(before, opens, unit not in ("", "#", "%", "bp"), unit == "%")
         counted = _counted_after(text, match) if unit in ("", "#") else (frozenset(), "")
         plain = match.group("small") or match.group("spelled")
-        if plain and not _small_count(text, match, counted):
+        counted = _plain_counted(text, match, counted, found) if plain else counted
+        if counted is None:
             continue
         # "112.4 GWh": an amount of what follows, as "118 GWh" is.
         unit, plain = ("", "decimal") if unit == "#" and counted[1] else (unit, plain)
@@ -338,7 +347,8 @@ def stated(text: str) -> list[Stated]:
             written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
         figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
                         named, _period(text, match), _sentence_of(text, match).strip(),
-                        _done_to(before, counted, unit), bound, _day(text, match))  # fmt: skip
+                        _done_to(before, counted, unit), bound, _day(text, match),
+                        _said_near(text, match, _PERIOD, _year_of))  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _of_whole(found, figure, between)
         figure = _compared(figure, _reference(found, figure, between), between)
@@ -530,6 +540,31 @@ def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]
     return told and not ago and not 1800 <= value <= 2100 and not (named or naming)
 
 
+def _plain_counted(text: str, match: re.Match, counted: tuple[frozenset[str], str],
+                   found: list[Stated]) -> tuple[frozenset[str], str] | None:  # fmt: skip
+    """What a plain number counts: its noun's (`_small_count`), nothing of its own when it is
+    set against the count before it ("from 58 previously reported"), or None: no count."""
+    if _small_count(text, match, counted):
+        return counted
+    return (frozenset(), "") if _against_count(text, match, found) else None
+
+
+# Words that set a bare number against the count before it ("up from 47", "from 58 previously").
+_AGAINST_COUNT = frozenset("from against versus vs".split())
+
+
+def _against_count(text: str, match: re.Match, found: list[Stated]) -> bool:
+    """Whether a plain number with no noun is set against the count before it in its sentence
+    ("delivered 58 aircraft ..., up from 47 in the second quarter"; "to 56 aircraft, from 58
+    previously reported"): a count of that count's noun, never a year."""
+    before = _WORD.findall(text[: match.start()])[-1:]
+    last = found[-1] if found else None
+    if not before or before[0].lower() not in _AGAINST_COUNT or last is None:
+        return False
+    one = last.sentence == _sentence_of(text, match).strip()
+    return one and not last.unit and bool(last.quantity) and not 1800 <= _value(match)[0] <= 2100
+
+
 def _noun_written(after: str, counted: str) -> str:
     """The noun a plain count is written with: its first word ("310 tonnes"), or through the
     name before it as the row writes it ("300 Peliva Air flights")."""
@@ -555,7 +590,7 @@ def _name_before_noun(after: str) -> int:
 def _plural(word: str) -> bool:
     """Whether a noun after a count is its plural: "-s" (not "-ss"), one that takes none, or a
     unit's short form."""
-    plain = word in _UNCHANGED_PLURALS or len(word) <= 3
+    plain = word in UNCHANGED_PLURALS or len(word) <= 3
     return plain or (word.endswith("s") and not word.endswith("ss"))
 
 
@@ -785,6 +820,25 @@ def _period_name(match: re.Match) -> str:
     if match.group("quarter") or match.group("q"):
         return f"{match.group('quarter') or _ORDINAL[match.group('q')]} quarter".lower()
     return match.group("year") or match.group("year_of") or match.group("full_year")
+
+
+# A year said right after a month or a quarter ("October 2026", "the third quarter of 2025").
+_YEAR_AFTER = re.compile(r"(?:,?\s+|[\s-]+of\s+|-)((?:19|20)\d\d)\b(?![/\u2013-]\d)")
+
+
+def _year_of(match: re.Match) -> str:
+    """The year a month or quarter `match` names is of, when said right after it; else ""."""
+    if not (match.group("month") or match.group("quarter") or match.group("q")):
+        return ""
+    after = _YEAR_AFTER.match(match.string, match.end())
+    return after.group(1) if after else ""
+
+
+def dated_periods(text: str) -> list[str]:
+    """The months and quarters `text` names with their year ("Q3 2026", "the third quarter of
+    2025"), in order, as figures hold them (`Stated.dated`)."""
+    named = [(_period_name(m), _year_of(m)) for m in _PERIOD.finditer(text)]
+    return list(dict.fromkeys(f"{name} {year}" for name, year in named if year))
 
 
 def span_name(said: str) -> str:
@@ -1191,7 +1245,9 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
     if _undone(a, b) or _undone(b, a):
         return False  # "will sell 42 pubs" is not "operates 412 pubs"
     topic = quantities(topic)  # a topic of "passengers" is of its curated quantity too
-    mine, theirs = _projected(a.quantity - topic), _projected(b.quantity - topic)
+    # Each figure's words as the quantities they name, then past the topic's: "delivered" of a
+    # topic of "deliveries" is the topic's own word too.
+    mine, theirs = _projected(a.quantity) - topic, _projected(b.quantity) - topic
     if not (mine and theirs):
         # Both said in the topic's own words: one thing when they share a word or say one
         # curated theme ("inflation" and "consumer prices"), never two things a topic speaks
