@@ -24,11 +24,20 @@ from answers.ground.figures import (
     MONTH,
     SPELLED_OUT,
     TIME_UNITS,
+    UNCHANGED_PLURALS,
     day_first,
     days_said,
     periods,
 )
-from answers.understand import CURRENCY_CODES, EVENT_DAY, NOT_AN_END, STOP, STOP_STEMS, stem
+from answers.understand import (
+    CURRENCY_CODES,
+    EVENT_DAY,
+    NOT_AN_END,
+    STOP,
+    STOP_STEMS,
+    stem,
+    stem_set,
+)
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
 # group ("raised" and "hiked"); a statement in an opposite group contradicts it.
@@ -131,7 +140,8 @@ _FIGURE = re.compile(
     r"|\b\d{1,3}(?:,\d{3})+\b"
     # A count of a plural noun, in digits or words ("5 hikers", "five hikers"); never a span
     # of time ("over the last 2 weeks"), which says when, not what is claimed.
-    rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)[^\W\d_]+(?<![sS])[sS]\b"
+    rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)"
+    rf"(?:[^\W\d_]+(?<![sS])[sS]|{'|'.join(sorted(UNCHANGED_PLURALS))})\b"
     # How long: "for 72 hours", "a 48-hour strike".
     r"|(?<=\bfor\s)\d+\s+(?:hours?|days?|weeks?|months?)\b|\b\d+-(?:hour|day|week|month)\b",
     re.IGNORECASE,
@@ -241,7 +251,14 @@ def claim_about(question: str, topic) -> Claim | None:
     does not hold it."""
     said = " ".join([topic.title, *topic.names, *topic.terms]).lower()
     claim = claim_of(question, set(re.findall(r"[^\W_]+", said)))
-    if claim is None or claim.actor or claim.acted:
+    if claim is None:
+        return None
+    # What the state is of is the topic itself, in one of its curated words ("the tie-up
+    # signed" of a merger curated with "tie-up"): a row saying it in another of them holds it.
+    own = stem_set(" ".join([*topic.terms, *topic.own_names]).lower()) - STOP_STEMS
+    if claim.objects and claim.objects <= own:
+        claim = replace(claim, objects=frozenset(own))
+    if claim.actor or claim.acted:
         return claim
     return replace(claim, actor=_doer_named(claim, topic))
 
@@ -487,19 +504,25 @@ def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     """ "contradicted", "unsupported" or None (the record holds the claim)."""
     if claim.acted:
         return _done_by_another(claim, statements)
-    holds = contradicted = False
+    # What the claim says, as quantities ("deliveries" of rows that say "delivered").
+    said = figures.quantities(stem_set(claim.words) - STOP_STEMS)
+    holds = contradicted = -1  # the most of what the claim is of that such a sentence says
     for row in statements:
         # A row about something else ("inflation rose") says nothing of a deposit rate.
         if claim.objects and not claim.objects & {stem(t) for t in _TOKEN.findall(row)}:
             continue
         for sentence in _statements(row):
             held, against = _said_of(claim, sentence)
-            holds, contradicted = holds or held, contradicted or against
+            near = len(said & figures.quantities(stem_set(sentence)))
+            holds = max(holds, near) if held else holds
+            contradicted = max(contradicted, near) if against else contradicted
     # One statement that holds it is enough: another saying an opposite word ("rose ... after
-    # production cuts") is more often about something else than a denial.
-    if holds:
+    # production cuts") is more often about something else than a denial, unless it says more
+    # of the claim ("deliveries fell in the third quarter": "delivered 63 in the third
+    # quarter, up from 51", not "cut its delivery target").
+    if holds >= 0 and holds >= contradicted:
         return None
-    return "contradicted" if contradicted else "unsupported"
+    return "contradicted" if contradicted >= 0 else "unsupported"
 
 
 def _done_by_another(claim: Claim, statements: Iterable[str]) -> str | None:
@@ -606,14 +629,21 @@ def other_month(question: str, topic) -> str:
     said = list(_IN_MONTH.finditer(question)) if own else []
     if not said or any(m.group(1).lower() in own for m in said):
         return ""
-    # Said of the topic's own noun ("the blackout in October"), not of a name ("reporting on
-    # the Federal Reserve in October": when it was said).
+    # Said of the topic's own noun, or of what it did ("the blackout in October", "the strike
+    # take place in September"), not of a name ("reporting on the Federal Reserve in October")
+    # nor of what was said of it ("the strike reported in September": when it was said).
     title = set(re.findall(r"[a-z]+", topic.title))
     found = said[0]
-    noun = question[: found.start()].split()[-1:]
-    if not (noun and noun[0] in title) or (found.group(2) and found.group(2) not in topic.period):
+    before = {w.lower() for w in re.findall(r"[\w']+", question[: found.start()])[-_NOUN_REACH:]}
+    if not before & title or before & _SAYING:
+        return ""
+    if found.group(2) and found.group(2) not in topic.period:
         return ""
     return found.group(0)
+
+
+_NOUN_REACH = 4  # the words before "in <month>" that may name what was done then
+_SAYING = frozenset("said reported announced reporting covered wrote published news".split())
 
 
 def misattributed(words: str, rows: list) -> int | None:
@@ -693,9 +723,16 @@ def _affirmed(sentence: str) -> list[tuple[str, bool]]:
     tokens = [t.lower() for t in _TOKEN.findall(sentence)]
     out = []
     for index in range(len(tokens)):
-        # "418,900 TEU, up 8.9% year on year": the change a figure states, as its verb would.
+        # "418,900 TEU, up 8.9% year on year", "63 aircraft, up from 51": the change a figure
+        # states, as its verb would.
         moved = _MOVED.get(tokens[index]) if tokens[index + 1 : index + 2] else None
-        if moved and tokens[index + 1][:1].isdigit() and tokens[index - 1 : index] != ["from"]:
+        figure = tokens[index + 2 if tokens[index + 1 : index + 2] == ["from"] else index + 1 :]
+        if (
+            moved
+            and figure[:1]
+            and figure[0][:1].isdigit()
+            and tokens[index - 1 : index] != ["from"]
+        ):
             out.append((moved, True))
             continue
         token = _phrasal(tokens, index)

@@ -335,7 +335,23 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
     if topic is not None:
         return [Routed(topic, MIN_SCORE, "lead")]
     routed = _subject_first(choose(scored, intent), scored, timeless, intent)
+    routed = routed if intent == "compare" else _asked_topics(routed, timeless)
     return with_sides(routed, sides_of(timeless, vocab, documented), intent) if routed else []
+
+
+def _asked_topics(routed: list[Routed], text: str) -> list[Routed]:
+    """The routed topics less each later one named only by its lead that says none of what the
+    question asks past its names, when the first says some ("When did <A> sign its merger with
+    <B>?": B's results are not asked, nor A's strike; B is a party the merger is held to)."""
+    names = {s for r in routed for s in stem_set(" ".join(r.topic.names))}
+    said = stem_set(text) - names - STOP_STEMS
+
+    def says(r: Routed) -> bool:
+        return bool(said & stem_set(" ".join([r.topic.title, *r.topic.terms])))
+
+    if len(routed) < 2 or not says(routed[0]):
+        return routed
+    return routed[:1] + [r for r in routed[1:] if r.named != "lead" or says(r)]
 
 
 def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list[Routed]:
@@ -394,7 +410,7 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
         foreign = FALSE_FRIENDS if not capitals else frozenset()
         context = identity.Context(r.named == "lead", others, capitals, foreign, seen, year)
         miss = identity.disagreement(said, r.topic, vocab, context)
-        if miss is not None and r.named == "lead" and identity.another_actor(miss, r.topic):
+        if miss is not None and r.named == "lead" and identity.another_actor(miss, r.topic, vocab):
             actor, miss = actor or miss.subject, None
         if miss is None:
             kept.append(r)
@@ -719,14 +735,16 @@ def unheld_name(span: str, vocab: Vocabulary, tagger) -> bool:
     """A name of words the registry uses, put together as no name it holds ("<Continent>
     Investment Bank" of the words of "<Continent> Central Bank"): two words or more, no tracked
     name inside it (a longer form of one is `answers.understand.identity`'s to judge), and no
-    topic's title, terms, sources or headlines saying it."""
+    topic's title, terms, own names, sources or headlines saying it."""
     if len([w for w in words(span) if w not in _CONNECTORS]) < 2 or tagger.entity_spans(span):
         return False
     fixed = words(correct(span, vocab))
     if frozenset(fixed) - _CONNECTORS in vocab.name_word_sets:
         return False  # a held name in another language's order ("Reserva Federal")
     joined = " ".join(fixed)
-    return not tagger.entity_spans(joined) and f" {joined} " not in vocab.phrases
+    # A topic's own curated name says it too ("<A>-<B> tie-up" of a merger).
+    held = f" {joined} " in vocab.phrases or f" {joined} " in vocab.own_phrases_text
+    return not tagger.entity_spans(joined) and not held
 
 
 def _topic_said(question: str, span: str, routed: list) -> bool:

@@ -49,7 +49,7 @@ STOP = frozenset(
     under via vs versus yet per more most much many much very really currently current today
     yesterday week month year happen happened happening going go goes went know known news
     update updates status record registry answer question ignore previous instructions
-    system prompt he she him his her hers""".split()
+    system prompt he she him his her hers during""".split()
 )
 
 
