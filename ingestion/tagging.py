@@ -42,6 +42,7 @@ ROLES = frozenset(
 # Kinds of entity a longer name can be another of ("<Name> Motors" beside "<Name> Aerospace").
 BODY_KINDS = frozenset({"company", "organization"})
 _NEXT_WORD = re.compile(r"[ \t]+([A-Z][\w'\u2019-]*)")
+_PREVIOUS_WORD = re.compile(r"\b([A-Z][\w'\u2019-]*)[ \t]+$")
 _CALENDAR = frozenset(w.lower() for w in (*calendar.month_name, *calendar.day_name) if w)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
@@ -67,6 +68,9 @@ class Tagger:
                  bodies: Iterable[int] = ()):  # fmt: skip
         names = list(names)
         self._short = _short_names(names, frozenset(bodies))
+        # Every word of a tracked name: one before a short name is a place or a body, not a
+        # person's first name ("Selvane Brantholm" is no namesake).
+        self._name_words = frozenset(w for surface, _ in names for w in surface.lower().split())
         folded: dict[str, list[tuple[str, object]]] = defaultdict(list)
         exact: dict[str, list[tuple[str, object]]] = defaultdict(list)
         for surface, entity_id in names:
@@ -120,18 +124,33 @@ class Tagger:
         return self._another_body(text, start, end, entity_id)
 
     def _another_body(self, text: str, start: int, end: int, entity_id: int) -> bool:
-        """Whether the short name at `start:end` begins a longer name of another body: the
-        capitalised word after it is none its own names continue with, no role, month, day or
-        mark, in a sentence not written in title case."""
+        """Whether the short name at `start:end` stands in a longer name of another body: the
+        capitalised word after it is none its own names continue with, or one before it opens a
+        person's name ("Jonas <Name>"), neither a role, month, day, mark or tracked name's
+        word, in a sentence not written in title case."""
         continued = self._short.get((text[start:end].lower(), entity_id))
-        after = _NEXT_WORD.match(text, end) if continued is not None else None
-        if after is None:
+        if continued is None:
             return False
-        word = after.group(1).lower()
+        after = _NEXT_WORD.match(text, end)
+        before = _PREVIOUS_WORD.search(text, 0, start)
+        longer = after is not None and self._apart(after.group(1).lower(), continued)
+        opened = before is not None and self._opens(text, before)
+        return (longer or opened) and not _title_case(_sentence_at(text, start))
+
+    def _apart(self, word: str, continued: set[str]) -> bool:
         plain = word in continued or word in ROLES or word in _CALENDAR
-        if plain or any(c.isdigit() for c in word):
-            return False
-        return not _title_case(_sentence_at(text, start))
+        return not plain and not any(c.isdigit() for c in word)
+
+    def _opens(self, text: str, before: re.Match) -> bool:
+        """Whether the capitalised word just before a name is another name's first word, not a
+        sentence's opening word, a possessive, a role, a month or a tracked name's word."""
+        word = before.group(1)
+        opening = (
+            not text[: before.start()].strip() or text[: before.start()].rstrip()[-1] in ".!?:\n"
+        )
+        low = word.lower()
+        known = low in self._name_words or low in ROLES or low in _CALENDAR
+        return not (opening or known or word.endswith(("'s", "\u2019s")))
 
     def _attached(self, entity_ids: set[int], terms: frozenset[str]) -> Iterable[int]:
         for lead_id in entity_ids:

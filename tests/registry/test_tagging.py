@@ -118,6 +118,7 @@ def bodies():
     [
         "Corvane Motors, the carmaker, delivered 12,400 cars in the quarter.",
         "Halvard Airways, a regional carrier abroad, carried 610,000 passengers.",
+        "The footballer Jonas Corvane scored twice on Sunday.",  # a person's surname
     ],
 )
 def test_a_short_name_that_begins_another_bodys_name_tags_nothing_in_a_document(bodies, text):
@@ -133,6 +134,8 @@ def test_a_short_name_that_begins_another_bodys_name_tags_nothing_in_a_document(
         ("Corvane Sees Record Deliveries In Third Quarter", {CORVANE}),  # title case
         ("Corvane CV-480 will seek certification in 2028.", {CORVANE}),  # a model's mark
         ("Corvane November deliveries rose.", {CORVANE}),  # a month
+        ("On Monday Corvane said demand held.", {CORVANE}),  # a day before it
+        ("Halvard Air's rival Corvane Aerospace grew.", {CORVANE, HALVARD}),  # names in turn
         ("Corvane Motors cut output; Corvane itself delivered 56 jets.", {CORVANE}),
         ("The Halvard Air Pilots Association called a strike.", {HALVARD}),  # the full name
     ],
