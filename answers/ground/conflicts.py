@@ -48,6 +48,9 @@ class Conflict:
     what: str  # what the rows disagree on, in their words
     first: Evidence  # the issuer's row when one side is the issuer's
     second: Evidence
+    # The sentence the second side gives its figure in, to be quoted ("The union said 38 wards
+    # were affected", not the row's other sentence that gives the hospital's 24).
+    quoted: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,17 @@ class Asking:
     # Every stem the rows say: a word asked that none of them says tells no two of them apart
     # ("people" of "how many people visited" beside rows of "visitors").
     spoken: frozenset[str] = frozenset()
+    # What "how many" counts ("worker"), a word of a name or not: figures of another count
+    # (barrels of throughput) are no dispute about it.
+    counted: frozenset[str] = frozenset()
+
+
+def _sided(what: str, a: Evidence, b: Evidence, said: tuple, readings: list[Evidence],
+           asking: Asking) -> Conflict:  # fmt: skip
+    """The conflict with its sides in order (`_issuer_first`) and the second's sentence."""
+    first, second = _issuer_first(a, b, said, readings, asking)
+    quoted = next((f.sentence for f in reversed(said) if f.row is second), "")
+    return Conflict(what, first, second, quoted)
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
@@ -86,16 +100,15 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     # Each row's figures, read once: every pair of rows holds them against each other.
     raw = {id(row): figures.held(row) for row in rows}  # statements are among the rows
     held = {id(row): figures.wholes(raw[id(row)]) for row in statements}
-    stated = _stated_dispute(statements, raw, asking)
+    gone = _revised_away(rows, raw)
+    stated = _stated_dispute(statements, raw, asking, gone)
     if stated:
         what, giver, row, theirs, own = stated
-        return Conflict(what, *_issuer_first(giver, row, (theirs, own), readings, asking))
-    found = _best_figures(statements, held, asking, _revised_away(rows, raw)) or _two_voices(
-        statements, raw, asking
-    )
+        return _sided(what, giver, row, (theirs, own), readings, asking)
+    found = _best_figures(statements, held, asking, gone) or _two_voices(statements, raw, asking)
     if found:
         what, a, b, *said = found
-        return Conflict(what, *_issuer_first(a, b, tuple(said), readings, asking))
+        return _sided(what, a, b, tuple(said), readings, asking)
     for a, b in itertools.combinations(statements, 2):
         if asking.ongoing and a.date[:10] != b.date[:10]:
             continue
@@ -141,13 +154,14 @@ def _revised_away(rows: list[Evidence], raw: dict) -> set[tuple]:
                                            for g in raw[id(row)])}  # fmt: skip
 
 
-def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking):
+def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking, gone: set):
     """(what, the other side's row, the row, the other's figure, its own) when a row sets its
     own figure against another ("19 hours, not the 31 hours the agency alleged") that another
-    row gives as a reading: the rows disagree, as the row itself says."""
+    row gives as a reading: the rows disagree, as the row itself says; not when the other value
+    is one revised away since (the dispute is then with the revised figure)."""
     for row in statements:
         for own, other in figures.set_against(raw[id(row)]):
-            if own.kind == "revised":
+            if own.kind == "revised" or (other.unit, other.low, other.high) in gone:
                 continue  # "Revised: ... 48,620, not 48,210": a revision, not a dispute
             # The figure set against one names no quantity of its own ("the company's own
             # count of 640,000"), or is given as another's reading ("handed over 4,610 homes,
@@ -222,6 +236,9 @@ def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
     strongest magnitude"), of one period and occasion, in one unit."""
     # "52 hours" underground is no count of "eleven miners" underground.
     same = a.unit == b.unit and _one_period(a, b) and figures.timed(a) == figures.timed(b)
+    named = figures.curated(a.quantity), figures.curated(b.quantity)
+    if all(named) and not named[0] & named[1]:
+        return False  # two quantities a curator tells apart ("production", "exports")
     # Figures of days their sentences name apart ("the warning strike on 6 November", "the
     # strike on 17 November") are of two occasions, however alike.
     days = [figures.days_said(f.sentence) for f in (a, b)]
@@ -265,16 +282,44 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     some row says) is in one's sentence or the other's ("evacuated", not "died"; not "sleeping
     in shelters" beside "17 people were killed"), each sentence says a word the question says
     past what both figures measure, and they are of a period it names, when it names one."""
-    rest = asking.words - a.quantity - b.quantity
+    measured = figures.quantities(a.quantity | b.quantity)
+    rest = {w for w in asking.words if not _covered(w, measured)}
     each = [{stem(t.lower()) for t in _TOKEN.findall(f.sentence)} for f in (a, b)]
     said = each[0] | each[1]
     # Past what both measure ("people"), each sentence says a word asked: "17 people were
     # killed" is not about "how many people are sleeping in shelters".
-    asked = _unmeasured(asking.said, a.quantity & b.quantity, asking.spoken)
-    named = not asked or (bool(asked & said) if either else all(asked & w for w in each))
+    # When is asked by the periods (`when` below), never by the words each sentence says: "in
+    # the November 2026 strike" of a report that names no month is still of it.
+    dated = {stem(w) for p in asking.periods for w in p.split()}
+    dated |= {w for w in asking.said if w.isdigit()}
+    asked = _unmeasured(asking.said - dated, a.quantity & b.quantity, asking.spoken)
+    asked = {w for w in asked if not _covered(w, figures.quantities(a.quantity & b.quantity))}
+    named = not asked or (_says_any(asked, said) if either else all(_says_any(asked, w)
+                                                                    for w in each))  # fmt: skip
+    if asking.counted and not _says_any(set(asking.counted), measured):
+        return False  # "how many workers": not a dispute about barrels
     when = not (asking.periods and a.period and b.period) or a.period in asking.periods
     timed = not asking.duration or bool(_TIME_UNITS & (a.quantity | b.quantity))
-    return rest <= said and named and when and timed and _measures_asked(asking, a, b)
+    return (
+        all(_covered(w, said) for w in rest)
+        and named
+        and when
+        and timed
+        and _measures_asked(asking, a, b)
+    )
+
+
+def _says_any(words: set[str], stems: set[str]) -> bool:
+    return any(_covered(w, stems) for w in words)
+
+
+def _covered(word: str, stems: set[str] | frozenset[str]) -> bool:
+    """Whether `stems` say `word`: itself, the curated quantity it names, or a stem one begins
+    the other with ("produc" of "produced", "product" of "production": one word's forms)."""
+    if word in stems or figures.curated({word}) & stems:
+        return True
+    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s))
+                                  for s in stems)  # fmt: skip
 
 
 def _unmeasured(said: frozenset[str], measured: frozenset[str],

@@ -121,6 +121,7 @@ LINKING = frozenset(
     by rose rise rises fell fall falls edged edges up down climbed climbs dropped drops jumped
     slipped eased eases increased decreased grew came come in reached reaches hit hits kept
     keeping keep held holds hold unchanged steady around about near nearly almost some roughly
+    closer nearer close
     over under above below just only a an the its their his her our new record total
     annualised annualized show shows showed showing rising rises holding puts put putting
     said says setting set now currently risen fallen grown has have had also again""".split()
@@ -924,8 +925,8 @@ def _past_name(words: list[str], i: int) -> int | None:
 def _quantity(before: list[str], opens: bool = False, money: bool = False,
               rate: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
     """The lower-case words nearest before the figure, past the linking words and any place or
-    name set in them ("annual inflation in <Country> was": annual inflation); a past verb just
-    before a rate is part of it ("the hospital offered 4%": an offer)."""
+    name set in them ("annual inflation in <Country> was"), an average's word ("exports
+    averaged"); a past verb before a rate is part of it ("the hospital offered 4%": an offer)."""
     words: list[str] = []
     i = len(before) - 1
     while i >= 0 and len(words) < 3:
@@ -939,16 +940,16 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
         if words and low in _ARTICLES and i > 1 and before[i - 1].lower() in ("of", "for"):
             i -= 2  # "the full cost of the closure": the cost is of the closure
             continue
-        last = i == len(before) - 1
         if not words and low.endswith("ed") and low not in LINKING and _verbs_measure(
                 before, i, money):  # fmt: skip
             words.append(low)
             break
+        last = i == len(before) - 1
         if last and rate and low.endswith("ed") and low not in LINKING | _NOT_MEASURED:
             words.append(low)  # "the hospital offered 4%": an offer
             i -= 1
             continue
-        skip = _passed_over(before, i)
+        skip = _passed_over(before, i) or (low in _AVERAGED and not words)
         if skip or (low in EARLIER and not words):  # "its pay offer from 4.2%": the offer's
             if skip and words and low not in _PREPOSITIONS:
                 break
@@ -961,6 +962,24 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
         words.append(low)
         i -= 1
     return quantities(stem(w) for w in words if w not in NEUTRAL), " ".join(reversed(words))
+
+
+# An average is the figure's form, not what it measures: "exports averaged 301,000 barrels",
+# "production to an average of 441,000" measure exports and production.
+_AVERAGED = frozenset("average averages averaged averaging".split())
+
+
+def _past_average(before: list[str]) -> list[str]:
+    """The words before a figure less an average's words just before it ("produced an average
+    of" -> "produced"; "exports averaged" -> "exports")."""
+    words = list(before)
+    if len(words) > 1 and words[-1].lower() == "of" and words[-2].lower() in _AVERAGED:
+        words = words[:-1]
+    if words and words[-1].lower() in _AVERAGED:
+        words = words[:-1]
+        if words and words[-1].lower() in _ARTICLES:
+            words = words[:-1]
+    return words
 
 
 def _verbs_measure(before: list[str], i: int, money: bool) -> bool:
@@ -1003,7 +1022,10 @@ def _with_counted(
         return quantity, named
     if quantity and before and (before[-1].lower() in _NAMING or _passive_to(before, named)):
         return quantity | counted[0], named
-    verb = _verb_before(before)
+    averaged = _past_average(before)
+    if quantity and len(averaged) < len(before):  # "exports averaged 301,000 barrels"
+        return quantity | counted[0], named
+    verb = _verb_before(averaged)
     if verb:
         return counted[0] | {_noun_stem(verb)}, f"{counted[1]} {verb}"
     return counted

@@ -24,6 +24,7 @@ from answers.understand import (
     Window,
     another_body,
     another_edition,
+    another_speaker,
     another_year,
     asks_when,
     embeddings,
@@ -534,17 +535,30 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
     if not text:
         return frozenset()
     numbered = numbered_topic(topic)
-    return frozenset(f.text for f in figures.stated(text)
+    found = figures.stated(text)
+    before = [None, *found][: len(found)]  # the figure before each
+    return frozenset(f.text for f, prior in zip(found, before, strict=True)
                      if (numbered and nearest_another(f.sentence[: f.sentence.find(f.text)], topic))
-                     or another_body(_clause_of(f), topic))  # fmt: skip
+                     or another_body(_clause_of(f), topic)
+                     or another_speaker(_lead_in(f, prior), topic))  # fmt: skip
+
+
+def _lead_in(figure: figures.Stated, previous: figures.Stated | None) -> str:
+    """The words of a figure's clause before it, since the figure before it there: who gives
+    it ("the <body> put October petrol at"), not who gives the next ("..., against 1.742 crowns
+    reported by <the topic's body>")."""
+    clause = _clause_of(figure)
+    at = max(clause.find(figure.text), 0)
+    after = clause.find(previous.text, 0, at) if previous else -1
+    return clause[after + len(previous.text) if after >= 0 else 0 : at]
 
 
 def _clause_of(figure: figures.Stated) -> str:
-    """The part of its sentence a figure stands in, up to a semicolon either side."""
-    at = figure.sentence.find(figure.text)
-    start = figure.sentence.rfind(";", 0, max(at, 0)) + 1
-    end = figure.sentence.find(";", max(at, 0))
-    return figure.sentence[start : end if end >= 0 else None]
+    """The part of its sentence a figure stands in, up to a semicolon or a colon either side."""
+    at = max(figure.sentence.find(figure.text), 0)
+    start = max(figure.sentence.rfind(";", 0, at), figure.sentence.rfind(": ", 0, at)) + 1
+    ends = [e for e in (figure.sentence.find(";", at), figure.sentence.find(": ", at)) if e >= 0]
+    return figure.sentence[start : min(ends) if ends else None]
 
 
 def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[Evidence]:

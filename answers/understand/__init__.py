@@ -14,6 +14,7 @@ from answers.faces import face
 FACE = {
     "another_body": "answers.understand.identity",
     "another_edition": "answers.understand.identity",
+    "another_speaker": "answers.understand.identity",
     "another_year": "answers.understand.identity",
     "asks_ahead": "answers.understand.timewindow",
     "asks_when": "answers.understand.understanding",

@@ -581,6 +581,21 @@ def another_body(clause: str, topic: Topic) -> bool:
     return bool(spans) and tagger.namesake(clause, *spans[0])
 
 
+def another_speaker(lead_in: str, topic: Topic) -> bool:
+    """Whether the words before a figure give it as another jurisdiction's counterpart of the
+    topic's own body ("the Dalmoria Energy Regulatory Office put October petrol at" in a row of
+    the Selvane Energy Regulatory Office's fuel prices): a name that ends as one of the topic's
+    names does, two words or more, opening with another word."""
+    own = [_TOKEN.findall(name.lower()) for name in topic.names]
+    for run in re.finditer(r"\b(?:[A-Z][\w'\u2019-]*\s+){2,5}[A-Z][\w-]*", lead_in):
+        words = _TOKEN.findall(run.group(0).lower())
+        for name in own:
+            tail = len(name) - 1
+            if tail >= 2 and words[-tail:] == name[1:] and words[-tail - 1] != name[0]:
+                return True
+    return False
+
+
 def nearest_another(text: str, topic: Topic) -> bool:
     """Whether the numbering nearest the end of `text` (the words before a figure) is another
     edition's, not the topic's own ("Phase 2 of the <Commons> site, a tower budgeted at" in a
@@ -939,14 +954,34 @@ def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None
     years = [i for i, t in enumerate(said.tokens) if _YEAR.match(t.low)]
     if own is None or any(said.tokens[i].low == own.group(0) for i in years):
         return None
-    # A month before the year ("in March 2020") asks when, which the window reads.
-    years = [i for i in years if not (i and said.tokens[i - 1].low in _MONTH_NAMES)]
+    # A month before the year ("in March 2020") asks when, which the window reads; "its
+    # November 2025 meeting" names which occasion.
+    years = [i for i in years if not (i and said.tokens[i - 1].low in _MONTH_NAMES
+                                      and not _names_occasion(said, i))]  # fmt: skip
     other = next((i for i in years if int(said.tokens[i].low) != context.year), None)
-    if other is None or context.reported(topic, (said.tokens[other].low,)):
+    if other is None or context.reported(topic, (_said_year(said, other),)):
         return None
     asked = said.tokens[other].low
     title = topic.title.replace(own.group(0), asked)
     return Mismatch(title if asked in title else f"{topic.title} ({asked})", "period")
+
+
+def _said_year(said: Said, year: int) -> str:
+    """The year as reports would say it of the occasion: with its month when the question
+    gives one ("November 2025" of "its November 2025 meeting"), else alone."""
+    month = said.tokens[year - 1].text if year and said.tokens[year - 1].low in _MONTH_NAMES else ""
+    return f"{month} {said.tokens[year].low}".strip()
+
+
+def _names_occasion(said: Said, year: int) -> bool:
+    """Whether a month and year (`year` the year's token) stand between a determiner and a noun
+    ("its November 2025 meeting"): which occasion, not when."""
+    before = said.tokens[year - 2].low if year >= 2 else ""
+    after = said.tokens[year + 1].low if year + 1 < len(said.tokens) else ""
+    return before in _DETERMINING and after.isalpha() and after not in STOP
+
+
+_DETERMINING = frozenset("its their the his her this that last".split())
 
 
 def _with_owner(said: Said, topic: Topic, start: int, end: int) -> str:
