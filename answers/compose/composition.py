@@ -94,7 +94,9 @@ class Layers:
 
 # A yes-or-no question whether a figure was revised ("Was the October figure revised?").
 _ASKED_REVISED = re.compile(
-    r"^\W*(?:was|were|has|have|had|is|are)\b.*\b(?:revised|corrected|updated)\b", re.IGNORECASE
+    r"^\W*(?:was|were|has|have|had|is|are|did|does|do)\b.*\b(?:revised?|correct(?:ed)?"
+    r"|updated?)\b",
+    re.IGNORECASE,
 )
 
 
@@ -117,9 +119,15 @@ class Writer:
         # "How long", "how far": the word after "how" asks a measure that no row writes.
         measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
         self.said = frozenset(self.asked - self.names - STOP_STEMS - measure)
+        # What "how many" counts is asked, though a name says it too ("workers" of a union).
+        self.said |= _counted_asked(understood.question)
         self.when = asks_when(understood.question)
         # The two figures a verdict set side by side, in the question's order (`verdicts`).
         self.compared: tuple[figures.Figure, figures.Figure] | None = None
+        # A report's sentence to quote, when a dispute names which (`conflicts.Conflict`).
+        self.quoted: dict[int, str] = {}
+        # A yes-or-no question of a state the record holds or denies: "Yes" or "No" first.
+        self.affirm = ""
 
     def cite(self, item: Evidence) -> str:
         if item not in self.pool:
@@ -136,6 +144,9 @@ class Writer:
 
     def say(self, item: Evidence, preface: str = "", label: str = "") -> None:
         statement = self.statement(item)
+        if self.affirm and not self.sentences and not preface:
+            # The statement opens on its source's name, whose capital stays.
+            statement = str(phrases.ANSWER_THEN.format(answer=self.affirm, verdict=statement))
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         kind = _KIND_LABELS.get(self.figure_kind(item))
@@ -213,7 +224,10 @@ class Writer:
         return (options[best] if best else observed).rstrip(".")
 
     def best_sentence(self, item: Evidence) -> str:
-        """The sentence of a report that best answers the question, quoted as written."""
+        """The sentence of a report that best answers the question, quoted as written (the one
+        a dispute gives its figure in, when it is said as a side)."""
+        if self.quoted.get(id(item)):
+            return self.quoted[id(item)].rstrip(".")
         text = item.facts.get("summary") or item.title
         options = [s.strip() for s in _SENTENCE.split(text) if s.strip()] or [item.title]
         return options[self._best_of(options, item.date)].rstrip(".")
@@ -222,7 +236,8 @@ class Writer:
         """The index of the sentence that best answers the question: the most words asked past
         the names, a figure when how much is asked, a date when when is; the first of equals."""
         intent = self.understood.intent
-        asked = self.asked - self.names  # every sentence names its topic: names tell none apart
+        # Every sentence names its topic, and says "the" and "of": neither tells one apart.
+        asked = self.asked - self.names - STOP_STEMS
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
@@ -311,10 +326,26 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         holder = next((r for r in first.readings if not r.posing), None)
     said = (_set_aside(understood), _untracked(understood), premise)
     preface = "; ".join(p for p in said if p)
+    writer.affirm = "" if preface else _answered(understood, first)
     _answer_topic(writer, first, preface=preface, label=label, lead=holder)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
+
+
+def _answered(understood: Understanding, layers: Layers) -> str:
+    """ "Yes" or "No" for a yes-or-no question of a state ("Has the strike ended?", "Did the
+    group cut its quota?") that the record holds or contradicts, read as the claim the same
+    words would take for granted after "why"; "" for any other question."""
+    question = understood.question.strip()
+    if not verdicts.YES_NO.match(question):
+        return ""
+    claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
+    if claim is None or claim.acted or claim.figures or not claim.family:
+        return ""
+    rows = [r.snippet for r in [*layers.readings, *layers.reports] if not r.posing]
+    found = premises.verdict(claim, rows) if rows else "unsupported"
+    return {None: str(phrases.ANSWER_YES), "contradicted": str(phrases.ANSWER_NO)}.get(found, "")
 
 
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
@@ -373,7 +404,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
         figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
         duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
-        ongoing=layers.topic.ongoing,
+        ongoing=layers.topic.ongoing, counted=_counted_asked(question),
     )  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
@@ -386,8 +417,18 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     if preface:  # "...does not support the premise "X"; the issuer's own reading comes first"
         said = f"{preface}; {_continued(said)}"
     writer.say(found.first, said, label=label)
+    writer.quoted[id(found.second)] = found.quoted
     writer.say(found.second)
     return True
+
+
+def _counted_asked(question: str) -> frozenset[str]:
+    """The stem of the noun "how many" counts ("workers" of "how many workers went on strike"),
+    even a word of a name; none for a noun that counts anything ("people")."""
+    found = _HOW.search(question)
+    noun = found.group(1).lower() if found and found.group(1).lower() not in STOP else ""
+    counted = frozenset(stem_set(noun)) - _ANY_COUNT
+    return counted if noun and noun.endswith("s") else frozenset()
 
 
 def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -395,24 +436,51 @@ def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool
     2026 harvest), or of one period of a topic curated for none ("Q3" of a company whose
     pages give each quarter): the row that gives a figure of that period leads, not the
     newest reading (which leads still when it gives one)."""
-    asked = figures.periods(writer.understood.question)
     own = layers.topic.period
-    if writer.understood.intent in ("markets", "attention") or not asked:
+    asked = _periods_asked(writer, layers)
+    question = writer.understood.question
+    expecting = asks_ahead(question) or stem_set(question) & _EXPECTING  # a plan's to answer
+    if writer.understood.intent in ("markets", "attention") or not asked or expecting:
         return False
-    if own and any(p in own or own in p for p in asked):
-        return False  # "December" of the December 2026 decision: the topic's own period
     rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
-    found = [r for r in rows if _gives_of(writer, r, asked)]
-    if not found or (not own and rows[0] in found):
-        return False
-    writer.say(found[0], preface, label=label)
+    said = writer.said - stem_set(" ".join(asked))  # what is asked of the period, not when
+    held = {id(r): figures.held(r) for r in rows}
+    # A figure revised or read anew since answers no period: the one that replaced it does.
+    gone = figures.replaced_ids([f for fs in held.values() for f in fs], _curated(layers.topic))
+    # "September 2027" asked: a figure of September 2026 is of another period.
+    years = {d.rsplit(" ", 1)[0]: d.rsplit(" ", 1)[1] for d in figures.dated_periods(question)}
+    current = {key: [f for f in fs if id(f) not in gone
+                     and (not f.year or years.get(f.period, f.year) == f.year)]
+               for key, fs in held.items()}  # fmt: skip
+    # What is asked measured first, then an issuer's reading before a report, then how well.
+    scored = [
+        (score[0] > 0, r.kind == "reading", score, -i, r)
+        for i, r in enumerate(rows)
+        if (score := _gives_of(said, current[id(r)], asked))
+    ]
+    best = max(scored, key=lambda s: s[:4], default=None)
+    if best is None or best[2] == (0, 0) or (not own and best[4] is rows[0]):
+        return False  # none gives it, or the newest reading does: what follows leads with it
+    writer.say(best[4], preface, label=label)
     return True
 
 
-def _gives_of(writer: Writer, row: Evidence, asked: frozenset[str]) -> bool:
-    """Whether the row gives a figure of a period asked, of what the question asks."""
-    return any(f.period in asked and writer.said & (f.quantity | stem_set(f.sentence))
-               for f in figures.held(row))  # fmt: skip
+def _periods_asked(writer: Writer, layers: Layers) -> frozenset[str]:
+    """The periods the question names past its topic's own ("December" of the December 2026
+    decision, "2026" of a 2026 topic, say nothing of which figure)."""
+    own = layers.topic.period
+    return frozenset(p for p in figures.periods(writer.understood.question)
+                     if not (own and (p in own or own in p)))  # fmt: skip
+
+
+def _gives_of(said: frozenset[str], held: list[figures.Figure],
+              asked: frozenset[str]) -> tuple[int, int]:  # fmt: skip
+    """How well a row's figures (`held`) give one of a period asked, of what the question asks:
+    the words asked that the figure measures, then that its sentence says; (0, 0) for none."""
+    wanted = figures.quantities(said)  # "produce" asks a curated "production"
+    return max(((len(wanted & figures.quantities(f.quantity)), len(said & stem_set(f.sentence)))
+                for f in held if f.period in asked and f.reading),
+               default=(0, 0))  # fmt: skip
 
 
 def _revision(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -444,16 +512,28 @@ def _revised(writer: Writer, layers: Layers):
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
     # "sold" asks of "sales"; a curated alias's words ("housing starts") ask what it measures.
     said = figures.quantities(writer.asked - STOP_STEMS)
+    periods = _periods_asked(writer, layers)
     for (earlier, later), phrase in replaced:
         if not said & later.quantity:
             continue  # a provision "as redundancy costs rose" is not the redundancy pay asked
+        if periods and later.period and later.period not in periods:
+            continue  # the third quarter revised is no answer about the second
         if said & earlier.quantity - figures.words_of(later):
             continue  # "tickets on offer" is no newer reading of the "ticket sales" asked
         lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
                      and figures.same_quantity(f, later, topic)), None)  # fmt: skip
         if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):
-            return earlier, lead, phrase
+            return earlier, _issuers(lead, newest, topic), phrase
     return None
+
+
+def _issuers(figure: figures.Figure, newest: list[figures.Figure],
+             topic: frozenset[str]) -> figures.Figure:  # fmt: skip
+    """The issuer's reading of the same value, when a report repeats it (a day later): the
+    record's own figure leads its echo."""
+    return next((f for f in newest if f.row.kind == "reading" and f.unit == figure.unit
+                 and (f.low, f.high, f.period) == (figure.low, figure.high, figure.period)
+                 and figures.same_quantity(f, figure, topic)), figure)  # fmt: skip
 
 
 def _led(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -811,7 +891,8 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     rows = [*layers.readings, *layers.reports, *layers.changes]
     unplaced = understood.unplaced if topic.pk == understood.topics[0].topic.pk else ""
     if unplaced and not _said_in(unplaced, rows):
-        return str(phrases.PREMISE_UNSUPPORTED.format(premise=unplaced)), None
+        quoted = _as_asked(understood.question, unplaced)
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=quoted)), None
     former = former_said(understood.question)
     if former and not former_held(former[1], topic):
         return _former_premise(former[0], topic), None
@@ -837,6 +918,18 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     named = PREMISE_SAID[found].format(premise=claim.words)
     holder = premises.holding(claim, snippets)
     return str(named), None if holder is None or rows[holder].posing else rows[holder]
+
+
+# The words that join a party to what it is said to be party to ("its merger with <name>").
+_JOINED = re.compile(r"(?:\b[\w'\u2019]+\s+){0,2}\b(?:with|by|to|from|for|against)\s+$", re.I)
+
+
+def _as_asked(question: str, said: str) -> str:
+    """A premise's words as the question puts them: a party with what it is joined to ("its
+    merger with <name>"), not its name alone."""
+    at = question.find(said)
+    joined = _JOINED.search(question[:at]) if at > 0 else None
+    return f"{question[joined.start() : at]}{said}" if joined else said
 
 
 def _said_in(premise: str, rows: list[Evidence]) -> bool:

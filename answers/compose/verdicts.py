@@ -378,7 +378,7 @@ _SET_BY_ASKING = re.compile(
 )
 _UNIT_WORDS = stem_set(" ".join([*figures.CURRENCY_NAMES, "percent", "cent"]))
 # A question put for yes or no: its verdict opens with the answer.
-_YES_NO = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|will|would)\b", re.I)
+YES_NO = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|will|would)\b", re.I)
 # English comparatives: which side of a figure a question or a claim puts another.
 SAID_HIGHER = re.compile(
     r"\b(?:more|higher|bigger|larger|greater|above|over|exceed(?:s|ed)?|top(?:s|ped)?"
@@ -435,7 +435,7 @@ def _as_standing(one: tuple[int, int], best: tuple[int, int]) -> bool:
 
 def _threshold_asked(question: str) -> figures.Stated | None:
     """The figure a yes-or-no question sets a held one against, or None."""
-    if not _YES_NO.match(question):
+    if not YES_NO.match(question):
         return None
     for said in figures.stated(question):
         at = question.find(said.text)
@@ -620,7 +620,7 @@ def _yes_to_plan(question: str, actual: Figure, plan: Figure) -> bool | None:
     """A yes-or-no question's answer: "did it beat" is yes above the plan, "did it miss"
     below it, "did it meet" at it or above; None when the question is not put so."""
     up, down = bool(SAID_HIGHER.search(question)), bool(SAID_LOWER.search(question))
-    if not _YES_NO.match(question):
+    if not YES_NO.match(question):
         return None
     if up != down:
         above, below = actual.low > plan.high, actual.high < plan.low
@@ -943,7 +943,7 @@ def _answered_yes_or_no(question: str, a: Figure, b: Figure, text: str,
         higher, lower = _ROSE.search(question), _FELL.search(question)
     # "Was it higher in the first round or the second?" asks which, not whether.
     which = re.search(r"\bor\b", question, re.IGNORECASE)
-    if not _YES_NO.match(question) or which or bool(higher) == bool(lower) or a.overlaps(b):
+    if not YES_NO.match(question) or which or bool(higher) == bool(lower) or a.overlaps(b):
         return text
     yes = (a.low > b.high) if higher else (a.high < b.low)
     answer = phrases.ANSWER_YES if yes else phrases.ANSWER_NO

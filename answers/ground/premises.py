@@ -37,6 +37,7 @@ from answers.understand import (
     STOP_STEMS,
     stem,
     stem_set,
+    vocabulary,
 )
 
 # State groups by stem: a question's state word and a statement's meet when their stems share a
@@ -632,7 +633,8 @@ def other_month(question: str, topic) -> str:
     # Said of the topic's own noun, or of what it did ("the blackout in October", "the strike
     # take place in September"), not of a name ("reporting on the Federal Reserve in October")
     # nor of what was said of it ("the strike reported in September": when it was said).
-    title = set(re.findall(r"[a-z]+", topic.title))
+    title = set(re.findall(r"\b[a-z]+\b", f"{topic.title} {topic.edition}"))  # never a name
+    title |= _kind_nouns(topic)
     found = said[0]
     before = {w.lower() for w in re.findall(r"[\w']+", question[: found.start()])[-_NOUN_REACH:]}
     if not before & title or before & _SAYING:
@@ -643,6 +645,16 @@ def other_month(question: str, topic) -> str:
 
 
 _NOUN_REACH = 4  # the words before "in <month>" that may name what was done then
+
+
+def _kind_nouns(topic) -> set[str]:
+    """The words of the nouns its curated kind is called by ("decision", "quota" of a policy
+    decision; "strike" of a place-bound event): a month said of one is said of the topic."""
+    built = vocabulary.built()
+    nouns = built.kind_nouns if built else {}
+    return {w for noun, kinds in nouns.items() if topic.kind in kinds for w in noun.split()}
+
+
 _SAYING = frozenset("said reported announced reporting covered wrote published news".split())
 
 

@@ -29,6 +29,8 @@ def world(settings):
                             words={"en": ["deliveries", "delivered", "handed over"]})  # fmt: skip
     Quantity.objects.create(slug="occupancy", name="occupancy",
                             words={"en": ["occupancy", "load factor"]})  # fmt: skip
+    Quantity.objects.create(slug="cancellations", name="cancellations",
+                            words={"en": ["cancellations", "cancelled"]})  # fmt: skip
     tarvik = _topic("company-tarvik-rail-deliveries", "Tarvik Rail trainset deliveries 2026",
                     ("tarvik-rail", "Tarvik Rail", "company"), ["deliveries", "trainsets"],
                     {"kind": "company", "period": "2026"})  # fmt: skip
@@ -98,7 +100,12 @@ def test_a_change_between_two_months_is_answered_yes_or_no(api, question, answer
 
 
 @pytest.mark.usefixtures("world")
-def test_a_count_said_as_a_noun_disputes_the_issuers_count(api):
-    body = answered(api, "How many sailings did Nordhavn Ferries cancel during the crew strike?")
+@pytest.mark.parametrize("question", [
+    "How many sailings did Nordhavn Ferries cancel during the crew strike?",
+    # The month asked is when, not a word each side must say.
+    "How many sailings did Nordhavn Ferries cancel during the November 2026 crew strike?",
+])  # fmt: skip
+def test_a_count_said_as_a_noun_disputes_the_issuers_count(api, question):
+    body = answered(api, question)
     assert body["answer"].startswith("The issuer's own reading comes first"), body["answer"]
     assert "340" in body["answer"], body["answer"]
