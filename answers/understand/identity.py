@@ -591,7 +591,9 @@ def another_speaker(lead_in: str, topic: Topic) -> bool:
         words = _TOKEN.findall(run.group(0).lower())
         for name in own:
             tail = len(name) - 1
-            if tail >= 2 and words[-tail:] == name[1:] and words[-tail - 1] != name[0]:
+            # Longer than the name's tail, which it ends with, under another first word.
+            longer = tail >= 2 and len(words) > tail and words[-tail:] == name[1:]
+            if longer and words[-tail - 1] != name[0]:
                 return True
     return False
 
@@ -962,7 +964,10 @@ def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None
     if other is None or context.reported(topic, (_said_year(said, other),)):
         return None
     asked = said.tokens[other].low
-    title = topic.title.replace(own.group(0), asked)
+    season = re.match(r"[/\u2013-]\d\d\b", said.text[said.tokens[other].end :])
+    asked += season.group(0) if season else ""  # "the 2027-28 season": said as a season
+    # A season's first year is no year of its own to swap ("2026-27" asked as "2027-28").
+    title = re.sub(rf"{own.group(0)}(?![/\u2013-]\d)", asked, topic.title)
     return Mismatch(title if asked in title else f"{topic.title} ({asked})", "period")
 
 
