@@ -238,9 +238,11 @@ class Writer:
         intent = self.understood.intent
         # Every sentence names its topic, and says "the" and "of": neither tells one apart.
         asked = self.asked - self.names - STOP_STEMS
+        periods = {p for p in figures.periods(self.understood.question) if not p.isdigit()}
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
+            score += 2 * bool(periods & figures.periods(sentence))  # the quarter asked
             if intent == "how-much" and figures.AMOUNT.search(sentence):
                 score += 2
             if self.when and _ahead(sentence, day) is not None:
@@ -924,20 +926,32 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
 _JOINED = re.compile(r"(?:\b[\w'\u2019]+\s+){0,2}\b(?:with|by|to|from|for|against)\s+$", re.I)
 
 
+_OWNED = re.compile(r"(?:\s+[A-Z][\w'\u2019-]*)*\s+[a-z]+")
+
+
 def _as_asked(question: str, said: str) -> str:
     """A premise's words as the question puts them: a party with what it is joined to ("its
     merger with <name>"), not its name alone."""
     at = question.find(said)
-    joined = _JOINED.search(question[:at]) if at > 0 else None
-    return f"{question[joined.start() : at]}{said}" if joined else said
+    if at < 0:
+        return said
+    joined = _JOINED.search(question[:at])
+    # A possessive goes on to what it owns ("Oshra Refineries' Halloway refinery").
+    owner = said.endswith(("'", "\u2019", "'s", "\u2019s"))
+    owned = _OWNED.match(question, at + len(said)) if owner else None
+    start, end = joined.start() if joined else at, owned.end() if owned else at + len(said)
+    return question[start:end]
 
 
 def _said_in(premise: str, rows: list[Evidence]) -> bool:
     """Whether a row says what a premise names, as written or in another phrase of its curated
     theme ("job losses" of rows that say "job cuts")."""
     text = " ".join(r.snippet for r in rows)
-    themes = families_in(premise)
-    return premise.lower() in text.lower() or bool(themes.keys() & families_in(text).keys())
+    if premise.lower().rstrip("'\u2019") in text.lower():
+        return True
+    # A name is said as written: "Oshra Refineries" is not said by rows of "a refinery".
+    named = all(w[:1].isupper() for w in premise.split())
+    return not named and bool(families_in(premise).keys() & families_in(text).keys())
 
 
 def _former_premise(claim: str, topic: Topic) -> str:

@@ -342,8 +342,10 @@ def _measures_asked(asking: Asking, a: figures.Figure, b: figures.Figure) -> boo
     asked = figures.curated(asking.said)
     if asked and not asked & figures.quantities(measured):
         return False
-    # A theme only when both say one: "rate" of "occupancy rate" is no interest rate.
-    themes, held = figures.themes_of(asking.said), figures.themes_of(measured)
+    # A theme only when both say one: "rate" of "occupancy rate" is no interest rate. The
+    # topic's own words are whose theme, not what is asked ("the strike" of a strike's cut).
+    themes = figures.themes_of(asking.said - asking.topic)
+    held = figures.themes_of(measured)
     return not (themes and held) or bool(themes & held)
 
 

@@ -785,8 +785,19 @@ def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
     before = _sentence_before(text, match.start())
     if _kind(_WORD.findall(before)) == "earlier":
         return ""
-    found = [name(m) for m in pattern.finditer(_past_earlier(before))]
+    found = [name(m) for m in _own_years(pattern.finditer(_past_earlier(before)))]
     return found[-1] if found else ""
+
+
+def _own_years(matches) -> list[re.Match]:
+    """The period matches less a year that says which month's or quarter's it is ("the third
+    quarter of 2026": the third quarter, not 2026)."""
+    kept: list[re.Match] = []
+    for m in matches:
+        named = kept and any(kept[-1].group(g) for g in ("quarter", "month", "q"))
+        if not (named and m.group("year") and m.start() - kept[-1].end() <= 1):
+            kept.append(m)
+    return kept
 
 
 def _past_earlier(before: str) -> str:
@@ -1020,7 +1031,10 @@ def _with_counted(
     quantity, named = measured
     if not counted[0] or (quantity and unit != ""):
         return quantity, named
-    if quantity and before and (before[-1].lower() in _NAMING or _passive_to(before, named)):
+    # "a catch quota of 52,000 tonnes", "cut its throughput by 90,000 barrels": what is named
+    # before the count is what it measures.
+    linked = before and before[-1].lower() in (*_NAMING, "by")
+    if quantity and (linked or _passive_to(before, named)):
         return quantity | counted[0], named
     averaged = _past_average(before)
     if quantity and len(averaged) < len(before):  # "exports averaged 301,000 barrels"
@@ -1384,19 +1398,19 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     setting the other's value beside its own as another's ("more than the national figure of
     14,000": that row disputes it; "up from 14,000" updates it), the later saying it reads anew
     ("the toll rose to 11", "has now pumped", "so far"). An issuer's reading after a report
-    reads anew; a report after the issuer's reading that gives another figure stays a
-    disagreement, said issuer first, and so do two figures of a thing done ("the marathon drew
-    21,000 runners"; "police put the field at 18,000")."""
+    reads anew; a report after the issuer's that gives another figure stays a disagreement, and
+    so do two figures of a thing done ("drew 21,000 runners"; "put the field at 18,000") and two
+    sizes of one change."""
     if later.unit != earlier.unit or later.period != earlier.period:
         return False
-    # A report after the issuer that gives another figure disputes it; the issuer after a
-    # report reads anew.
+    sizes = _by_amount(later) and _by_amount(earlier)  # "cut by 90,000" and "by 120,000"
+    # A report after the issuer that gives another figure disputes it; the issuer reads anew.
     sides = (later.row.kind, earlier.row.kind)
     # Two proposals read over time too: an offer raised from 6.5% to 7.2%.
     proposals = later.kind == earlier.kind == "forecast"
     if not ((later.reading and earlier.reading) or proposals) or sides == ("report", "reading"):
         return False
-    if (later.low, later.high) == (earlier.low, earlier.high):
+    if (later.low, later.high) == (earlier.low, earlier.high) or sizes:
         return False
     # Either sentence giving the other's value as a reading of now disputes it; one giving it
     # as the value it replaced ("risen to €465 million from the €410 million budget") is of
@@ -1418,6 +1432,13 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         earlier.kind == "provisional" and later.kind == "actual" and _one_speaker(later, earlier)
     )
     return "earlier" in mine or settled or bool(_CHANGED.search(later.sentence))
+
+
+def _by_amount(figure: Figure) -> bool:
+    """Whether a figure is the size of a change ("cut its throughput by 90,000 barrels"), not
+    a level read anew."""
+    at = figure.sentence.find(figure.text)
+    return at > 0 and bool(re.search(r"\bby\s+$", figure.sentence[:at]))
 
 
 def _one_speaker(one: Figure, other: Figure) -> bool:

@@ -12,9 +12,19 @@ country's regulator; a producers' group's quota decision at a meeting; a refiner
 - a figure another country's counterpart of the issuer gives ("the <neighbour> Energy Office
   put October petrol at") is no reading of the topic, so it disputes nothing;
 - a month said of the occasion's meeting is named as a premise;
-- asked how many workers, a dispute about barrels is not said;
+- asked how many workers, a dispute about barrels is not said; two reports of how much a strike
+  cut throughput ("by 90,000", "by 120,000") are two sizes of one cut, said to differ, never a
+  newer reading of it;
+- a figure "for the third quarter of 2026" is of the third quarter, not of 2026: its revision
+  is no dispute; asked of the second quarter, the page's sentence of that quarter is quoted;
+- a tracked company said to own the occasion's place ("<company>'s Kelby refinery") that no row
+  ties to it is a premise named first;
 - "did the group cut its quota?" opens "Yes" when the record holds the cut, "No" when it holds
-  the opposite.
+  the opposite;
+- a figure "for the third quarter of 2026" is of the third quarter, not of 2026: its revision
+  is no dispute; asked of the second quarter, the page's sentence of that quarter is quoted;
+- a tracked company said to own the occasion's place ("<company>'s Kelby refinery") that no row
+  ties to it is a premise named first, quoted with what it is said to own.
 """
 
 from datetime import timedelta
@@ -140,3 +150,75 @@ def test_asked_how_many_workers_a_dispute_of_barrels_is_not_said(api):
 def test_a_yes_or_no_question_of_a_state_is_answered_yes_or_no(api, question, opening):
     lead = ask(api, question)
     assert lead.startswith(opening), lead
+
+
+@pytest.mark.usefixtures("world")
+def test_a_wrong_owner_said_in_the_possessive_is_named(api):
+    lead = ask(api, "Why did the strike at Harrow Basin Oil's Kelby refinery begin?")
+    assert lead.startswith(PREMISE), lead
+    assert "Harrow Basin Oil's Kelby refinery" in lead.split(";")[0], lead
+
+
+@pytest.mark.usefixtures("world")
+def test_two_sizes_of_one_cut_from_two_reports_are_said_to_differ(api):
+    body = answered(api, "By how much did the Kelby refinery strike cut the refinery's throughput?")
+    assert body["answer"].startswith("The held rows disagree"), body["answer"]
+    assert "90,000" in body["answer"], body["answer"]
+    assert "120,000" in body["answer"], body["answer"]
+
+
+@pytest.fixture
+def benchmark(settings):
+    """A price benchmark whose reports call it by its name less its first word."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    index = _topic("benchmark-selinde-grade-one-cocoa", "Selinde Grade I Cocoa Benchmark",
+                   ("selinde-grade-i-cocoa-benchmark", "Selinde Grade I Cocoa Benchmark",
+                    "other"), ["cocoa benchmark", "cocoa price"],
+                   {"kind": "statistical-release"})  # fmt: skip
+    _issuer("selinde-benchmark", "Selinde Exchange", [
+        "The Selinde Grade I Cocoa Benchmark averaged 7,240 dollars a tonne in October 2026."],
+        index)  # fmt: skip
+    _reports([(2, "Traders said its Grade I Cocoa Benchmark rose to 7,240 dollars a tonne in "
+                  "October, the Selinde Grade I Cocoa Benchmark's highest since May.")],
+             )  # fmt: skip
+
+
+@pytest.mark.usefixtures("benchmark")
+def test_a_report_naming_the_topic_by_its_name_less_its_first_word_is_read(api):
+    lead = ask(api, "What was the Selinde Grade I Cocoa Benchmark in October 2026?")
+    assert "7,240" in lead, lead
+
+
+@pytest.fixture
+def exporter(settings):
+    """A cocoa exporter's page read twice: the second reading revises the third quarter's
+    exports, said "for the third quarter of 2026 to 52,900 tonnes"."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    kalder = _topic("company-kalder-commodities", "Kalder Commodities cocoa exports",
+                    ("kalder-commodities", "Kalder Commodities", "company"),
+                    ["cocoa exports", "exports"], {"kind": "company"})  # fmt: skip
+    _issuer("kalder", "Kalder Commodities", [
+        "Kalder Commodities exported 53,700 tonnes of cocoa beans in the third quarter of 2026, "
+        "up from 48,200 tonnes in the second quarter of 2026.",
+        "Kalder Commodities has revised its cocoa bean exports for the third quarter of 2026 to "
+        "52,900 tonnes, from the 53,700 tonnes it reported earlier. Exports in the second quarter "
+        "of 2026 were 48,200 tonnes.",
+    ], kalder, step=MONTH)  # fmt: skip
+    _reports([(40, "Kalder Commodities exported 53,700 tonnes of cocoa beans in the third quarter "
+                   "of 2026.")])  # fmt: skip
+
+
+@pytest.mark.usefixtures("exporter")
+@pytest.mark.parametrize(("quarter", "figure", "other"), [
+    ("third", "52,900", "disagree"),
+    ("second", "48,200", "52,900"),  # the second quarter's sentence alone
+])  # fmt: skip
+def test_a_quarter_of_a_year_revised_is_no_dispute_and_its_sentence_is_quoted(
+    api, quarter, figure, other
+):
+    body = answered(api, f"How much cocoa did Kalder Commodities export in the {quarter} quarter "
+                         "of 2026?")  # fmt: skip
+    lead = body["answer"].split(" [1]")[0]
+    assert "disagree" not in lead, body["answer"]
+    assert figure in lead, lead
+    assert other not in lead, lead
