@@ -346,10 +346,10 @@ def stated(text: str) -> list[Stated]:
         written = f"{lead}{match.group(0).strip()}"
         if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
             written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
-        figure = Stated(quantity, low, high, unit, _kind_of(text, match), written,
-                        named, _period(text, match), _sentence_of(text, match).strip(),
-                        _done_to(before, counted, unit), bound, _day(text, match),
-                        _said_near(text, match, _PERIOD, _year_of))  # fmt: skip
+        period, year = _period(text, match)
+        figure = Stated(quantity, low, high, unit, _kind_of(text, match), written, named, period,
+                        _sentence_of(text, match).strip(), _done_to(before, counted, unit),
+                        bound, _day(text, match), year)  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _of_whole(found, figure, between)
         figure = _compared(figure, _reference(found, figure, between), between)
@@ -759,41 +759,44 @@ def _sentence_before(text: str, at: int) -> str:
     return re.split(r"(?<=[.!?])\s+|;", text[:at])[-1]
 
 
-def _period(text: str, match: re.Match) -> str:
-    """The period the figure is given for: the first one said after it in its clause, else the
-    last said before it in its sentence (an earlier figure takes none from before it: that is
-    the later one's)."""
-    return _said_near(text, match, _PERIOD, _period_name)
+def _period(text: str, match: re.Match) -> tuple[str, str]:
+    """The period the figure is given for, and the year said with it: the first one said after
+    it in its clause, else the last said before it in its sentence (an earlier figure takes
+    none from before it: that is the later one's)."""
+    found = _said_near(text, match, _periods_in)
+    return (_period_name(found), _year_of(found)) if found else ("", "")
 
 
 def _day(text: str, match: re.Match) -> str:
     """The day of a month the figure is of ("1,610 on 27 November, up from 1,240 on 20
     November"), in one form, found as its period is."""
-    return _said_near(text, match, DAY_OF_MONTH, lambda m: day_first(m.group(0)))
+    found = _said_near(text, match, lambda said: list(DAY_OF_MONTH.finditer(said)))
+    return day_first(found.group(0)) if found else ""
 
 
-def _said_near(text: str, match: re.Match, pattern: re.Pattern, name) -> str:
+def _said_near(text: str, match: re.Match, find) -> re.Match | None:
+    """Of the matches `find` gives, the one a figure is of (`_period`), or None."""
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
     # "fined £2.4m after sewage polluted the brook in June": the period of what came after.
     after = _SUBORDINATE.split(after, maxsplit=1)[0]
     # Up to the next figure: a day's number or a year is none (`no_dates`).
     cut = _FIGURE.search(no_dates(after))
     after = after[: cut.start()] if cut else after
-    found = [name(m) for m in pattern.finditer(after)]
+    found = find(after)
     if found:
         return found[0]
     before = _sentence_before(text, match.start())
     if _kind(_WORD.findall(before)) == "earlier":
-        return ""
-    found = [name(m) for m in _own_years(pattern.finditer(_past_earlier(before)))]
-    return found[-1] if found else ""
+        return None
+    found = find(_past_earlier(before))
+    return found[-1] if found else None
 
 
-def _own_years(matches) -> list[re.Match]:
-    """The period matches less a year that says which month's or quarter's it is ("the third
-    quarter of 2026": the third quarter, not 2026)."""
+def _periods_in(text: str) -> list[re.Match]:
+    """The periods `text` names, less a year that says which month's or quarter's it is ("the
+    third quarter of 2026": the third quarter, not 2026)."""
     kept: list[re.Match] = []
-    for m in matches:
+    for m in _PERIOD.finditer(text):
         named = kept and any(kept[-1].group(g) for g in ("quarter", "month", "q"))
         if not (named and m.group("year") and m.start() - kept[-1].end() <= 1):
             kept.append(m)

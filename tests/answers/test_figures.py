@@ -162,3 +162,15 @@ def test_a_figure_holds_the_day_its_clause_names():
     text = "Loans reached 1,610 on 27 November, up from 1,240 on 20 November."
     assert (one(text, "1,610").day, one(text, "1,240").day) == ("27 november", "20 november")
     assert [f.text for f in figures.stated("On 20 November loans stood at 1,240.")] == ["1,240"]
+
+
+def test_a_figure_after_two_days_holds_the_nearer_one():
+    # Days are no periods: a second day before a figure is read as a day, never as a year of one.
+    text = "Between 3 November and 10 November the union said 40 sailings were cancelled."
+    assert one(text, "40 sailings").day == "10 november"
+
+
+def test_a_quarter_keeps_the_year_said_with_it():
+    text = "Revised exports for the third quarter of 2026 were 52,900 tonnes."
+    figure = one(text, "52,900")
+    assert (figure.period, figure.year) == ("third quarter", "2026")
