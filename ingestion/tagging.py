@@ -96,7 +96,7 @@ class Tagger:
         found: dict[str, set] = {"entity": set(), "term": set(), "verb": set()}
         for automaton, haystack in ((self._folded, text.lower()), (self._exact, text)):
             for start, end, kind, value in _whole_word_spans(automaton, haystack):
-                if namesakes and kind == "entity" and self._another_body(text, start, end, value):
+                if namesakes and kind == "entity" and self.namesake(text, start, end, value):
                     continue
                 found[kind].add(value)
         terms = frozenset(found["term"])
@@ -119,12 +119,8 @@ class Tagger:
         return sorted(set(spans), key=lambda s: (s[0], -(s[1] - s[0]), s[2]))
 
     def namesake(self, text: str, start: int, end: int, entity_id: int) -> bool:
-        """Whether the name `text[start:end]` of entity `entity_id` (an `entity_spans` span)
-        begins another body's longer name there (the module's rule)."""
-        return self._another_body(text, start, end, entity_id)
-
-    def _another_body(self, text: str, start: int, end: int, entity_id: int) -> bool:
-        """Whether the short name at `start:end` stands in a longer name of another body: the
+        """Whether the short name at `start:end` of entity `entity_id` (an `entity_spans` span)
+        stands in a longer name of another body (the module's rule): the
         capitalised word after it is none its own names continue with, or one before it opens a
         person's name ("Jonas <Name>"), neither a role, month, day, mark or tracked name's
         word, in a sentence not written in title case."""

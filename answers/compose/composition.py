@@ -120,7 +120,8 @@ class Writer:
         measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
         self.said = frozenset(self.asked - self.names - STOP_STEMS - measure)
         # What "how many" counts is asked, though a name says it too ("workers" of a union).
-        self.said |= _counted_asked(understood.question)
+        self.counted = _counted_asked(understood.question)
+        self.said |= self.counted
         self.when = asks_when(understood.question)
         # The two figures a verdict set side by side, in the question's order (`verdicts`).
         self.compared: tuple[figures.Figure, figures.Figure] | None = None
@@ -406,7 +407,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
         figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
         duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
-        ongoing=layers.topic.ongoing, counted=_counted_asked(question),
+        ongoing=layers.topic.ongoing, counted=writer.counted,
     )  # fmt: skip
     found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
     if found is None:
@@ -455,10 +456,11 @@ def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool
                      and (not f.year or years.get(f.period, f.year) == f.year)]
                for key, fs in held.items()}  # fmt: skip
     # What is asked measured first, then an issuer's reading before a report, then how well.
+    wanted = figures.quantities(said)  # "produce" asks a curated "production"
     scored = [
         (score[0] > 0, r.kind == "reading", score, -i, r)
         for i, r in enumerate(rows)
-        if (score := _gives_of(said, current[id(r)], asked))
+        if (score := _gives_of(said, wanted, current[id(r)], asked))
     ]
     best = max(scored, key=lambda s: s[:4], default=None)
     if best is None or best[2] == (0, 0) or (not own and best[4] is rows[0]):
@@ -475,11 +477,11 @@ def _periods_asked(writer: Writer, layers: Layers) -> frozenset[str]:
                      if not (own and (p in own or own in p)))  # fmt: skip
 
 
-def _gives_of(said: frozenset[str], held: list[figures.Figure],
+def _gives_of(said: frozenset[str], wanted: frozenset[str], held: list[figures.Figure],
               asked: frozenset[str]) -> tuple[int, int]:  # fmt: skip
     """How well a row's figures (`held`) give one of a period asked, of what the question asks:
-    the words asked that the figure measures, then that its sentence says; (0, 0) for none."""
-    wanted = figures.quantities(said)  # "produce" asks a curated "production"
+    the quantities asked (`wanted`) that the figure measures, then the words asked (`said`)
+    that its sentence says; (0, 0) for none."""
     return max(((len(wanted & figures.quantities(f.quantity)), len(said & stem_set(f.sentence)))
                 for f in held if f.period in asked and f.reading),
                default=(0, 0))  # fmt: skip
