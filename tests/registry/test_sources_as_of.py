@@ -32,8 +32,8 @@ STAMPS = (
 
 
 @pytest.fixture(autouse=True)
-def _short_timeouts(local_fetches):
-    local_fetches.SVC_FETCH_TIMEOUT_SECONDS = 1
+def _timeouts(local_fetches):
+    local_fetches.SVC_FETCH_TIMEOUT_SECONDS = 10  # every read here is a good one
 
 
 def stamps(source: PrimarySource) -> dict:
