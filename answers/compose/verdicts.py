@@ -362,10 +362,16 @@ def _periods_verdict(writer, side, pair: tuple[Figure, Figure], periods: list[st
     if not (_comparable(a, b) or _clash(a, b)):
         return False
     phrase = phrases.FIGURE_OF_DAY if of == "day" else phrases.FIGURE_OF_PERIOD
-    subjects = [str(phrase.format(quantity=_named_written(f, side.topic.title),
-                                  period=_written(f, p)))
+    subjects = [_forecast_said(f, str(phrase.format(
+                    quantity=_named_written(f, side.topic.title), period=_written(f, p))))
                 for f, p in zip(pair, periods, strict=True)]  # fmt: skip
     return _said(writer, (subjects[0], a), (subjects[1], b), later_first=later_first)
+
+
+def _forecast_said(figure: Figure, subject: str) -> str:
+    """A side of a verdict as it is held: a forecast is named one ("main crop in 2026-27
+    (forecast)"), never weighed as a reading without saying so."""
+    return f"{subject} ({phrases.PLAN_FORECAST})" if figure.kind == "forecast" else subject
 
 
 # What sets a held figure against one the question states ("exceed a 25% reduction", "larger
@@ -921,16 +927,45 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
     elif a.overlaps(b):
         body = phrases.COMPARE_EVEN.format(first=quoted[0], second=quoted[1], date=date)
     else:
-        (name, hi, hi_quoted), (lo, lo_quoted) = (
-            ((name_a, a, quoted[0]), (b, quoted[1])) if a.low > b.high
-            else ((name_b, b, quoted[1]), (a, quoted[0])))  # fmt: skip
-        template = phrases.COMPARE_MORE_LIKELY_BY if likely else phrases.COMPARE_HIGHER_BY
-        body = template.format(subject=name, first=hi_quoted, second=lo_quoted,
-                               difference=_by(hi, lo), date=date)  # fmt: skip
+        sides = [(name_a, a, quoted[0]), (name_b, b, quoted[1])]
+        high, low = sides if a.low > b.high else sides[::-1]
+        body = _verdict_body(writer.understood.question, high, low, likely, date,
+                             sides[0] if _state_answered(writer) else None)  # fmt: skip
     text = _answered_yes_or_no(writer.understood.question, a, b, str(body).rstrip("."),
                                later_first)  # fmt: skip
+    if text == str(body).rstrip(".") and _state_answered(writer):  # the rows' state, first
+        text = str(phrases.ANSWER_THEN.format(answer=writer.affirm, verdict=text))
     writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
     return True
+
+
+def _state_answered(writer) -> bool:
+    """Whether a yes or no the rows give of a state ("Did its ratio improve?") opens the
+    verdict: asked with no comparative of its own, and not which of two ("... or ...")."""
+    question = writer.understood.question
+    compared = SAID_HIGHER.search(question) or SAID_LOWER.search(question)
+    return bool(writer.affirm) and not compared and not re.search(r"\bor\b", question, re.I)
+
+
+def _verdict_body(question: str, high: tuple, low: tuple, likely: bool, date: str,
+                  lead: tuple | None = None) -> str:  # fmt: skip
+    """The verdict's words, each side (name, figure, quoted): the higher first, or the lower
+    when the question asks which is lower and nothing of higher ("Which had the lower ratio?")
+    or when `lead`, the side to name first, is the lower."""
+    asks_lower = _ASKS_LOWER.search(question) and not SAID_HIGHER.search(question)
+    if likely:
+        template, first, second = phrases.COMPARE_MORE_LIKELY_BY, high, low
+    elif lead is low if lead is not None else asks_lower:
+        template, first, second = phrases.COMPARE_LOWER_BY, low, high
+    else:
+        template, first, second = phrases.COMPARE_HIGHER_BY, high, low
+    return str(template.format(subject=first[0], first=first[2], second=second[2],
+                               difference=_by(high[1], low[1]), date=date))  # fmt: skip
+
+
+_ASKS_LOWER = re.compile(
+    r"\b(?:lower|lowest|less|least|fewer|fewest|smaller|smallest|cheaper|cheapest)\b", re.I
+)
 
 
 def _answered_yes_or_no(question: str, a: Figure, b: Figure, text: str,
@@ -1102,7 +1137,11 @@ def _readings_of_periods(side, of: str = "period") -> list[Figure]:
     held = [_of_topic_period(f, side.topic.period) for row in rows for f in figures.held(row)]
     replaced = figures.replaced_ids(held, _curated(side))
     kept = [f for f in held if getattr(f, of) and id(f) not in replaced]
-    return [f for f in kept if f.reading or f.kind == "earlier"]
+    read = [f for f in kept if f.reading or f.kind == "earlier"]
+    # A period only forecast so far ("the 2026-27 crop at 5.1 million") is compared as that
+    # forecast, which its verdict names.
+    known = {getattr(f, of) for f in read}
+    return read + [f for f in kept if f.kind == "forecast" and getattr(f, of) not in known]
 
 
 def _of_topic_period(figure: Figure, period: str) -> Figure:
@@ -1164,7 +1203,8 @@ def _written(figure: Figure, period: str) -> str:
         return f"{_written(figure, figure.period)}{joined}{figure.year}"
     if period in figures.QUARTERS:  # "Third-quarter 2026 results": the third quarter
         return f"the {period}"
-    found = re.search(re.escape(period).replace(r"\ ", r"[\s-]"), figure.sentence, re.IGNORECASE)
+    written = re.escape(period).replace(r"\ ", r"[\s-]").replace("/", "[/\u2013-]")  # "2026-27"
+    found = re.search(written, figure.sentence, re.IGNORECASE)
     return found.group(0) if found else period
 
 

@@ -610,8 +610,10 @@ def _bound(text: str, at: int) -> tuple[str, str]:
 def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
     """A figure that names no quantity of its own is of the one its sentence compares it with:
     an earlier figure ("up to 4.3% from 4.2%", of that one's period when that one revises it),
-    or the level a change leads to ("cut its rate by 50 basis points to 6.25%")."""
-    if figure.quantity or before is None or not before.quantity:
+    or the level a change leads to ("cut its rate by 50 basis points to 6.25%"). A figure whose
+    only words are a noun the other counts too ("5.1 million tonnes, against 4.8 million tonnes
+    in 2025-26") names nothing of its own either."""
+    if before is None or not before.quantity or not figure.quantity <= before.quantity:
         return figure
     # A clause after a semicolon stands alone as a sentence, and reads the one before anew.
     parallel = _parallel(figure, before, between) and figure.sentence.strip() in before.sentence
@@ -622,8 +624,12 @@ def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stat
     if not (earlier or level or parallel):
         return figure
     period = figure.period or (before.period if before.kind == "revised" or level else "")
+    # "forecast the 2026-27 crop at 5.1 million, against 4.8 million in 2025-26": what a
+    # forecast is set against, of a period of its own, is that period's reading, no forecast.
+    of_another = earlier and period and before.period not in ("", period)
+    kind = "earlier" if of_another and figure.kind == before.kind == "forecast" else figure.kind
     return replace(figure, quantity=before.quantity, named=before.named, period=period,
-                   done="", bound="")  # fmt: skip
+                   done="", bound="", kind=kind)  # fmt: skip
 
 
 def _contrasted(between: list[str]) -> bool:
@@ -1010,7 +1016,15 @@ def _passed_over(before: list[str], i: int) -> bool:
     low = before[i].lower()
     quarter = low in _QUARTER_ORDINALS and before[i + 1 : i + 2] == ["quarter"]
     period = low in _PERIOD_WORDS or quarter
-    return low in LINKING | _PREPOSITIONS or period or not low.isalpha() or low.endswith("ed")
+    past = low.endswith("ed") and not _curated_with_next(before, i)
+    return low in LINKING | _PREPOSITIONS or period or not low.isalpha() or past
+
+
+def _curated_with_next(before: list[str], i: int) -> bool:
+    """Whether the word at `i` and the next are words of one curated quantity ("combined
+    ratio", "insured loss"): a past form that names what is measured, not what was done."""
+    pair = {stem(w.lower()) for w in before[i : i + 2]}
+    return len(pair) == 2 and any(pair <= words for words, _ in _quantity_words()[1])
 
 
 # Words that say a figure's period where its quantity's words stand ("third-quarter deliveries").

@@ -174,9 +174,9 @@ class Vocabulary:
 
     @functools.cached_property
     def own_name_phrases(self) -> list[list[str]]:
-        """For each topic, its own names of two words or more, word by word between spaces
-        (" sandrith north terminal "): read once per vocabulary, not once per question."""
-        return [[f" {' '.join(words(n))} " for n in t.own_names if len(n.split()) > 1]
+        """For each topic, its title and own names of two words or more, word by word between
+        spaces (" sandrith north terminal "): read once per vocabulary, not once per question."""
+        return [[f" {' '.join(words(n))} " for n in (t.title, *t.own_names) if len(n.split()) > 1]
                 for t in self.topics]  # fmt: skip
 
     @functools.cached_property
