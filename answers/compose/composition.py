@@ -314,6 +314,9 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     if alone and not understood.untracked and _change_or_plan(writer, layers[0]):
         return writer  # what happened set against its plan, or against a period before
     between = understood.intent == "compare" or verdicts.changed_between(understood.question)
+    # "Did its ratio improve in 2026 against 2025?": a state the rows say, answered before the
+    # verdict, whose comparative says only which is higher.
+    writer.affirm = _answered(understood, layers[0]) if between else ""
     if between and _within(writer, layers[0], alone=alone):
         return writer  # two readings of one topic the question tells apart
     if understood.intent == "compare" and alone:
@@ -343,12 +346,32 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     question = understood.question.strip()
     if not verdicts.YES_NO.match(question):
         return ""
+    if _ASKED_REVISED.search(question):
+        return _revised_or_not(layers)
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
-    if claim is None or claim.acted or claim.figures or not claim.family:
+    # A year says when the state held, not a figure of it ("improve in 2026").
+    timed = all(re.fullmatch(r"(?:19|20)\d\d", f) for f in claim.figures) if claim else False
+    if claim is None or claim.acted or not timed or not claim.family:
         return ""
     rows = [r.snippet for r in [*layers.readings, *layers.reports] if not r.posing]
     found = premises.verdict(claim, rows) if rows else "unsupported"
     return {None: str(phrases.ANSWER_YES), "contradicted": str(phrases.ANSWER_NO)}.get(found, "")
+
+
+def _revised_or_not(layers: Layers) -> str:
+    """ "Yes" to "Was it revised?" when a row revises a figure of the topic (a later reading
+    replacing an earlier one, or a row saying it revised or restated one); "No" when the
+    issuer's own readings are held and none does; "" with neither."""
+    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
+    held = [f for row in rows for f in figures.held(row)]
+    if figures.revisions(held, _curated(layers.topic)) or any(
+        _REVISING.search(row.snippet) for row in rows
+    ):
+        return str(phrases.ANSWER_YES)
+    return str(phrases.ANSWER_NO) if layers.readings else ""
+
+
+_REVISING = re.compile(r"\b(?:revis(?:ed|es|ing|ion)|restat(?:ed|es|ing|ement))\b", re.I)
 
 
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
@@ -909,19 +932,30 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
-    if layers.attention is not None:
-        rows.append(layers.attention)
+    return _claim_premise(claim, [*rows, *filter(None, [layers.attention])])
+
+
+def _claim_premise(claim: premises.Claim, rows: list[Evidence]) -> tuple[str, Evidence | None]:
+    """What the question takes for granted, named when the rows contradict it or hold it only
+    of another speaker or month, with the row that says what they hold instead."""
     snippets = [r.snippet for r in rows]
     found = premises.verdict(claim, snippets)
     if found is None:
-        # Held as said, but perhaps of another speaker than the one the premise names.
+        # Held as said, but perhaps of another speaker, or in another month, than it says.
         other = premises.misattributed(claim.words, rows)
-        if other is None:
+        if other is not None:
+            return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words)), rows[other]
+        stating = premises.unheld_month(claim, rows)
+        if stating is None:
             return "", None
-        return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words)), rows[other]
-    named = PREMISE_SAID[found].format(premise=claim.words)
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim.words)), rows[stating]
     holder = premises.holding(claim, snippets)
-    return str(named), None if holder is None or rows[holder].posing else rows[holder]
+    row = None if holder is None or rows[holder].posing else rows[holder]
+    instead = premises.held_instead(claim, row.snippet) if row is not None else None
+    if instead is not None:  # what the record holds, in its own words, before its row
+        return str(phrases.PREMISE_HOLDS.format(premise=claim.words, quantity=instead[0],
+                                                figure=instead[1])), row  # fmt: skip
+    return str(PREMISE_SAID[found].format(premise=claim.words)), row
 
 
 # The words that join a party to what it is said to be party to ("its merger with <name>").

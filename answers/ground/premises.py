@@ -13,6 +13,7 @@ a statement says the opposite state ("raised" against "cut", "strengthened" agai
 answer names the premise first; a question that takes nothing for granted names nothing.
 """
 
+import calendar
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -50,6 +51,8 @@ _FAMILY_WORDS = {
     "hold": "hold held unchanged steady keep kept pause maintain unmoved",
     "stronger": "strengthen intensify stronger upgrade",
     "weaker": "weaken weaker downgrade dissipate",
+    "better": "improve improved improving",
+    "worse": "worsen worsened deteriorate deteriorated",
     "launch": "launch lift liftoff",
     "delay": "delay postpone scrub push",
     "cancel": "cancel canceled cancelled scrap abandon axe",
@@ -82,7 +85,8 @@ FAMILIES: dict[str, frozenset[str]] = {
     name: frozenset(stem(w) for w in text.split()) for name, text in _FAMILY_WORDS.items()
 }
 OPPOSITE = {"up": {"down", "hold"}, "down": {"up", "hold"}, "hold": {"up", "down"},
-            "stronger": {"weaker"}, "weaker": {"stronger"}, "launch": {"delay", "cancel"},
+            "stronger": {"weaker"}, "weaker": {"stronger"}, "better": {"worse"},
+            "worse": {"better"}, "launch": {"delay", "cancel"},
             "delay": {"launch"}, "cancel": {"launch"}, "sign": {"collapse"},
             "collapse": {"sign"}, "approve": {"reject"}, "reject": {"approve"},
             "open": {"close"}, "close": {"open"}, "win": {"lose"}, "lose": {"win"},
@@ -165,7 +169,7 @@ _LEAD = re.compile(
 # Category 5?", "... after the strike ended?"
 _INNER = re.compile(
     r"\b(?i:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+(?:\w+\s+){0,2}\w+"
-    r"|[A-Z]\w+)\s+"
+    r"|[A-Z]\w+)\s+(?:(?:was|were|had|has|have|is|are)\s+(?:been\s+)?)?"
     r"(?=\w+(?:ed|ung|ook|it|ut|ew|ell|ose|ave|on|ost)\b)",
 )
 # A level put before the question as its setting ("With the rate at 9%, what next?").
@@ -336,7 +340,8 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
     for index, token in enumerate(tokens):
         low = _phrasal(tokens, index)
         if token[:1].isupper() or low in DETERMINERS:
-            if token[:1].isupper() and token.lower() not in {*subject, *STOP} and not before:
+            owner = re.sub(r"['\u2019]s$", "", token.lower())  # "<Name>'s ratio": the name's
+            if token[:1].isupper() and owner not in {*subject, *STOP} and not before:
                 actor.append(token.lower())  # "Why did <someone else> lead the round?"
             continue
         if (not family_of(low) and (low in subject or low in STOP) and low not in COPULAS) or (
@@ -359,10 +364,22 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
         ):
             before.append(token)  # "was approved after ...": the state word is the claim
         elif family_of(low) or (figures and (after_do or states(low) or low in COPULAS)):
-            claim = _claim(rest, tokens, index, low, figures, before, tuple(actor))
+            at = index if family_of(low) else _state_after(tokens, index)
+            low = _phrasal(tokens, at) if at != index else low
+            claim = _claim(rest, tokens, at, low, figures, [*before, *tokens[index:at]],
+                           tuple(actor))  # fmt: skip
             return replace(claim, counted=counted)
         before.append(token)
     return _position_claim(rest, tokens) or (_deed(rest, tokens) if after_do else None)
+
+
+def _state_after(tokens: list[str], index: int) -> int:
+    """The state word a verb of no state reports ("show rates rising", "see prices fall"): the
+    first of the claim's next words that is one, used as a verb; else the verb itself."""
+    for at in range(index + 1, min(len(tokens), index + 1 + _CLAIM_WORDS)):
+        if family_of(_phrasal(tokens, at)) and not _a_noun(tokens, at):
+            return at
+    return index
 
 
 def _level(rest: str, tokens: list[str]) -> Claim | None:
@@ -580,8 +597,13 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
         found = (i for i, row in enumerate(statements)
                  if any(_doer(claim, s) for s in _statements(row)))  # fmt: skip
         return next(found, None)
-    if not claim.figures:
-        return None
+    if not claim.figures or claim.family:
+        # A state claimed the other way ("rates rising"): the first statement of the opposite.
+        found = (i for i, row in enumerate(statements)
+                 if any(_said_of(claim, s)[1] for s in _statements(row)))  # fmt: skip
+        held = next(found, None)
+        if held is not None or not claim.figures:
+            return held
     # Of a date, a statement of the claim's own state first ("began on 17 November" for "began
     # on 24 November"), then any with a date ("from 3 December" of another strike); of a
     # figure, the first row that gives one (the issuer's reading, its newest).
@@ -602,10 +624,47 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
     return None
 
 
+def held_instead(claim: Claim, statement: str) -> tuple[str, str] | None:
+    """What a statement holds of what a claimed figure measures, and the figure ("combined
+    ratio", "94.1%" against "rose to 99%"): a reading in the claimed one's unit that shares a
+    word of what it measures, named from the first word the claim says too ("will charge
+    harbour dues of 1.8%": harbour dues); None when the claim states no such figure (a date)."""
+    claimed = next((f for f in figures.stated(claim.words) if f.quantity), None)
+    if claimed is None:
+        return None
+    held = [f for f in figures.stated(statement) if f.reading and f.unit == claimed.unit
+            and f.quantity & claimed.quantity and not f.overlaps(claimed)]  # fmt: skip
+    best = max(held, key=lambda f: len(f.quantity & claimed.quantity), default=None)
+    if best is None:
+        return None
+    said = stem_set(claim.words)
+    words = best.named.split()
+    start = next((i for i, w in enumerate(words) if stem(w.lower()) in said), 0)
+    return " ".join(words[start:]), best.text
+
+
 _IN_MONTH = re.compile(
     rf"\b(?:in|during)\s+(?:early\s+|late\s+|mid-)?({MONTH})(?:\s+((?:19|20)\d\d))?\b",
     re.IGNORECASE,
 )
+
+
+def unheld_month(claim: Claim, rows: list) -> int | None:
+    """When the claim says its state came about in a month and year ("raise its levy in March
+    2026") that no row stating that state says or is dated in: the first row stating it (what
+    the record holds instead); else None."""
+    found = _IN_MONTH.search(claim.words) if claim.family and not claim.acted else None
+    if found is None or not found.group(2):
+        return None
+    stating = [i for i, row in enumerate(rows)
+               if any(_said_of(claim, s)[0] for s in _statements(row.snippet))]  # fmt: skip
+    month = found.group(1).lower()[:3]
+    number = [m.lower() for m in calendar.month_abbr].index(month)
+    dated = f"{found.group(2)}-{number:02d}"
+    if not stating or any(month in rows[i].snippet.lower() or (rows[i].date or "").startswith(
+            dated) for i in stating):  # fmt: skip
+        return None
+    return stating[0]
 
 
 def other_day(question: str, rows: list[str]) -> str:

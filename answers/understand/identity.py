@@ -80,6 +80,7 @@ _ORDINALS = {
 ORDINAL_REACH = 3  # an ordinal numbers the next few words: "the fifth offshore wind round"
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+_AUXILIARIES = frozenset("did does do will would can could should may might must".split())
 # Before a year, these make it a time ("in 2025"), read by the time window, not an edition.
 _TIME_PREPOSITIONS = frozenset(
     "in since during by before after until till from to between for of through into beyond past"
@@ -139,6 +140,18 @@ class Said:
     def named(self) -> frozenset[int]:
         """The indices of the tokens that stand in a tracked name."""
         return frozenset(i for first, after, _ in self.names for i in range(first, after))
+
+    @functools.cached_property
+    def verbs(self) -> frozenset[int]:
+        """The indices of words a question's order makes verbs: the word after a tracked name
+        an auxiliary opens ("When did <storm> strike ...", "Will <bank> cut ..."), whatever
+        noun it is spelled like."""
+        found = set()
+        for first, after, _ in self.names:
+            # "Did the <company> strike end?": after an article the name is the noun's owner.
+            if first and self.tokens[first - 1].low in _AUXILIARIES and after < len(self.tokens):
+                found.add(after)
+        return frozenset(i for i in found if not self.tokens[i].capital)
 
 
 def _tokens(text: str) -> tuple[Token, ...]:
@@ -243,6 +256,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
         or _other_number(said, topic, own)
+        or _other_month(said, topic)
         or _other_period(said, topic, context)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
@@ -367,6 +381,8 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
             continue
         if named and called and not vocab.kind_nouns[called[0]] & named:
             start, end = min(called[1], first), max(called[2], after)
+            while end < len(said.tokens) and said.tokens[end].capital:
+                end += 1  # the whole name the noun calls ("the firm <name> Logistics")
             return Mismatch(_words(said, start, end), "kind")
     return None
 
@@ -460,7 +476,10 @@ def _noun_before(said: Said, first: int, vocab: Vocabulary) -> tuple[str, int, i
     of the name, never its kind."""
     end = first - 1 if first and said.tokens[first - 1].low in _NAMING else first
     called = _kind_noun(said, end - 2, end, vocab) or _kind_noun(said, end - 1, end, vocab)
-    return None if called and called[0] in _READING_WORDS else called
+    # Between a tracked name and another ("When did <storm> strike <place>?") the word is the
+    # first name's verb, not the second's kind.
+    verb = called is not None and any(after == called[1] for _, after, _ in said.names)
+    return None if called and (called[0] in _READING_WORDS or verb) else called
 
 
 _READING_WORDS = PROVISIONAL_WORDS | FINAL_WORDS
@@ -504,7 +523,17 @@ def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
         if said.tokens[j].low != held:
             return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
     siblings = [mark for mark, number in _marks_said(said.text, held) if number != _MARK_OWN]
-    return Mismatch(siblings[0], "number") if siblings else None
+    return Mismatch(_with_name_before(said, siblings[0], words), "number") if siblings else None
+
+
+def _with_name_before(said: Said, mark: str, words: frozenset[str]) -> str:
+    """A mark with the words of the topic's names the question writes just before it
+    ("<Port> green bond 2026-2")."""
+    at = said.text.find(mark)
+    start = sum(1 for t in said.tokens if t.end <= at)
+    while start and said.tokens[start - 1].bare in words:
+        start -= 1
+    return said.text[said.tokens[start].start : at] + mark if start < len(said.tokens) else mark
 
 
 # A model's mark in the form "<letters>-<digits>" or "<letters> <digits>" ("CV-480", "A 321").
@@ -512,15 +541,23 @@ _MARK = re.compile(r"^([a-z]{1,4})[\s-]?(\d{2,5}[a-z]{0,2})$")
 _MARK_OWN = ""  # the number `_marks_said` gives the topic's own mark
 
 
+# A series' issue: a year and its number in the year ("2026-1" of a bond series, "2025-B").
+_SERIES = re.compile(r"^((?:19|20)\d\d)-(\d{1,2}|[a-z])$")
+
+
 def _marks_said(text: str, held: str) -> list[tuple[str, str]]:
     """(the mark as written, its number, or "" for the topic's own) for each mark `text` writes
-    with the letters of the topic's own ("CV-480" of the "CV-470"), however it is joined."""
-    own = _MARK.match(held)
+    with the letters of the topic's own ("CV-480" of the "CV-470"), however it is joined, or
+    with the year of its series' issue ("2026-2" of the "2026-1"; the season "2026-27" is a
+    period, not an issue)."""
+    own = _MARK.match(held) or _SERIES.match(held)
     if own is None:
         return []
-    found = re.finditer(rf"\b{own.group(1)}[\s-]?(\d{{2,5}}[a-z]{{0,2}})\b", text, re.IGNORECASE)
+    number = r"[\s-]?(\d{2,5}[a-z]{0,2})" if own.re is _MARK else r"-(\d{1,2}|[a-z])"
+    found = re.finditer(rf"\b{own.group(1)}{number}\b", text, re.IGNORECASE)
+    season = f"{(int(own.group(1)) + 1) % 100:02d}" if own.re is _SERIES else None
     return [(m.group(0), "" if m.group(1).lower() == own.group(2) else m.group(1).lower())
-            for m in found]  # fmt: skip
+            for m in found if m.group(1) != season]  # fmt: skip
 
 
 def another_edition(text: str, topic: Topic) -> bool:
@@ -552,7 +589,28 @@ def another_year(text: str, topic: Topic) -> bool:
     if topic.ongoing or len(years) != 1:
         return False
     said = _years_by_name(text, topic)
-    return bool(said) and not said & years
+    if said and not said & years:
+        return True
+    # Of a topic curated for a month ("January 2027"), the month and year said just after the
+    # row's naming of it ("the <index> for the 1 June 2026 renewals"): another month's edition.
+    own, months = _month_year(topic.period), _months_by_name(text, topic)
+    return bool(own and months) and own not in months
+
+
+def _months_by_name(text: str, topic: Topic) -> set[tuple[str, str]]:
+    """Each month and year said within a few words after the row's first naming of the topic,
+    as `_month_year` gives them."""
+    words, tokens = _editions(topic)[1], _tokens(text)
+    start = next((i for i, t in enumerate(tokens) if t.bare in words), None)
+    end = start
+    while end is not None and end < len(tokens) and tokens[end].bare in words:
+        end += 1
+    near = tokens[end : end + _MONTH_REACH] if end is not None else ()
+    return {(a.low[:3], b.low) for a, b in itertools.pairwise(near)
+            if a.low in _MONTH_NAMES and _YEAR.match(b.low)}  # fmt: skip
+
+
+_MONTH_REACH = 6  # "for the 1 June 2026": the words after a name that say which month it is of
 
 
 def _years_by_name(text: str, topic: Topic) -> set[str]:
@@ -946,6 +1004,33 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
 _MONTH_NAMES = frozenset(MONTHS) | {w.lower() for w in calendar.month_abbr if w}
 
 
+def _other_month(said: Said, topic: Topic) -> Mismatch | None:
+    """Another month and year named as the occasion asked of a topic curated for one ("the
+    June 2026 renewals" of the January 2027 index): another edition of the release, whatever its
+    reports name beside it. After a word of time ("in June 2026") it asks when, which the window
+    reads; inside a name ("<Bank> December 2026 rate decision") it is that name's."""
+    own = _month_year(topic.period)
+    tokens = said.tokens
+    for i in range(1, len(tokens) - 1) if own else ():
+        asked = (tokens[i].low[:3], tokens[i + 1].low)
+        if tokens[i].low not in _MONTH_NAMES or not _YEAR.match(asked[1]) or asked == own:
+            continue
+        # After a determiner, a day between ("the 1 June 2026 renewals"): which occasion.
+        day = tokens[i - 1].low.isdigit() and i > 1
+        if tokens[i - 1 - day].low in _DETERMINING:
+            month = f"{tokens[i].text} {asked[1]}"
+            title = re.sub(rf"\b{own[0]}\w*\s+{own[1]}\b", month, topic.title, flags=re.I)
+            return Mismatch(title if title != topic.title else f"{topic.title} ({month})",
+                            "period")  # fmt: skip
+    return None
+
+
+def _month_year(period: str) -> tuple[str, str] | None:
+    """A period's month (its first three letters) and year ("January 2027": jan, 2027)."""
+    found = re.search(rf"\b({'|'.join(_MONTH_NAMES)})\w*\s+((?:19|20)\d\d)\b", period.lower())
+    return (found.group(1)[:3], found.group(2)) if found else None
+
+
 def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None:
     """Another year asked of a topic curated for one ("<maker> Q3 deliveries in 2025" of the
     Q3 2026 release, "the levy in 2024" of the 2027 one), its own year never said and its
@@ -1336,7 +1421,7 @@ def _other_indicator(said: Said, topic: Topic, context: Context,
     hurricane <name>" for a cyclone: the same storm)."""
     named = said.named
     unnamed = " ".join(t.text for i, t in enumerate(said.tokens)
-                       if i not in named and t.low not in context.foreign)  # fmt: skip
+                       if i not in named | said.verbs and t.low not in context.foreign)  # fmt: skip
     held = families_in(" ".join([topic.text, topic.reported,
                                  *(f"{o.text} {o.reported}" for o in context.others)]))  # fmt: skip
     for family, phrase in families_in(unnamed).items():

@@ -44,6 +44,8 @@ BELIEF_WORDS = _("belief crowd crowds priced prices")
 # --- premises and gaps --------------------------------------------------------------------------
 PREMISE_UNSUPPORTED = _('The record does not support the premise "{premise}"')
 PREMISE_CONTRADICTED = _('The record contradicts the premise "{premise}"')
+# The same, with the figure the record holds instead, as its row words what it measures.
+PREMISE_HOLDS = _('The record contradicts the premise "{premise}": it holds {quantity} at {figure}')
 FORMER_NAMES_HELD = _("{topic} was formerly called {names}")
 NO_FIGURES = _("The registry holds no {noun} figures for {target}")
 NO_CHANGE_IN_SPAN = _(
@@ -74,6 +76,9 @@ NEWER_READING = _("The newest reading is {later}, after an earlier {earlier}: {s
 COMPARE_HIGHER_BY = _(
     "{subject} is higher: {first} against {second}, by {difference}, as of {date}"
 )
+# The same, the lower side first, when the question asks which is lower ("Which had the lower
+# combined ratio?"): a verdict in the question's own terms.
+COMPARE_LOWER_BY = _("{subject} is lower: {first} against {second}, by {difference}, as of {date}")
 COMPARE_MORE_LIKELY_BY = _(
     "Crowds price {subject} as more likely: {first} against {second}, by {difference}, as of "
     "{date}: belief, not fact"
