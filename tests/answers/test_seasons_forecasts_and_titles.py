@@ -14,7 +14,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.answers.test_figures_asked import PREMISE, SENTENCE, _issuer, _reports, answered
+from tests.answers.test_figures_asked import PREMISE, SENTENCE, _issuer, _reports, answered, ask
 from tests.answers.test_other_periods_and_parties import _topic
 
 pytestmark = pytest.mark.django_db
@@ -45,12 +45,6 @@ def world(settings):
     ])  # fmt: skip
 
 
-def first(api, question: str) -> str:
-    body = answered(api, question)
-    assert body["grounded"], body["answer"]
-    return SENTENCE.split(body["answer"])[0]
-
-
 @pytest.mark.usefixtures("world")
 @pytest.mark.parametrize(
     ("question", "opens"),
@@ -62,7 +56,7 @@ def first(api, question: str) -> str:
 def test_a_forecast_set_against_last_seasons_figure_gives_the_verdict_named_as_a_forecast(
     api, question, opens
 ):
-    said = first(api, question)
+    said = ask(api, question)
     assert said.startswith(opens), said
     assert " is higher: " in said, said
     assert said.index("5.1 million") < said.index("4.8 million"), said
@@ -72,7 +66,7 @@ def test_a_forecast_set_against_last_seasons_figure_gives_the_verdict_named_as_a
 
 @pytest.mark.usefixtures("world")
 def test_a_figure_naming_only_its_noun_measures_what_it_is_set_against(api):
-    said = first(api, "Were Norvale cocoa grindings higher in the third quarter than the second?")
+    said = ask(api, "Were Norvale cocoa grindings higher in the third quarter than the second?")
     assert said.startswith("Yes, "), said
     assert said.index("120,000") < said.index("115,000"), said
     assert "by 5,000" in said, said
