@@ -95,7 +95,7 @@ class Layers:
 # A yes-or-no question whether a figure was revised ("Was the October figure revised?").
 _ASKED_REVISED = re.compile(
     r"^\W*(?:was|were|has|have|had|is|are|did|does|do)\b.*\b(?:revised?|correct(?:ed)?"
-    r"|updated?)\b",
+    r"|updated?|changed?)\b",
     re.IGNORECASE,
 )
 
@@ -347,7 +347,7 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     if not verdicts.YES_NO.match(question):
         return ""
     if _ASKED_REVISED.search(question):
-        return _revised_or_not(layers)
+        return _revised_or_not(question, layers)
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
     # A year says when the state held, not a figure of it ("improve in 2026").
     timed = all(re.fullmatch(r"(?:19|20)\d\d", f) for f in claim.figures) if claim else False
@@ -358,20 +358,49 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     return {None: str(phrases.ANSWER_YES), "contradicted": str(phrases.ANSWER_NO)}.get(found, "")
 
 
-def _revised_or_not(layers: Layers) -> str:
+def _revised_or_not(question: str, layers: Layers) -> str:
     """ "Yes" to "Was it revised?" when a row revises a figure of the topic (a later reading
     replacing an earlier one, or a row saying it revised or restated one); "No" when the
-    issuer's own readings are held and none does; "" with neither."""
+    issuer's own readings are held and none does, or the revision went the other way than the
+    question says; "" with neither."""
+    if _revised_against(question, layers) is not None:
+        return str(phrases.ANSWER_NO)
     rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
     held = [f for row in rows for f in figures.held(row)]
-    if figures.revisions(held, _curated(layers.topic)) or any(
-        _REVISING.search(row.snippet) for row in rows
-    ):
+    pairs = figures.revisions(held, _curated(layers.topic))
+    if _CHANGED.search(question):  # a figure read anew at another value changed too
+        pairs += [(a, b) for a, b in figures.readings_over_time(held, _curated(layers.topic))
+                  if not a.overlaps(b)]  # fmt: skip
+    if pairs or any(_REVISING.search(row.snippet) for row in rows):
         return str(phrases.ANSWER_YES)
     return str(phrases.ANSWER_NO) if layers.readings else ""
 
 
-_REVISING = re.compile(r"\b(?:revis(?:ed|es|ing|ion)|restat(?:ed|es|ing|ement))\b", re.I)
+def _revised_against(question: str, layers: Layers) -> Evidence | None:
+    """The row of the topic's newest revision when the question says it went the other way
+    ("revise its revenue down" of one revised from $1.42 billion to $1.47 billion); else None."""
+    said = _REVISED_WAY.search(question)
+    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing] if said else []
+    pairs = figures.revisions([f for row in rows for f in figures.held(row)],
+                              _curated(layers.topic))  # fmt: skip
+    if not pairs:
+        return None
+    earlier, later = max(pairs, key=lambda pair: (pair[1].row.kind == "reading", pair[1].date))
+    up = said.group(1).lower().startswith(("up", "high"))
+    went_other = later.high < earlier.low if up else later.low > earlier.high
+    return later.row if went_other else None
+
+
+_REVISED_WAY = re.compile(
+    r"\brevis\w*(?:\W+[\w-]+){0,8}?\W+(upwards?|up|higher|downwards?|down|lower)\b", re.I
+)
+
+
+_REVISING = re.compile(
+    r"\b(?:revis(?:ed|es|ing|ion)|restat(?:ed|es|ing|ement)|postpon\w*|delayed|reschedul\w*)\b",
+    re.I,
+)
+_CHANGED = re.compile(r"\bchanged?\b", re.I)
 
 
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
@@ -453,7 +482,7 @@ def _counted_asked(question: str) -> frozenset[str]:
     even a word of a name; none for a noun that counts anything ("people")."""
     found = _HOW.search(question)
     noun = found.group(1).lower() if found and found.group(1).lower() not in STOP else ""
-    counted = frozenset(stem_set(noun)) - _ANY_COUNT
+    counted = frozenset(stem_set(noun)) - figures.ANY_COUNT
     return counted if noun and noun.endswith("s") else frozenset()
 
 
@@ -929,6 +958,10 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     month = month or premises.other_day(understood.question, [r.snippet for r in rows])
     if month:
         return str(phrases.PREMISE_UNSUPPORTED.format(premise=month)), None
+    against = _revised_against(understood.question, layers)
+    if against is not None:
+        said = _REVISED_WAY.search(understood.question).group(0)
+        return str(phrases.PREMISE_CONTRADICTED.format(premise=said)), against
     claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
@@ -1018,15 +1051,19 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
         for sentence in _SENTENCE.split(row.snippet):
             if not figures.AMOUNT.search(sentence):
                 continue
-            if want <= stem_set(row.snippet):
+            if want <= stem_set(row.snippet) or _counts_people(noun, sentence):
                 return ""
             if said & stem_set(sentence) and not _counts_another(noun, sentence):
                 return ""
     return str(phrases.NO_FIGURES.format(noun=noun, target=target or layers.topic.title))
 
 
-# Nouns that count anything ("how many people were evacuated" of "2,300 villagers").
-_ANY_COUNT = stem_set("people persons units items")
+def _counts_people(noun: str, sentence: str) -> bool:
+    """Whether a noun that counts anyone ("how many people came") is answered by a count of a
+    quantity curators keep ("drew 184,000 visitors": attendance)."""
+    return stem_set(noun) <= figures.ANY_COUNT and any(
+        not f.unit and figures.curated(f.quantity) for f in figures.stated(sentence)
+    )
 
 
 def _counts_another(noun: str, sentence: str) -> bool:
@@ -1037,7 +1074,7 @@ def _counts_another(noun: str, sentence: str) -> bool:
     others = [
         f for f in counts if f.quantity - {f.done} and not asked & figures.quantities(f.quantity)
     ]
-    return not asked <= _ANY_COUNT and bool(counts) and others == counts
+    return not asked <= figures.ANY_COUNT and bool(counts) and others == counts
 
 
 def figure_asked(understood: Understanding, topic: Topic) -> tuple[str | None, str | None]:

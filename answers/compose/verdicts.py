@@ -959,8 +959,10 @@ def _verdict_body(question: str, high: tuple, low: tuple, likely: bool, date: st
         template, first, second = phrases.COMPARE_LOWER_BY, low, high
     else:
         template, first, second = phrases.COMPARE_HIGHER_BY, high, low
+    # "How many times as much" is said of the higher: a lower side first gets the difference.
+    by = _by_points if template is phrases.COMPARE_LOWER_BY else _by
     return str(template.format(subject=first[0], first=first[2], second=second[2],
-                               difference=_by(high[1], low[1]), date=date))  # fmt: skip
+                               difference=by(high[1], low[1]), date=date))  # fmt: skip
 
 
 _ASKS_LOWER = re.compile(

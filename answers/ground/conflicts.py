@@ -283,7 +283,9 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     in shelters" beside "17 people were killed"), each sentence says a word the question says
     past what both figures measure, and they are of a period it names, when it names one."""
     measured = figures.quantities(a.quantity | b.quantity)
-    rest = {w for w in asking.words if not _covered(w, measured)}
+    # "How many people came": a noun that counts anyone is said by any count's noun.
+    anyone = figures.ANY_COUNT if not (a.unit or b.unit) else frozenset()
+    rest = {w for w in asking.words if not _covered(w, measured) and w not in anyone}
     each = [{stem(t.lower()) for t in _TOKEN.findall(f.sentence)} for f in (a, b)]
     said = each[0] | each[1]
     # Past what both measure ("people"), each sentence says a word asked: "17 people were
@@ -292,7 +294,7 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     # the November 2026 strike" of a report that names no month is still of it.
     dated = {stem(w) for p in asking.periods for w in p.split()}
     dated |= {w for w in asking.said if w.isdigit()}
-    asked = _unmeasured(asking.said - dated, a.quantity & b.quantity, asking.spoken)
+    asked = _unmeasured(asking.said - dated, a.quantity & b.quantity | anyone, asking.spoken)
     asked = {w for w in asked if not _covered(w, figures.quantities(a.quantity & b.quantity))}
     named = not asked or (_says_any(asked, said) if either else all(_says_any(asked, w)
                                                                     for w in each))  # fmt: skip

@@ -155,6 +155,8 @@ PLAN_NOUNS = TARGETS | frozenset(
 PROVISIONAL = PROVISIONAL_WORDS
 PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)
 FORECAST_STEMS = frozenset(stem(w) for w in FORECAST)
+# Nouns that count anyone or anything ("how many people came" of "drew 184,000 visitors").
+ANY_COUNT = frozenset(stem(w) for w in "people persons units items".split())
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
 ESTIMATED = frozenset("estimate estimates estimated".split())
@@ -628,8 +630,26 @@ def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stat
     # forecast is set against, of a period of its own, is that period's reading, no forecast.
     of_another = earlier and period and before.period not in ("", period)
     kind = "earlier" if of_another and figure.kind == before.kind == "forecast" else figure.kind
+    period, year = (
+        (period, figure.year) if period or not earlier else _a_year_before(figure, before)
+    )
     return replace(figure, quantity=before.quantity, named=before.named, period=period,
-                   done="", bound="", kind=kind)  # fmt: skip
+                   done="", bound="", kind=kind, year=year)  # fmt: skip
+
+
+_A_YEAR_BEFORE = re.compile(r"\s*(?:a|one)\s+year\s+(?:earlier|ago|before)\b", re.IGNORECASE)
+
+
+def _a_year_before(figure: Stated, before: Stated) -> tuple[str, str]:
+    """The period and year of a figure set "a year earlier" than the one before it ("$960
+    million in Q3 2026, down from $1.02 billion a year earlier": the third quarter of 2025), or
+    none when its sentence does not say so or the one before names no year."""
+    at = figure.sentence.find(figure.text)
+    if at < 0 or not _A_YEAR_BEFORE.match(figure.sentence, at + len(figure.text)):
+        return "", figure.year
+    if before.period.isdigit():  # of a year alone: the year before
+        return str(int(before.period) - 1), ""
+    return (before.period, str(int(before.year) - 1)) if before.year else ("", figure.year)
 
 
 def _contrasted(between: list[str]) -> bool:
@@ -780,6 +800,9 @@ def _day(text: str, match: re.Match) -> str:
     return day_first(found.group(0)) if found else ""
 
 
+_AS_OF = re.compile(r"\bas (?:of|at) [^,;]*", re.IGNORECASE)
+
+
 def _said_near(text: str, match: re.Match, find) -> re.Match | None:
     """Of the matches `find` gives, the one a figure is of (`_period`), or None."""
     after = _CLAUSE.split(text[match.end() :], maxsplit=1)[0]
@@ -789,6 +812,9 @@ def _said_near(text: str, match: re.Match, find) -> re.Match | None:
     cut = _FIGURE.search(no_dates(after))
     after = after[: cut.start()] if cut else after
     found = find(after)
+    # "... since launch, as of 31 October 2026": a time the sentence puts the figure at.
+    stamped = _AS_OF.search(re.split(r"(?<=[.!?])\s", text[match.end() :], maxsplit=1)[0])
+    found = found or (find(stamped.group(0)) if stamped else [])
     if found:
         return found[0]
     before = _sentence_before(text, match.start())

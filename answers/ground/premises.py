@@ -59,7 +59,7 @@ _FAMILY_WORDS = {
     "sign": "sign seal",
     "collapse": "collapse break broke broken fail",
     "approve": "approve clear authorise authorize grant certify license licence",
-    "reject": "reject deny block refuse",
+    "reject": "reject deny block refuse ban prohibit",
     "open": "open reopen restore resume",
     "close": "close shut halt suspend",
     "win": "win won",
@@ -168,7 +168,7 @@ _LEAD = re.compile(
 # A clause inside the question that takes an event for granted: "... when it hit <place> as a
 # Category 5?", "... after the strike ended?"
 _INNER = re.compile(
-    r"\b(?i:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+(?:\w+\s+){0,2}\w+"
+    r"\b(?i:when|after|since|once|now that)\s+(?:it|they|he|she|the\s+(?:\w+\s+){0,4}\w+"
     r"|[A-Z]\w+)\s+(?:(?:was|were|had|has|have|is|are)\s+(?:been\s+)?)?"
     r"(?=\w+(?:ed|ung|ook|it|ut|ew|ell|ose|ave|on|ost)\b)",
 )
@@ -344,9 +344,7 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
             if token[:1].isupper() and owner not in {*subject, *STOP} and not before:
                 actor.append(token.lower())  # "Why did <someone else> lead the round?"
             continue
-        if (not family_of(low) and (low in subject or low in STOP) and low not in COPULAS) or (
-            low in _WHOLE or not low.replace(" ", "").isalpha() or low in SPELLED_OUT
-        ):
+        if _passed_over(low, rest[rest.find(token) :], subject):
             before += [] if low in _WHOLE or low in SPELLED_OUT or not low.isalpha() else [token]
             continue
         figures = _figures_from(rest, tokens, index)
@@ -371,6 +369,15 @@ def _claim_of_words(rest: str, tokens: list[str], subject: set[str],
             return replace(claim, counted=counted)
         before.append(token)
     return _position_claim(rest, tokens) or (_deed(rest, tokens) if after_do else None)
+
+
+def _passed_over(low: str, rest: str, subject: set[str]) -> bool:
+    """Whether a claim's word (`low`, `rest` the words from it on) is no state it claims: a word
+    of its subject or a stop word (not a state word or a copula), or no word at all. A past form
+    of the topic's own term dated in the question ("rated it on 2 October") is the deed."""
+    dated = states(low) and bool(DAY_OF_MONTH.search(rest))
+    named = (low in subject or low in STOP) and not (family_of(low) or low in COPULAS or dated)
+    return named or low in _WHOLE or not low.replace(" ", "").isalpha() or low in SPELLED_OUT
 
 
 def _state_after(tokens: list[str], index: int) -> int:

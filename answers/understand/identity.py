@@ -520,7 +520,7 @@ def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
     if not any(c.isdigit() for c in held):
         return None
     for i, j in _marks(said.tokens, words):
-        if said.tokens[j].low != held:
+        if said.tokens[j].bare != held:
             return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
     siblings = [mark for mark, number in _marks_said(said.text, held) if number != _MARK_OWN]
     return Mismatch(_with_name_before(said, siblings[0], words), "number") if siblings else None
@@ -568,7 +568,7 @@ def another_edition(text: str, topic: Topic) -> bool:
     held, words, own = _editions(topic)
     if any(c.isdigit() for c in held):
         tokens = _tokens(text)
-        marks = {tokens[j].low for _, j in _marks(tokens, words)}
+        marks = {tokens[j].bare for _, j in _marks(tokens, words)}
         # The topic's own mark said too ("Pellix P2 pens ...; Pellix P3 pens are not
         # affected"): the row is its own, naming the neighbour beside it.
         if marks and held not in marks | {t.low for t in tokens}:
@@ -651,7 +651,8 @@ def another_speaker(lead_in: str, topic: Topic) -> bool:
             tail = len(name) - 1
             # Longer than the name's tail, which it ends with, under another first word.
             longer = tail >= 2 and len(words) > tail and words[-tail:] == name[1:]
-            if longer and words[-tail - 1] != name[0]:
+            # "The <Name> X5" opens a sentence: an article is no other body's first word.
+            if longer and words[-tail - 1] not in (name[0], *STOP):
                 return True
     return False
 
@@ -672,7 +673,7 @@ def nearest_another(text: str, topic: Topic) -> bool:
 def _own_numbering(text: str, topic: Topic) -> bool:
     held, words, own = _editions(topic)
     tokens = _tokens(text)
-    if held and held in {tokens[j].low for _, j in _marks(tokens, words)}:
+    if held and held in {tokens[j].bare for _, j in _marks(tokens, words)}:
         return True
     found = numbered(text)
     return any(found.get(key, set()) & values for key, values in own.items()
@@ -693,7 +694,7 @@ def _marks(tokens: tuple[Token, ...], words: frozenset[str]):
     for i, token in enumerate(tokens):
         if token.bare in words:
             for j in (i - 1, i + 1):
-                low = tokens[j].low if 0 <= j < len(tokens) else ""
+                low = tokens[j].bare if 0 <= j < len(tokens) else ""  # "X5's" is the X5's
                 if _model_like(low) and low not in words:
                     yield i, j
 
