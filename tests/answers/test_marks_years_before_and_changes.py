@@ -21,8 +21,9 @@ from datetime import timedelta
 
 import pytest
 
-from tests.answers.test_figures_asked import PREMISE, SENTENCE, _issuer, _reports, answered
+from tests.answers.test_figures_asked import PREMISE, _issuer, _reports
 from tests.answers.test_other_periods_and_parties import _topic
+from tests.answers.test_series_months_and_revisions_asked import first
 
 pytestmark = pytest.mark.django_db
 
@@ -67,11 +68,6 @@ def world(settings):
             "million a year earlier."),
         (1, "Velofest 2026 drew 61,000 visitors, according to city transit counts."),
     ])  # fmt: skip
-
-
-def first(api, question: str) -> tuple[str, dict]:
-    body = answered(api, question)
-    return SENTENCE.split(body["answer"])[0], body
 
 
 @pytest.mark.usefixtures("world")
