@@ -452,9 +452,9 @@ def _answers_how_much(writer: Writer, layers: Layers, item: Evidence) -> bool:
 def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
     """Rows at odds about what is asked, said first, each side with its source (not when belief
     is asked: the prices lead)."""
-    if writer.understood.intent in ("attention", "markets"):
-        return False
     question = writer.understood.question
+    if writer.understood.intent in ("attention", "markets") or _ASKED_REVISED.search(question):
+        return False  # asked whether it was revised, the revision leads
     asking = conflicts.Asking(
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
         figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
@@ -947,8 +947,9 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     rows = [*layers.readings, *layers.reports, *layers.changes]
     unplaced = understood.unplaced if topic.pk == understood.topics[0].topic.pk else ""
     if unplaced and not _said_in(unplaced, rows):
-        quoted = _as_asked(understood.question, unplaced)
-        return str(phrases.PREMISE_UNSUPPORTED.format(premise=quoted)), None
+        return str(
+            phrases.PREMISE_UNSUPPORTED.format(premise=_as_claimed(understood, topic, unplaced))
+        ), None
     former = former_said(understood.question)
     if former and not former_held(former[1], topic):
         return _former_premise(former[0], topic), None
@@ -989,6 +990,16 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence]) -> tuple[str, Ev
         return str(phrases.PREMISE_HOLDS.format(premise=claim.words, quantity=instead[0],
                                                 figure=instead[1])), row  # fmt: skip
     return str(PREMISE_SAID[found].format(premise=claim.words)), row
+
+
+def _as_claimed(understood: Understanding, topic: Topic, said: str) -> str:
+    """A wrong party or place as the question puts it: with the deed it is said to have done
+    ("Pellucid Games buy Quillbright Studios"), when the question claims one of it, else with
+    what it is joined to (`_as_asked`)."""
+    claim = premises.claim_about(understood.question, topic)
+    if claim is not None and claim.words.startswith(said.rstrip("'\u2019s")):
+        return claim.words
+    return _as_asked(understood.question, said)
 
 
 # The words that join a party to what it is said to be party to ("its merger with <name>").

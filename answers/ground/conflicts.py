@@ -161,8 +161,11 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking, gone:
     is one revised away since (the dispute is then with the revised figure)."""
     for row in statements:
         for own, other in figures.set_against(raw[id(row)]):
-            if own.kind == "revised" or (other.unit, other.low, other.high) in gone:
-                continue  # "Revised: ... 48,620, not 48,210": a revision, not a dispute
+            # "Revised: ... 48,620, not 48,210", "final ... 1,291.3, above the provisional
+            # 1,284.6": a revision, not a dispute.
+            settled = own.kind == "revised" or (other.kind == "provisional" != own.kind)
+            if settled or (other.unit, other.low, other.high) in gone:
+                continue
             # The figure set against one names no quantity of its own ("the company's own
             # count of 640,000"), or is given as another's reading ("handed over 4,610 homes,
             # more than the 4,480 completions the company reported"): it is of the one it is
@@ -206,7 +209,11 @@ def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], as
             topic = asking.topic
             revision = any(replaces(x, y, topic) for x, y in ((fa, fb), (fb, fa))
                            for replaces in (figures.revises, figures.updates))  # fmt: skip
-            if actual and _one_thing(fa, fb, asking) and not revision and _about(asking, fa, fb):
+            # The issuer's own reading is of what is asked in its own words ("capped ... at
+            # 4.5%" of "what cap did it set"): the report need only say them.
+            issuer = "reading" in (fa.row.kind, fb.row.kind)
+            if actual and _one_thing(fa, fb, asking) and not revision and _about(
+                    asking, fa, fb, either=issuer):  # fmt: skip
                 return _what(fa, fb, asking), fa, fb
     return None
 
@@ -215,9 +222,13 @@ def _what(a: figures.Figure, b: figures.Figure, asking: Asking) -> str:
     """What two figures disagree on, in their words, less the topic's own names ("flights", not
     "peliva air flights": every row of the topic is of it)."""
     # The issuer's words first: the record's name for what is disputed.
-    named = max((a, b), key=_naming).named
-    names = {stem(w) for w in named.split()} & asking.names
-    return " ".join(w for w in named.split() if stem(w) not in names) or named
+    figure = max((a, b), key=_naming)
+    words = figure.named.split()
+    # Half of a hyphenated word ("class" of "first-class") names nothing by itself.
+    while len(words) > 1 and re.search(rf"\w-{re.escape(words[0])}\b", figure.sentence, re.I):
+        words = words[1:]
+    names = {stem(w) for w in words} & asking.names
+    return " ".join(w for w in words if stem(w) not in names) or " ".join(words)
 
 
 def _naming(figure: figures.Figure) -> tuple[bool, bool, int]:

@@ -32,6 +32,7 @@ from typing import Any
 from answers.understand import (
     CURRENCY_CODES,
     DAY_NUMBER,
+    FINAL_WORDS,
     MONTHS,
     NOT_AN_END,
     PROVISIONAL_WORDS,
@@ -77,7 +78,7 @@ _FIGURE = re.compile(
     r"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?P<sum_scale>million|billion|bn)?\s+(?P<currency>"
     + "|".join(sorted((f"{name}s?" for name in _CURRENCIES), key=len, reverse=True))
     + r")\b"
-    r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:million|billion))"
+    r"|(?P<count>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s+(?:million|billion))"
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
     # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything.
     r"|(?<![\d.,/])(?<!\d[-\u2013])(?P<small>\d{1,4})(?=\s+[^\W\d_])"
@@ -713,7 +714,10 @@ def _kind_of(text: str, match: re.Match) -> str:
         return "forecast"  # "will lift it to 1.05 million TEU by 2029": set for a year ahead
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
-    if kind == "actual" and (PROVISIONAL & sentence or ESTIMATED & own):
+    # "put the final reading at 1,291.3, above the provisional 1,284.6": the nearer word's.
+    near = next((w.lower() for w in reversed(before) if w.lower() in FINAL_WORDS | PROVISIONAL),
+                "")  # fmt: skip
+    if kind == "actual" and near not in FINAL_WORDS and (PROVISIONAL & sentence or ESTIMATED & own):
         return "provisional"  # a flash estimate, a preliminary count: later ones revise it
     return kind
 

@@ -1159,7 +1159,7 @@ def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool
     named = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.own_names]))}
     # The topic's own place said ("the Corran nurses strike in Dunmore") pins it as its lead
     # does: another place after it is a premise about it, not another subject.
-    pinned = named_lead or any(e in topic.entity_ids for e in places)
+    pinned = named_lead or any(e in topic.entity_ids for e in places) or _owned_term(said, topic)
     for first, after, entity_id in said.names:
         if entity_id not in places or entity_id in topic.entity_ids or entity_id in others:
             continue
@@ -1173,6 +1173,16 @@ def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool
             continue  # "the <Country>n housebuilder <lead>": the tracked one, placed wrongly
         return Mismatch(_with_subject_words(said, first, after, topic), "place")
     return None
+
+
+def _owned_term(said: Said, topic: Topic) -> bool:
+    """Whether the question names one of the topic's entities and says one of its own terms of
+    two words or more ("<company>'s new sorting hub in <place>"): the tracked thing, so a place
+    said of it is a premise about it."""
+    carried = any(e in topic.entity_ids for _, _, e in said.names)
+    text = f" {' '.join(words(said.text))} "
+    return carried and any(len(t.split()) > 1 and f" {' '.join(words(t))} " in text
+                           for t in topic.terms)  # fmt: skip
 
 
 _ATTRIBUTE_REACH = 3  # plain words between a place and the name it is said of ("housebuilder")

@@ -186,3 +186,11 @@ def test_a_month_said_of_a_deed_no_row_dates_is_a_premise_and_the_deed_follows(a
     assert said.startswith(PREMISE[0]), said
     assert "March 2026" in said, said
     assert "1.8%" in said, said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_wrong_party_is_quoted_with_the_deed_it_is_said_to_have_done(api):
+    said, body = first(api, "Why did Orsk Harbour Board price the Corvel Port green bond 2026-1?")
+    assert body["grounded"], body["answer"]
+    assert said.startswith(PREMISE), said
+    assert '"Orsk Harbour Board price the Corvel Port green bond 2026-1"' in said, said
