@@ -315,8 +315,9 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         return writer  # what happened set against its plan, or against a period before
     between = understood.intent == "compare" or verdicts.changed_between(understood.question)
     # "Did its ratio improve in 2026 against 2025?": a state the rows say, answered before the
-    # verdict, whose comparative says only which is higher.
-    writer.affirm = _answered(understood, layers[0]) if between else ""
+    # verdict, whose comparative says only which is higher; read once for every path below.
+    affirmed = _answered(understood, layers[0])
+    writer.affirm = affirmed if between else ""
     if between and _within(writer, layers[0], alone=alone):
         return writer  # two readings of one topic the question tells apart
     if understood.intent == "compare" and alone:
@@ -332,7 +333,7 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         holder = next((r for r in first.readings if not r.posing), None)
     said = (_set_aside(understood), _untracked(understood), premise)
     preface = "; ".join(p for p in said if p)
-    writer.affirm = "" if preface else _answered(understood, first)
+    writer.affirm = "" if preface else affirmed
     _answer_topic(writer, first, preface=preface, label=label, lead=holder)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
@@ -349,9 +350,10 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     if _ASKED_REVISED.search(question):
         return _revised_or_not(question, layers)
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
+    if claim is None or claim.acted or not claim.family:
+        return ""
     # A year says when the state held, not a figure of it ("improve in 2026").
-    timed = all(re.fullmatch(r"(?:19|20)\d\d", f) for f in claim.figures) if claim else False
-    if claim is None or claim.acted or not timed or not claim.family:
+    if not all(re.fullmatch(r"(?:19|20)\d\d", f) for f in claim.figures):
         return ""
     rows = [r.snippet for r in [*layers.readings, *layers.reports] if not r.posing]
     found = premises.verdict(claim, rows) if rows else "unsupported"
@@ -363,12 +365,11 @@ def _revised_or_not(question: str, layers: Layers) -> str:
     replacing an earlier one, or a row saying it revised or restated one); "No" when the
     issuer's own readings are held and none does, or the revision went the other way than the
     question says; "" with neither."""
-    if _revised_against(question, layers) is not None:
+    rows, held, pairs = _revisions(layers)
+    said = _REVISED_WAY.search(question)
+    if said and _went_other_way(said, pairs) is not None:
         return str(phrases.ANSWER_NO)
-    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
-    held = [f for row in rows for f in figures.held(row)]
-    pairs = figures.revisions(held, _curated(layers.topic))
-    if _CHANGED.search(question):  # a figure read anew at another value changed too
+    if _CHANGE_ASKED.search(question):  # a figure read anew at another value changed too
         pairs += [(a, b) for a, b in figures.readings_over_time(held, _curated(layers.topic))
                   if not a.overlaps(b)]  # fmt: skip
     if pairs or any(_REVISING.search(row.snippet) for row in rows):
@@ -376,13 +377,24 @@ def _revised_or_not(question: str, layers: Layers) -> str:
     return str(phrases.ANSWER_NO) if layers.readings else ""
 
 
+def _revisions(layers: Layers) -> tuple[list[Evidence], list[figures.Figure], list[tuple]]:
+    """The topic's rows that state (no posing), their figures, and (earlier, later) for each
+    figure one of them revises."""
+    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
+    held = [f for row in rows for f in figures.held(row)]
+    return rows, held, figures.revisions(held, _curated(layers.topic))
+
+
 def _revised_against(question: str, layers: Layers) -> Evidence | None:
     """The row of the topic's newest revision when the question says it went the other way
     ("revise its revenue down" of one revised from $1.42 billion to $1.47 billion); else None."""
     said = _REVISED_WAY.search(question)
-    rows = [r for r in [*layers.readings, *layers.reports] if not r.posing] if said else []
-    pairs = figures.revisions([f for row in rows for f in figures.held(row)],
-                              _curated(layers.topic))  # fmt: skip
+    return _went_other_way(said, _revisions(layers)[2]) if said else None
+
+
+def _went_other_way(said: re.Match, pairs: list[tuple]) -> Evidence | None:
+    """The row of the newest revision (an issuer's first) when it went against the way `said`
+    ("... down") puts it; else None."""
     if not pairs:
         return None
     earlier, later = max(pairs, key=lambda pair: (pair[1].row.kind == "reading", pair[1].date))
@@ -400,7 +412,7 @@ _REVISING = re.compile(
     r"\b(?:revis(?:ed|es|ing|ion)|restat(?:ed|es|ing|ement)|postpon\w*|delayed|reschedul\w*)\b",
     re.I,
 )
-_CHANGED = re.compile(r"\bchanged?\b", re.I)
+_CHANGE_ASKED = re.compile(r"\bchanged?\b", re.I)
 
 
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:

@@ -919,6 +919,7 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
     writer.compared = (a, b)  # in the question's order: a premise about which is higher reads it
     date = max(a.date, b.date)
     quoted = [f"{f.text} {writer.cite(f.row)}" for f in (a, b)]
+    state = _state_answered(writer)
     if _clash(a, b):
         body = phrases.COMPARE_UNITS_DIFFER.format(
             first=quoted[0], first_topic=name_a, second=quoted[1], second_topic=name_b,
@@ -930,10 +931,10 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
         sides = [(name_a, a, quoted[0]), (name_b, b, quoted[1])]
         high, low = sides if a.low > b.high else sides[::-1]
         body = _verdict_body(writer.understood.question, high, low, likely, date,
-                             sides[0] if _state_answered(writer) else None)  # fmt: skip
+                             sides[0] if state else None)  # fmt: skip
     text = _answered_yes_or_no(writer.understood.question, a, b, str(body).rstrip("."),
                                later_first)  # fmt: skip
-    if text == str(body).rstrip(".") and _state_answered(writer):  # the rows' state, first
+    if text == str(body).rstrip(".") and state:  # the rows' state, first
         text = str(phrases.ANSWER_THEN.format(answer=writer.affirm, verdict=text))
     writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
     return True

@@ -715,11 +715,13 @@ def _kind_of(text: str, match: re.Match) -> str:
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
     # "put the final reading at 1,291.3, above the provisional 1,284.6": the nearer word's.
-    near = next((w.lower() for w in reversed(before) if w.lower() in FINAL_WORDS | PROVISIONAL),
-                "")  # fmt: skip
+    near = next((w.lower() for w in reversed(before) if w.lower() in _STATUS_WORDS), "")
     if kind == "actual" and near not in FINAL_WORDS and (PROVISIONAL & sentence or ESTIMATED & own):
         return "provisional"  # a flash estimate, a preliminary count: later ones revise it
     return kind
+
+
+_STATUS_WORDS = FINAL_WORDS | PROVISIONAL  # "final", "provisional": which a reading is
 
 
 def _from_alone(text: str, match: re.Match, before: list[str]) -> bool:

@@ -593,8 +593,9 @@ def another_year(text: str, topic: Topic) -> bool:
         return True
     # Of a topic curated for a month ("January 2027"), the month and year said just after the
     # row's naming of it ("the <index> for the 1 June 2026 renewals"): another month's edition.
-    own, months = _month_year(topic.period), _months_by_name(text, topic)
-    return bool(own and months) and own not in months
+    own = _month_year(topic.period)
+    months = _months_by_name(text, topic) if own else set()
+    return bool(months) and own not in months
 
 
 def _months_by_name(text: str, topic: Topic) -> set[tuple[str, str]]:
