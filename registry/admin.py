@@ -346,7 +346,7 @@ class TopicKindForm(forms.ModelForm):
         fields = ["slug", "name", "description", "nouns", "attributes", "outcomes"]
 
 
-def _words_form(model) -> type[forms.ModelForm]:
+def _words_form(model, *extra: str) -> type[forms.ModelForm]:
     """A curated words table's form: its words one line a language."""
 
     class WordsForm(forms.ModelForm):
@@ -361,6 +361,7 @@ def _words_form(model) -> type[forms.ModelForm]:
             fields = ["slug", "name", "words"]
 
     WordsForm.Meta.model = model
+    WordsForm.Meta.fields = [*WordsForm.Meta.fields, *extra]
     return WordsForm
 
 
@@ -368,8 +369,8 @@ def _words_form(model) -> type[forms.ModelForm]:
 class QuantityAdmin(CuratorAdmin):
     """What a figure measures, by every word rows and questions call it (docs/identity.md)."""
 
-    form = _words_form(Quantity)
-    list_display = ["slug", "name"]
+    form = _words_form(Quantity, "agreed")
+    list_display = ["slug", "name", "agreed"]
     search_fields = ["slug", "name", "words"]
 
 
@@ -378,6 +379,7 @@ class ThemeAdmin(QuantityAdmin):
     """What a question or a topic is about, by every word that names it (docs/identity.md)."""
 
     form = _words_form(Theme)
+    list_display = ["slug", "name"]
 
 
 @admin.register(TopicKind)

@@ -160,9 +160,12 @@ def kinds_seed(model=None) -> int:
 
 
 def _seeded(model, rows: dict[str, dict]) -> int:
-    """Each row of `rows` (slug: fields) a table lacks, added; how many."""
-    return sum(model.objects.get_or_create(slug=slug, defaults=fields)[1]
-               for slug, fields in rows.items())  # fmt: skip
+    """Each row of `rows` (slug: fields) a table lacks, added; how many. A migration's model of
+    an earlier schema is given the fields it has."""
+    known = {f.name for f in model._meta.get_fields()}
+    return sum(model.objects.get_or_create(
+        slug=slug, defaults={k: v for k, v in fields.items() if k in known})[1]
+        for slug, fields in rows.items())  # fmt: skip
 
 
 # What a figure measures, by the words rows and questions call it: seeded, then curated.
@@ -179,16 +182,29 @@ QUANTITIES = {
         "en": "passengers riders ridership travellers travelers", "es": "pasajeros viajeros",
         "de": "fahrgäste passagiere", "fr": "passagers voyageurs", "pt": "passageiros",
         "ja": "乗客", "ar": "ركاب"}),
+    # A deal's sum, by the verb a row says it with: "acquire for", "will pay", "is worth".
+    "deal-value": ("Deal value", {
+        "en": "pay pays paid paying acquire acquires acquired acquiring acquisition buy buys "
+              "bought purchase purchased takeover worth valued valuing valuation consideration",
+        "es": "pagar pagará pagó adquirir adquisición compra valorada", "de": "zahlen zahlt "
+        "übernahme kauf kaufpreis bewertet", "fr": "payer paiera acquérir acquisition rachat "
+        "valorisé", "pt": "pagar pagará adquirir aquisição compra avaliada",
+        "ja": "買収 買収額", "ar": "استحواذ صفقة"}),
     "length": ("Length", {
         "en": "length long", "es": "longitud", "de": "länge",
         "fr": "longueur", "pt": "comprimento extensão", "ja": "長さ", "ar": "طول"}),
 }  # fmt: skip
 
 
+# The seeded quantities a deal or a decision sets: "will pay" states them (`Quantity.agreed`).
+AGREED = frozenset({"deal-value"})
+
+
 def quantities_seed(model=None) -> int:
     """Every seeded quantity a database lacks, added (a curator's is kept); how many."""
     return _seeded(model or Quantity, {
-        slug: {"name": name, "words": nouns(words)} for slug, (name, words) in QUANTITIES.items()
+        slug: {"name": name, "words": nouns(words), "agreed": slug in AGREED}
+        for slug, (name, words) in QUANTITIES.items()
     })  # fmt: skip
 
 

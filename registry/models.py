@@ -368,6 +368,12 @@ class Quantity(models.Model):
         help_text='Per language, the words that name this quantity ({"en": ["cost", '
         '"budget"]}): a figure said with any of them measures it.',
     )
+    agreed = models.BooleanField(
+        default=False,
+        help_text="A term a deal or a decision sets (the price paid, a fee): a figure of it "
+        'said with "will" ("will pay $710m") states the term agreed, not a forecast, so a '
+        "report giving another sum disputes it.",
+    )
 
     class Meta:
         ordering = ["slug"]

@@ -1031,7 +1031,7 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
 
 def _candidates_of(held: list[Figure], side, ahead: bool) -> list[Figure]:
     held = [f for f in held if not _of_another_year(f, side.topic.period)]
-    current = figures.newest(held, _curated(side))
+    current = figures.past_rivals(figures.newest(held, _curated(side)), _curated(side))
     if not ahead:
         return current
     planned = current + [f for f in held if f.kind == "forecast"]

@@ -67,15 +67,19 @@ SPELLED_OUT = {
 }
 # Whether a sentence gives any amount: a digit, or a count in words.
 AMOUNT = re.compile(rf"\d|\b(?:{'|'.join(SPELLED_OUT)})\s+[^\W\d_]", re.IGNORECASE)
+# A sum's scale as news writes it: "$640m" and "€2.5bn" as "$640 million" and "€2.5 billion".
+_SCALE = {"million": 1e6, "billion": 1e9, "trillion": 1e12, "thousand": 1e3, "bn": 1e9,
+          "mn": 1e6, "tn": 1e12, "m": 1e6, "k": 1e3}  # fmt: skip
+_SCALES = "|".join(_SCALE)
 _FIGURE = re.compile(
     rf"(?P<cur>[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?(?P<amount>\d+(?:[.,]\d+)*)\s*"
-    r"(?P<scale>million|billion|bn|trillion)?"
+    rf"(?:(?P<scale>{_SCALES})(?!\w))?"
     # "from 4.2% to 5.1%" is a change, two figures; "4.2% to 5.1%" alone is a range.
     r"|(?<=\bfrom\s)(?P<single>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
     r"|(?<![\d.,])(?P<low>\d+(?:\.\d+)?)\s?(?:%|percent|per cent)"
     r"(?:\s*(?:to|and|-|\u2013)\s*(?P<high>\d+(?:\.\d+)?)\s?(?:%|percent|per cent))?"
     r"|(?P<bps>\d+)\s*(?:basis points|bps?)\b"
-    r"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?P<sum_scale>million|billion|bn)?\s+(?P<currency>"
+    rf"|(?P<sum>\d+(?:[.,]\d+)?)\s*(?:(?P<sum_scale>{_SCALES})(?!\w))?\s+(?P<currency>"
     + "|".join(sorted((f"{name}s?" for name in _CURRENCIES), key=len, reverse=True))
     + r")\b"
     r"|(?P<count>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s+(?:million|billion))"
@@ -86,7 +90,6 @@ _FIGURE = re.compile(
     rf"|\b(?P<spelled>{'|'.join(SPELLED_OUT)})(?=\s+[^\W\d_])",
     re.IGNORECASE,
 )
-_SCALE = {"million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019][^\W_]+)?|\d[\d.,]*%?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CLAUSE = re.compile(r"[;:()]|,(?!\d)|(?<=[.!?])\s|\s(?:and|but|while|whereas)\s")
@@ -146,6 +149,7 @@ FORECAST = frozenset(
 )
 # ("preliminary", "initial": a provisional reading, not a superseded one: `PROVISIONAL`.)
 EARLIER = frozenset("from previous previously prior earlier initially originally last".split())
+_PERIODS_OF = frozenset("year's years' quarter's month's season's week's edition's".split())
 # Words that say a figure replaces an earlier reading of the same thing.
 REVISING = frozenset("revised revises revise revising revision trims trimmed corrected".split())
 TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
@@ -221,7 +225,7 @@ _BOUNDS = {
     **dict.fromkeys(("more than", "over", "above", "at least", "upwards of", "in excess of",
                      "exceeding"), "above"),
     **dict.fromkeys(("less than", "fewer than", "under", "below", "at most", "as much as",
-                     "as many as", "as high as"), "below"),
+                     "as many as", "as high as", "up to"), "below"),
 }  # fmt: skip
 # English grammar: "over" as the particle of a verb ("handed over 4,610 homes"), not a bound.
 _PARTICLE = re.compile(r"\b(?:hand|turn|sign|roll|carr)(?:s|ed|ied|ing|y)?\s+$", re.IGNORECASE)
@@ -326,13 +330,13 @@ def stated(text: str) -> list[Stated]:
     found: list[Stated] = []
     end = 0  # where the figure before ends: a quantity is never read across it
     for match in _FIGURE.finditer(text):
-        value = _value(match)
-        if value is None:
+        if (value := _value(match)) is None:
             continue
         low, high, unit = value
         bound, lead = _bound(text, match.start())
         # What is measured stands before the bound's words ("could cost as much as $190m").
-        before, opens = _clause_before(text, end, match.start() - len(lead))
+        head = text[: match.start() - len(lead)]
+        before, opens = _clause_before(text, end, len(head))
         quantity, named = _quantity(before, opens, unit not in ("", "#", "%", "bp"), unit == "%")
         counted = _counted_after(text, match) if unit in ("", "#") else (frozenset(), "")
         plain = match.group("small") or match.group("spelled")
@@ -341,7 +345,7 @@ def stated(text: str) -> list[Stated]:
             continue
         # "112.4 GWh": an amount of what follows, as "118 GWh" is.
         unit, plain = ("", "decimal") if unit == "#" and counted[1] else (unit, plain)
-        quantity, named = _with_counted((quantity, named), counted, unit, before)
+        quantity, named = _with_counted((quantity, named), counted, unit, before, head)
         quantity, named = _modifying((quantity, named), before, text[match.end() :], unit)
         quantity, named = _planned_of((quantity, named), before, opens, unit)
         if not quantity and unit == "#":
@@ -358,7 +362,7 @@ def stated(text: str) -> list[Stated]:
         figure = _compared(figure, _reference(found, figure, between), between)
         figure = _went_to(figure, found[-1] if found else None, between)
         figure = _coordinated(figure, found[-1] if found else None, between)
-        found.append(_planned_kind(figure))
+        found.append(_agreed_kind(_planned_kind(figure)))
         end = match.end()
     return _from_now(found)
 
@@ -422,6 +426,16 @@ def _planned_kind(figure: Stated) -> Stated:
     billion to €5.5 billion") is planned, not read."""
     if figure.kind == "actual" and figure.quantity & PLAN_STEMS:
         return replace(figure, kind="forecast")
+    return figure
+
+
+def _agreed_kind(figure: Stated) -> Stated:
+    """A term a deal sets, said with "will" ("will pay $710m" of a curated quantity a curator
+    marks agreed): the term agreed, not a forecast."""
+    built = vocabulary.built()
+    if figure.kind == "forecast" and not figure.bound and built and (
+            curated(figure.quantity) & built.agreed):  # fmt: skip
+        return replace(figure, kind="actual")
     return figure
 
 
@@ -895,9 +909,16 @@ def dated_periods(text: str) -> list[str]:
 
 
 def span_name(said: str) -> str:
-    """Months run together as a period is held: "january-october"."""
+    """Months run together as a period is held: "january-october"; a calendar quarter's as
+    the quarter ("July to September": the third quarter)."""
     first, last = re.findall(_MONTHS, said, re.IGNORECASE)[:2]
-    return f"{first}-{last}".lower()
+    quarter = _QUARTER_SPANS.get((first[:3].lower(), last[:3].lower()))
+    return f"{_ORDINAL[quarter]} quarter" if quarter else f"{first}-{last}".lower()
+
+
+_QUARTER_SPANS = {
+    ("jan", "mar"): "1", ("apr", "jun"): "2", ("jul", "sep"): "3", ("oct", "dec"): "4"
+}  # fmt: skip
 
 
 def _value(match: re.Match) -> tuple[float, float, str] | None:
@@ -936,6 +957,11 @@ def _clause_before(text: str, start: int, at: int) -> tuple[list[str], bool]:
     """The words of the clause a figure stands in, from `start` (the figure before) up to the
     figure, and whether they open a sentence."""
     head = text[:at]
+    if head.rstrip().endswith(":") and not _WORD.findall(head[head.rstrip().rfind(":") :]):
+        # "Roundwood harvested in <valley> in the third quarter (July to September): 4.2
+        # million cubic metres": the label before the colon names what is measured.
+        head = re.sub(r"\([^)]*\)", lambda m: " " * len(m.group(0)), head.rstrip()[:-1])
+        start = min(start, len(head))
     parts = _CLAUSE.split(head)
     clause = parts[-1]
     # A clause of link words alone ("..., to 16.1 million") goes on from the clause before
@@ -1071,6 +1097,7 @@ def _with_counted(
     counted: tuple[frozenset[str], str],
     unit: str,
     before: list[str],
+    head: str = "",
 ) -> tuple[frozenset[str], str]:
     """What a count measures: the noun after it ("21,000 runners"), with the thing done to them
     when a verb stands just before ("shipped 9,100 tonnes of salt", not the shipper), or with
@@ -1082,7 +1109,8 @@ def _with_counted(
         return quantity, named
     # "a catch quota of 52,000 tonnes", "cut its throughput by 90,000 barrels": what is named
     # before the count is what it measures.
-    linked = before and before[-1].lower() in (*_NAMING, "by")
+    # A label before a colon ("Roundwood harvested ...: 4.2 million cubic metres") names it.
+    linked = head.rstrip().endswith(":") or (before and before[-1].lower() in (*_NAMING, "by"))
     if quantity and (linked or _passive_to(before, named)):
         return quantity | counted[0], named
     averaged = _past_average(before)
@@ -1275,6 +1303,9 @@ def _kind(before: list[str]) -> str:
     if not went_to and (any(w in EARLIER for w in words[-2:]) or "previous" in recent
                         or "from" in since):  # fmt: skip
         return "earlier"
+    # "at last year's auction, which sold 0.9 million": a figure of the period before.
+    if any(w in EARLIER and later in _PERIODS_OF for w, later in itertools.pairwise(since)):
+        return "earlier"
     # A forecast's word in a name ("the Capital Projects Office") forecasts nothing; "would"
     # after a verb of saying is reported speech ("said the ban would affect 710,000").
     reported = any(w in _SAYING and "would" in words[i:] for i, w in enumerate(words))
@@ -1342,7 +1373,9 @@ def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> 
             # says it is ("put the marathon field at 18,000 runners").
             narrow, wide = (a, b) if not mine else (b, a)
             return narrow.unit == wide.unit == "" and narrow.quantity <= wide.quantity
-        return bool(a.quantity & b.quantity) or _one_theme(a, b)
+        # Or one curated quantity in two of its words ("acquire for" and "will pay").
+        return bool(a.quantity & b.quantity or curated(a.quantity) & curated(b.quantity)
+                    or _one_theme(a, b))  # fmt: skip
     if mine == theirs:
         return True
     if mine < theirs or theirs < mine:
@@ -1472,15 +1505,26 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
         return False
     if mine - {"earlier"} or theirs - {"earlier"}:
         return False
-    # The later says it reads anew, or gives the earlier value as the one it replaced ("up 16%
-    # from the €1.4 billion budget"); "police put the field at 18,000" of a race "drew 21,000"
-    # says neither: the two are at odds.
-    # An estimate is replaced by the count that follows it ("estimates the harvest at 1,840
-    # tonnes", then "the harvest came in at 1,655 tonnes").
+    return "earlier" in mine or _read_anew(later, earlier)
+
+
+def _read_anew(later: Figure, earlier: Figure) -> bool:
+    """Whether the later reads the earlier anew: it says so ("the toll rose to 11"); or the
+    earlier was an estimate the count that follows replaces ("estimates the harvest at 1,840
+    tonnes", then "came in at 1,655"), or a tally so far ("has now burned 41,000 hectares").
+    "Police put the field at 18,000" of a race that "drew 21,000" says none: they are at odds."""
     settled = (
         earlier.kind == "provisional" and later.kind == "actual" and _one_speaker(later, earlier)
     )
-    return "earlier" in mine or settled or bool(_CHANGED.search(later.sentence))
+    running = bool(_SO_FAR.search(earlier.sentence))
+    return settled or running or bool(_CHANGED.search(later.sentence))
+
+
+# A count said as it stands so far: "now", "so far", "to date", "has burned", "have died".
+_SO_FAR = re.compile(
+    r"\b(?:now|so far|to date|(?:has|have)\s+(?:now\s+|so\s+far\s+)?[a-z]+(?:ed|en))\b",
+    re.IGNORECASE,
+)
 
 
 def _by_amount(figure: Figure) -> bool:
@@ -1531,7 +1575,32 @@ def newest(held_figures: list[Figure], topic: frozenset[str] = frozenset()) -> l
     replaced = replaced_ids(held_figures, topic)
     current = [f for f in held_figures if f.reading and id(f) not in replaced]
     by_date = sorted(current, key=lambda f: (f.kind == "provisional", f.row.kind != "reading"))
-    return sorted(by_date, key=lambda f: f.date, reverse=True)
+    return _issuer_ahead(sorted(by_date, key=lambda f: f.date, reverse=True), topic)
+
+
+def _issuer_ahead(ordered: list[Figure], topic: frozenset[str]) -> list[Figure]:
+    """`ordered` with each issuer's reading moved ahead of the later reports that give another
+    figure of one thing and period: a report at odds with the issuer does not replace its
+    reading (`updates`), so the issuer's leads, whatever the report's date."""
+    for reading in [f for f in ordered if f.row.kind == "reading"]:
+        at = ordered.index(reading)
+        rivals = [i for i, f in enumerate(ordered[:at]) if _rival(f, reading, topic)]
+        if rivals:
+            ordered.insert(rivals[0], ordered.pop(at))
+    return ordered
+
+
+def past_rivals(current: list[Figure], topic: frozenset[str] = frozenset()) -> list[Figure]:
+    """`current` less each report's figure at odds with an issuer's reading of one thing and
+    period: the other side of a dispute, never the record's figure to compare."""
+    readings = [f for f in current if f.row.kind == "reading"]
+    return [f for f in current if not any(_rival(f, r, topic) for r in readings)]
+
+
+def _rival(figure: Figure, reading: Figure, topic: frozenset[str]) -> bool:
+    return (figure.row.kind != "reading" and figure.period == reading.period
+            and figure.unit == reading.unit and not figure.overlaps(reading)
+            and same_quantity(figure, reading, topic))  # fmt: skip
 
 
 def difference(higher: Stated, lower: Stated) -> str:
@@ -1583,7 +1652,8 @@ def _decimals(*figures_: Stated) -> int:
 
 def _scale_word(figure: Stated) -> str | None:
     """The scale word a figure is written with ("million"), if any."""
-    return next((w for w in _SCALE if re.search(rf"\b{w}\b", figure.text, re.I)), None)
+    return next((w for w in _SCALE if re.search(rf"(?:\b|(?<=\d)){w}\b", figure.text, re.I)),
+                None)  # fmt: skip
 
 
 def _number(value: float, places: int, grouped: bool = False) -> str:

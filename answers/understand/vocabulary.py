@@ -131,6 +131,7 @@ class Topic:
     # no period, and naming none itself. Its states change from day to day; an occasion's (a
     # rate decision, an election) are of the one occasion.
     ongoing: bool = False
+    outcome: str = ""  # the outcome it tracks, as curated ("suspended", "signed")
 
 
 @dataclass
@@ -154,6 +155,8 @@ class Vocabulary:
     quantity_words: dict[str, str] = field(default_factory=dict)
     # The curated themes (`registry.Theme`): each theme's words and phrases, lower case.
     themes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The tokens of the curated quantities a deal sets (`Quantity.agreed`): "will pay" states one.
+    agreed: frozenset[str] = frozenset()
 
     @functools.cached_property
     def quantity_phrases(self) -> tuple[tuple[frozenset[str], str], ...]:
@@ -348,7 +351,7 @@ def build() -> Vocabulary:
     vocab = Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated,
                        place_words, topic_vectors, list(entity_names), name_vectors,
                        model.name if model else None, *_kinds(), _quantities(),
-                       _themes())  # fmt: skip
+                       _themes(), _agreed())  # fmt: skip
     # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
     # first question that needs them: the word sets of every name cost a first user-worded ask
     # most of its time at 1M documents.
@@ -363,6 +366,11 @@ def _quantities() -> dict[str, str]:
     stop words, sorted and joined by spaces (`Vocabulary.quantity_phrases`)."""
     return {key: f"={q.slug}" for q in Quantity.objects.all()
             for word in q.all_words() if (key := _quantity_key(word))}  # fmt: skip
+
+
+def _agreed() -> frozenset[str]:
+    return frozenset(f"={slug}" for slug in Quantity.objects.filter(agreed=True)
+                     .values_list("slug", flat=True))  # fmt: skip
 
 
 def _quantity_key(word: str) -> str:
@@ -419,7 +427,8 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
                   " ".join(filter(None, first.values())),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
-                  tuple(own), tuple(event.former_names), event.place, _ongoing(event))
+                  tuple(own), tuple(event.former_names), event.place, _ongoing(event),
+                  event.outcome.lower())
         )  # fmt: skip
     return topics
 
