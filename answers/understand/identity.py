@@ -249,14 +249,14 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
     return (
         _other_kind(said, topic, vocab)
         or _kind_before_run(said, topic, vocab)
-        or _placed_kind(said, topic, vocab)
+        or _placed_kind(said, topic, vocab, context)
         or _other_edition(said, topic)
         or _other_party(said, topic)
         or _other_group(said, topic, own)
         or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
         or _other_number(said, topic, own)
-        or _other_month(said, topic)
+        or _other_month(said, topic, context)
         or _other_period(said, topic, context)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
@@ -290,12 +290,19 @@ def _other_party(said: Said, topic: Topic) -> Mismatch | None:
         words = [w.lower() for w in _TOKEN.findall(name)]
         at_title, at_asked = _run_at(title, words), _run_at(asked, words)
         rest = title[at_title + len(words) :] if at_title is not None else []
+        # The head before the period a title ends on ("timber harvest volume, Q3 2026").
+        rest = list(
+            itertools.takewhile(
+                lambda w: w.isalpha() and w not in TIME_WORDS and w not in STOP, rest
+            )
+        )
         if at_asked is None or len(rest) < 2:
             continue  # the title qualifies its head past the name ("pilots' strike")
         after = asked[at_asked + len(words) : at_asked + len(words) + 4]
-        if rest[-1] not in after:
+        head = next((i for i, w in enumerate(after) if w in rest[1:]), None)
+        if head is None:
             continue
-        mods = after[: after.index(rest[-1])]
+        mods = after[:head]
         other = [m for m in mods if m.isalpha() and _singular_of(m) not in own]
         # A preposition of any language joins the name to its place ("Clarimist en Bramwell").
         joined = set(mods) & (_OCCASION | STOP | LOCATIVE | _CONNECTORS)  # "del lote": of
@@ -416,7 +423,8 @@ _PLACES = frozenset({"country", "place"})
 _RUN = 4  # words after a place that may name what is asked of it ("parliamentary election")
 
 
-def _placed_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
+def _placed_kind(said: Said, topic: Topic, vocab: Vocabulary,
+                 context: Context) -> Mismatch | None:  # fmt: skip
     """A place the topic carries, followed by nouns of kinds none of which is the topic's or a
     thing's it carries ("<the port of a strike> parliamentary election", "<a drought's basin>
     wind auction"): a thing of that kind at that place, which the registry does not track. One
@@ -428,18 +436,24 @@ def _placed_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None
         if entity_id not in topic.entity_ids or vocab.entity_kinds.get(entity_id) not in _PLACES:
             continue
         nouns = _run_nouns(said, after, vocab)
-        if nouns and not any(_agrees(noun, topic, vocab) for noun, _ in nouns):
+        if nouns and not any(_agrees(noun, topic, vocab, context) for noun, _ in nouns):
             return Mismatch(_words(said, first, nouns[-1][1]), "kind")
     return None
 
 
-def _agrees(noun: str, topic: Topic, vocab: Vocabulary) -> bool:
+def _agrees(noun: str, topic: Topic, vocab: Vocabulary, context: Context) -> bool:
     """A kind's noun that is what the topic is, or what a thing it carries is ("<country>'s
     central bank" of a rate decision that carries the bank), or a word the topic says of
-    itself ("floods" of "<place> flooding")."""
-    if vocab.kind_nouns[noun] & _kinds_of(topic, vocab):
+    itself ("floods" of "<place> flooding"). Of the topic's kind, a noun its title calls it
+    by another of that kind, which neither its words nor its reports use, is another thing of
+    the kind there ("<county> flood" of the "<name> Fire (<county>)")."""
+    own = {stem(w) for w in _own_words(topic)}
+    if stem(noun.split()[-1]) in own:
         return True
-    return stem(noun.split()[-1]) in {stem(w) for w in _own_words(topic)}
+    kinds = vocab.kind_nouns[noun] & _kinds_of(topic, vocab)
+    titled = [w for w in _TOKEN.findall(topic.title.lower()) if vocab.kind_nouns.get(w, ()) and
+              vocab.kind_nouns[w] & kinds]  # fmt: skip
+    return bool(kinds) and not (titled and not context.reported(topic, (noun,)))
 
 
 def _kinds_of(topic: Topic, vocab: Vocabulary) -> set[str]:
@@ -945,6 +959,20 @@ def _edition(token: Token) -> int | str | None:
     return None
 
 
+def _in_figure(text: str, tokens, i: int) -> bool:
+    """Whether token `i` is part of a figure, not an edition's number: "3" of "harvest 3.6
+    million" or of "3 million" (a decimal's part, or a count before its scale)."""
+    token = tokens[i]
+    decimal = re.match(r"[.,]\d", text[token.end : token.end + 2]) or re.search(
+        r"\d[.,]$", text[max(0, token.start - 2) : token.start]
+    )
+    scaled = i + 1 < len(tokens) and tokens[i + 1].low in _SCALE_WORDS
+    return bool(decimal) or (token.low.isdecimal() and scaled)
+
+
+_SCALE_WORDS = frozenset("thousand million billion trillion percent per bn m k".split())
+
+
 def _ordinal(low: str) -> int | None:
     """What an ordinal numbers, in words or figures ("third", "156th")."""
     written = _ORDINAL_NUMBER.match(low)
@@ -961,9 +989,10 @@ def numbered(text: str) -> dict[str, set]:
               for m in _TOKEN.finditer(text)]  # fmt: skip
     found: dict[str, set] = {}
     for i, token in enumerate(tokens):
-        value = _edition(token)
-        # After a word, a possessive too ("<Maker>'s Q3 deliveries"); never after a number.
-        if i and value is not None and tokens[i - 1].bare.isalpha():
+        value = None if _in_figure(text, tokens, i) else _edition(token)
+        # After a word, a possessive too ("<Maker>'s Q3 deliveries"); never after a number. A
+        # quarter numbers the period ("harvest volume, Q3"), as a question's does.
+        if i and isinstance(value, int) and tokens[i - 1].bare.isalpha():
             found.setdefault(tokens[i - 1].bare, set()).add(value)
         if token.low == "series" and i + 1 < len(tokens) and len(tokens[i + 1].low) == 1:
             found.setdefault("series", set()).add(tokens[i + 1].low)
@@ -1006,20 +1035,28 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
 _MONTH_NAMES = frozenset(MONTHS) | {w.lower() for w in calendar.month_abbr if w}
 
 
-def _other_month(said: Said, topic: Topic) -> Mismatch | None:
+def _other_month(said: Said, topic: Topic, context: Context) -> Mismatch | None:
     """Another month and year named as the occasion asked of a topic curated for one ("the
     June 2026 renewals" of the January 2027 index): another edition of the release, whatever its
-    reports name beside it. After a word of time ("in June 2026") it asks when, which the window
-    reads; inside a name ("<Bank> December 2026 rate decision") it is that name's."""
+    reports name beside it. After "for" or "of" ("the index for November 2026") it asks that
+    month's edition too, unless the question names the topic's own month (then it asks
+    when, which the window reads) or its reports name the month asked (a figure of it);
+    inside a name ("<Bank> December 2026 rate decision") it is that name's."""
     own = _month_year(topic.period)
     tokens = said.tokens
+    months = {(t.low[:3], n.low) for t, n in itertools.pairwise(tokens) if t.low in _MONTH_NAMES}
     for i in range(1, len(tokens) - 1) if own else ():
         asked = (tokens[i].low[:3], tokens[i + 1].low)
         if tokens[i].low not in _MONTH_NAMES or not _YEAR.match(asked[1]) or asked == own:
             continue
         # After a determiner, a day between ("the 1 June 2026 renewals"): which occasion.
         day = tokens[i - 1].low.isdigit() and i > 1
-        if tokens[i - 1 - day].low in _DETERMINING:
+        edition = (
+            tokens[i - 1].low in _EDITION_OF
+            and own not in months
+            and not (context.reported(topic, (f"{tokens[i].text} {asked[1]}",)))
+        )
+        if tokens[i - 1 - day].low in _DETERMINING or edition:
             month = f"{tokens[i].text} {asked[1]}"
             title = re.sub(rf"\b{own[0]}\w*\s+{own[1]}\b", month, topic.title, flags=re.I)
             return Mismatch(title if title != topic.title else f"{topic.title} ({month})",
@@ -1074,6 +1111,7 @@ def _names_occasion(said: Said, year: int) -> bool:
 
 
 _DETERMINING = frozenset("its their the his her this that last".split())
+_EDITION_OF = frozenset("for of".split())  # "the index for November 2026": its edition
 
 
 def _with_owner(said: Said, topic: Topic, start: int, end: int) -> str:
@@ -1098,7 +1136,7 @@ def _numbers_asked(said: Said) -> dict[str, tuple[set, int, int]]:
         asked[key] = (values | {value}, first, last)
 
     for i, token in enumerate(tokens):
-        value = _edition(token)
+        value = None if _in_figure(said.text, tokens, i) else _edition(token)
         # After a word, a possessive too ("<Maker>'s Q3 deliveries"); never after a number.
         if i and value is not None and tokens[i - 1].bare.isalpha():
             key = "quarter" if isinstance(value, str) else tokens[i - 1].bare

@@ -223,12 +223,15 @@ EVENT_DAY = re.compile(
 )
 
 
-def time_window(question: str, *, now: datetime) -> Window | None:
+def time_window(question: str, *, now: datetime, events: bool = False) -> Window | None:
     """The window the question names, or None; the first time expression wins, in its widest
-    form ("since Monday" over "Monday"). Never raises: text it cannot read has no window."""
+    form ("since Monday" over "Monday"). Never raises: text it cannot read has no window.
+    A day something happened on ("which struck on 3 May") sets no window for a question; read
+    with `events`, a row's sentence keeps it: "the strike ended on 26 November" says a date."""
     text = question[:MAX_CHARS]
     masked = _QUANTITY.sub(lambda m: " " * len(m.group(0)), text)
-    masked = EVENT_DAY.sub(lambda m: " " * len(m.group(0)), masked)
+    if not events:
+        masked = EVENT_DAY.sub(lambda m: " " * len(m.group(0)), masked)
     today = now.date()
     try:
         found = [*_rolling(masked, now), *_day_ranges(masked, now), *_seasons(masked),

@@ -398,6 +398,9 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
         kept, miss, actor = _held(said, held, vocab, capitals, seen, year)
         first = first or miss
         if not kept or len(kept) == len(held):
+            # Past a topic that is not the subject, one kept for a place or name it shares
+            # must say something asked of it (a fire is no "<valley>'s wineries harvest").
+            kept = [r for r in kept if _says_of(r.topic, text)] if first else kept
             return kept, (None if kept else first), (actor if kept else "")
         held = kept
 
@@ -446,6 +449,13 @@ def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: 
         if kept:
             return kept
     return []
+
+
+def _says_of(topic: Topic, text: str) -> bool:
+    """Whether the question says a word of the topic's title or terms past its names ("oil
+    prices" of an oil price topic; nothing of a fire in "<valley>'s wineries harvest")."""
+    said = {w for w in stem_set(text) - stem_set(" ".join(topic.names)) if w.isalpha()}
+    return bool(said - STOP_STEMS - TIME_WORDS & stem_set(" ".join([topic.title, *topic.terms])))
 
 
 # German words that are an English family's word ("war" is German's "was"): never read as it.
