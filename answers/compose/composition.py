@@ -28,6 +28,7 @@ from answers.understand import (
     former_said,
     phrase_said,
     phrases,
+    stem,
     stem_set,
     stems,
     time_window,
@@ -45,6 +46,15 @@ REVISABLE = ("how-much", "status", "overview", "decided", "compare")
 # Words about the asking, not the answer: they pick no sentence ("what did reporting say").
 _NEUTRAL = frozenset(stem_set(" ".join([*figures.NEUTRAL, "current", "now", "new", "today"])))
 META = stem_set("report reporting reported say said says market markets news tell")
+# "Do news reports agree with <the issuer>?": asks whether the sources agree.
+_SOURCES_AGREE = re.compile(
+    r"\b(?:reports?|reporting|news|media|outlets?|press|papers?|sources?)\b.{0,40}?\b(?:agree|"
+    r"disagree|differ|match|contradict|confirm|dispute)",
+    re.IGNORECASE,
+)
+AGREEING = stem_set(
+    "agree agrees agreed disagree disagrees differ differs match contradict confirm dispute"
+)
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _HOW_MEASURE = re.compile(r"\bhow\s+([^\W\d_]+)", re.IGNORECASE)
@@ -114,6 +124,8 @@ class Writer:
         self.pool: list[Evidence] = []
         self.sentences: list[Sentence] = []
         self.asked = stem_set(understood.question) - META
+        if _SOURCES_AGREE.search(understood.question):
+            self.asked -= AGREEING  # whether reports agree is of the sources, not what they say
         self.names = {s for r in understood.topics for s in stem_set(" ".join(r.topic.names))}
         # What the question says past its topics' names and the words every question uses.
         # "How long", "how far": the word after "how" asks a measure that no row writes.
@@ -231,11 +243,14 @@ class Writer:
             return self.quoted[id(item)].rstrip(".")
         text = item.facts.get("summary") or item.title
         options = [s.strip() for s in _SENTENCE.split(text) if s.strip()] or [item.title]
-        return options[self._best_of(options, item.date)].rstrip(".")
+        return options[self._best_of(options, item.date, item.others)].rstrip(".")
 
-    def _best_of(self, options: list[str], day: str | None) -> int:
+    def _best_of(self, options: list[str], day: str | None,
+                 others: frozenset[str] = frozenset()) -> int:  # fmt: skip
         """The index of the sentence that best answers the question: the most words asked past
-        the names, a figure when how much is asked, a date when when is; the first of equals."""
+        the names, a figure when how much is asked, a date when when is; the first of equals.
+        One giving a neighbour's figure (`others`: "Mill 5, which has 410,000 tonnes") never
+        answers for the topic."""
         intent = self.understood.intent
         # Every sentence names its topic, and says "the" and "of": neither tells one apart.
         asked = self.asked - self.names - STOP_STEMS
@@ -243,6 +258,7 @@ class Writer:
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
+            score -= 10 * any(figure in sentence for figure in others)
             score += 2 * bool(periods & figures.periods(sentence))  # the quarter asked
             if intent == "how-much" and figures.AMOUNT.search(sentence):
                 score += 2
@@ -331,13 +347,26 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     if premise and holder is None and understood.intent in ("why", "who"):
         # A premise the record does not hold is answered by what the issuer says, first.
         holder = next((r for r in first.readings if not r.posing), None)
-    said = (_set_aside(understood), _untracked(understood), premise)
-    preface = "; ".join(p for p in said if p)
+    preface = _preface(understood, premise, affirmed)
     writer.affirm = "" if preface else affirmed
     _answer_topic(writer, first, preface=preface, label=label, lead=holder)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
+
+
+def _preface(understood: Understanding, premise: str, affirmed: str) -> str:
+    """What is said before the answer: a request set aside, what is untracked (unless the
+    premise names it: "Brisklane acquired ..." is said there, once), the premise; a "No" the
+    premise gives first ("No, the record does not support ... on 2 November")."""
+    untracked = (
+        ""
+        if premise and all(n in premise for n in understood.untracked)
+        else (_untracked(understood))
+    )
+    if premise and affirmed == str(phrases.ANSWER_NO):
+        premise = str(phrases.ANSWER_THEN.format(answer=affirmed, verdict=_continued(premise)))
+    return "; ".join(p for p in (_set_aside(understood), untracked, premise) if p)
 
 
 def _answered(understood: Understanding, layers: Layers) -> str:
@@ -352,8 +381,9 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
     if claim is None or claim.acted or not claim.family:
         return ""
-    # A year says when the state held, not a figure of it ("improve in 2026").
-    if not all(re.fullmatch(r"(?:19|20)\d\d", f) for f in claim.figures):
+    # A year or a day says when the state held, not a figure of it ("improve in 2026",
+    # "contained on 2 November": held that day, or on another).
+    if not premises.dated(claim):
         return ""
     rows = [r.snippet for r in [*layers.readings, *layers.reports] if not r.posing]
     found = premises.verdict(claim, rows) if rows else "unsupported"
@@ -790,7 +820,7 @@ def _ahead(sentence: str, day: str | None) -> bool | None:
     weighs each sentence more than once."""
     if not day:
         return None
-    window = time_window(sentence, now=datetime.fromisoformat(day))
+    window = time_window(sentence, now=datetime.fromisoformat(day), events=True)
     return None if window is None else window.start > date.fromisoformat(day)
 
 
@@ -978,10 +1008,11 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
-    return _claim_premise(claim, [*rows, *filter(None, [layers.attention])])
+    return _claim_premise(claim, [*rows, *filter(None, [layers.attention])], topic)
 
 
-def _claim_premise(claim: premises.Claim, rows: list[Evidence]) -> tuple[str, Evidence | None]:
+def _claim_premise(claim: premises.Claim, rows: list[Evidence],
+                   topic: Topic) -> tuple[str, Evidence | None]:  # fmt: skip
     """What the question takes for granted, named when the rows contradict it or hold it only
     of another speaker or month, with the row that says what they hold instead."""
     snippets = [r.snippet for r in rows]
@@ -992,9 +1023,12 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence]) -> tuple[str, Ev
         if other is not None:
             return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words)), rows[other]
         stating = premises.unheld_month(claim, rows)
-        if stating is None:
+        if stating is not None:
+            return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim.words)), rows[stating]
+        instead = _other_outcome(claim, rows, topic)
+        if instead is None:
             return "", None
-        return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim.words)), rows[stating]
+        return str(PREMISE_SAID["contradicted"].format(premise=claim.words)), instead
     holder = premises.holding(claim, snippets)
     row = None if holder is None or rows[holder].posing else rows[holder]
     instead = premises.held_instead(claim, row.snippet) if row is not None else None
@@ -1002,6 +1036,21 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence]) -> tuple[str, Ev
         return str(phrases.PREMISE_HOLDS.format(premise=claim.words, quantity=instead[0],
                                                 figure=instead[1])), row  # fmt: skip
     return str(PREMISE_SAID[found].format(premise=claim.words)), row
+
+
+def _other_outcome(claim: premises.Claim, rows: list[Evidence], topic: Topic) -> Evidence | None:
+    """The first row stating the topic's curated outcome as done, when the question claims
+    another outcome of it that no row states ("revoke" of a certificate the council suspended):
+    the outcome the record holds instead; else None."""
+    own = conflicts.outcome_family(topic.outcome) if topic.outcome else None
+    verb = stem(claim.verb)
+    if own is None or {verb, premises.family_of(claim.verb)} & {own, stem(own)}:
+        return None
+    stating = [r for r in rows if r.kind in ("reading", "report") and not r.posing]
+    if any(verb in stem_set(row.text) for row in stating):
+        return None  # the record says the claimed deed too
+    return next((r for r in stating if own in conflicts.stated_outcomes(r.text, topic.outcome)),
+                None)  # fmt: skip
 
 
 def _as_claimed(understood: Understanding, topic: Topic, said: str) -> str:

@@ -135,13 +135,17 @@ _RECEIVED = frozenset(
 )
 STATIVE = frozenset("unchanged steady higher lower stronger weaker open closed shut".split())
 DETERMINERS = frozenset("a an the any this that its their his her our".split())
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE)
+_TOKEN = re.compile(
+    r"\d+(?:[.,]\d+)*(?:%|(?:bn|mn|m)\b)?|[^\W_]+(?:['\u2019][^\W_]+)?|%", re.UNICODE
+)
 _TIME_UNITS = rf"(?:{'|'.join(sorted(TIME_UNITS))})"
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
 _FIGURE = re.compile(
     rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
+    r"(?:\s?(?:million|billion|bn|mn|m)\b)?"  # "$640m", "$640 million": one sum
     r"|\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|bps?\b|[kmgt]wh?\b|gigawatts?"
-    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b|million\b|billion\b)|\bcategory\s+\d\b"
+    r"|mw\b|megawatts?|tonnes\b|tons\b|barrels\b|million\b|billion\b|km\b|kilomet(?:re|er)s?\b"
+    r"|miles?\b|kg\b|hectares?\b|acres?\b)|\bcategory\s+\d\b"
     r"|\b\d{1,3}(?:,\d{3})+\b"
     # A count of a plural noun, in digits or words ("5 hikers", "five hikers"); never a span
     # of time ("over the last 2 weeks"), which says when, not what is claimed.
@@ -151,6 +155,7 @@ _FIGURE = re.compile(
     r"|(?<=\bfor\s)\d+\s+(?:hours?|days?|weeks?|months?)\b|\b\d+-(?:hour|day|week|month)\b",
     re.IGNORECASE,
 )
+_SCALED = re.compile(r"(\d)\s*(million|mn|m|billion|bn)\b")  # "$640 million" is "$640m"
 _DURATION = re.compile(r"(\d+)(?:\s*|-)(hour|day|week|month)s?\b")
 # A year said as when a state came about ("began in 2024"), and any year a statement gives.
 _IN_YEAR = re.compile(r"\b(?:in|since|during)\s+((?:19|20)\d\d)\b(?![/\u2013-]\d)", re.IGNORECASE)
@@ -311,7 +316,8 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
     if setting and not lead and _FIGURE.search(clause.split(",")[0]):
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
         tokens = _TOKEN.findall(rest)
-        return _claim_of_words(rest, tokens, subject, False) or _level(rest, tokens)
+        # A setting states its figure whatever its verb ("Given that the line runs 450 km").
+        return _claim_of_words(rest, tokens, subject, True) or _level(rest, tokens)
     if not lead and not stated and inner:  # "How much damage did it do when it hit <place>?"
         return _claim_of_words(clause[inner.end() :], _TOKEN.findall(clause[inner.end() :]),
                                subject, True)  # fmt: skip
@@ -321,7 +327,9 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         # "Why was there a 12% rise ...": what there was is taken for granted, as with "did".
         there = rest.lstrip().lower().startswith("there ")
         rest = rest.lstrip()[len("there ") :] if there else rest
-        after_do = aux == "did" or there or not (aux or lead.group("since"))
+        # "After <a name> merged with ...", "given that it runs 450 km": a side clause states
+        # its deed and its figure as done, as "did" does.
+        after_do = aux == "did" or there or not aux
     elif stated:  # only with a figure: "the Corvala rate cut: what's the story?" states nothing
         rest, after_do = stated.group("claim") or stated.group("sentence"), False
         if not (_FIGURE.search(rest) or DAY_OF_MONTH.search(rest)):
@@ -575,11 +583,15 @@ def _doer(claim: Claim, sentence: str) -> set[str] | None:
         # Done, or decided ("agreed to acquire"): a deed the sentence says was undertaken.
         done = states(low) or low in IRREGULAR_PAST or lows[max(0, index - 2) : index] in _DECIDED
         alike = stem(low) == stem(claim.verb) or (family is not None and family_of(low) == family)
-        if not (alike and done):
+        # The deed as its noun after a verb done ("completed their merger with"): undertaken.
+        nominal = _noun_of(low, claim.verb) and any(map(states, lows[max(0, index - 3) : index]))
+        if not ((alike and done) or nominal):
             continue
         if any(b in HEDGES for b in lows[max(0, index - 3) : index]):
             continue
-        if claim.objects and not claim.objects & {stem(t) for t in lows[index + 1 : index + 6]}:
+        # Of its noun, what it was of may stand before it ("X and Y completed their merger").
+        of = lows if nominal else lows[index + 1 : index + 6]
+        if claim.objects and not claim.objects & {stem(t) for t in of}:
             continue
         at = re.search(rf"(?<!\w){re.escape(low)}(?!\w)", sentence.lower())
         before = sentence[: at.start() if at else 0]
@@ -587,8 +599,21 @@ def _doer(claim: Claim, sentence: str) -> set[str] | None:
         # "<Name>, the carrier formerly known as ..., agreed to": the doer is named before.
         if not any(t[:1].isupper() for t in _TOKEN.findall(clause)):
             clause = before
+        # A deed done with another ("merged with <Name>") is that party's too.
+        partner = _WITH_PARTY.match(sentence, at.end()) if at else None
+        clause += f" {partner.group(1)}" if partner else ""
         return {t.lower() for t in _TOKEN.findall(clause)} - STOP - DETERMINERS
     return None
+
+
+_WITH_PARTY = re.compile(r"\s+with\s+((?:[A-Z][\w'\u2019-]*\s?){1,4})")
+
+
+def _noun_of(word: str, verb: str) -> bool:
+    """Whether `word` is the noun of `verb` ("merger" of "merged", "acquisition" of "acquire"):
+    another stem that opens with all but the last letter of the verb's, four at least."""
+    said, done = stem(word), stem(verb)
+    return len(done) >= 4 and said != done and said.startswith(done[:-1] if len(done) > 4 else done)
 
 
 def _statements(row: str) -> list[str]:
@@ -786,6 +811,11 @@ def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
     return held, bool(other) and not held
 
 
+def dated(claim: Claim) -> bool:
+    """Whether every figure a claim gives is a day or a year: when its state held."""
+    return all(_unit(_plain(f)) in ("date", "year") for f in claim.figures)
+
+
 def _unit(figure: str) -> str:
     """What a plain figure is of: "date" for a day of a month, "year" for a year, else its
     unit ("%", "gw")."""
@@ -843,7 +873,8 @@ def _relative(tokens: list[str], index: int) -> bool:
 
 _NOUN_PASTS = frozenset("cut set hit shut".split())  # past forms that are nouns as often
 _UNITS = {"percent": "%", "per cent": "%", "gigawatts": "gw", "gigawatt": "gw",
-          "megawatts": "mw", "megawatt": "mw"}  # fmt: skip
+          "megawatts": "mw", "megawatt": "mw", "kilometres": "km", "kilometers": "km",
+          "kilometre": "km", "kilometer": "km"}  # fmt: skip
 
 
 def _plain(text: str) -> str:
@@ -851,6 +882,7 @@ def _plain(text: str) -> str:
     for word, unit in _UNITS.items():
         low = low.replace(word, unit)
     low = _DURATION.sub(r"\1\2", low)  # "72 hours" and "a 72-hour strike" are one span
+    low = _SCALED.sub(lambda m: m.group(1) + ("bn" if m.group(2)[0] in "bB" else "m"), low)
     return re.sub(r"\s+", "", _spelled(low)).replace(",", "")
 
 
