@@ -46,6 +46,11 @@ REVISABLE = ("how-much", "status", "overview", "decided", "compare")
 # Words about the asking, not the answer: they pick no sentence ("what did reporting say").
 _NEUTRAL = frozenset(stem_set(" ".join([*figures.NEUTRAL, "current", "now", "new", "today"])))
 META = stem_set("report reporting reported say said says market markets news tell")
+# A setting the question takes for granted before what it asks ("Since <X> is paying $1.85
+# billion, which authority ...?"): its words choose no sentence.
+_SETTING = re.compile(
+    r"^\W*(?:since|after|following|once|now that|given(?: that)?|with)\b[^,?]*,", re.IGNORECASE
+)
 # "Do news reports agree with <the issuer>?": asks whether the sources agree.
 _SOURCES_AGREE = re.compile(
     r"\b(?:reports?|reporting|news|media|outlets?|press|papers?|sources?)\b.{0,40}?\b(?:agree|"
@@ -135,6 +140,8 @@ class Writer:
         self.counted = _counted_asked(understood.question)
         self.said |= self.counted
         self.when = asks_when(understood.question)
+        setting = _SETTING.match(understood.question)
+        self.setting = stem_set(setting.group(0)) - self.names if setting else frozenset()
         # The two figures a verdict set side by side, in the question's order (`verdicts`).
         self.compared: tuple[figures.Figure, figures.Figure] | None = None
         # A report's sentence to quote, when a dispute names which (`conflicts.Conflict`).
@@ -252,8 +259,9 @@ class Writer:
         One giving a neighbour's figure (`others`: "Mill 5, which has 410,000 tonnes") never
         answers for the topic."""
         intent = self.understood.intent
-        # Every sentence names its topic, and says "the" and "of": neither tells one apart.
-        asked = self.asked - self.names - STOP_STEMS
+        # Every sentence names its topic, and says "the" and "of": neither tells one apart; a
+        # setting taken for granted ("Since it is paying $1.85 billion, ...") is not asked.
+        asked = self.asked - self.names - STOP_STEMS - self.setting
         periods = {p for p in figures.periods(self.understood.question) if not p.isdigit()}
         scored = []
         for index, sentence in enumerate(options):
@@ -310,12 +318,14 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
     not "how many people are sleeping in shelters")."""
     lead = order[0]
     asked = {f.quantity for f in stated[lead] if f.quantity}
+    # Of a quantity named in two words or more ("customer records"), a later count is of it
+    # whatever verb its report says it with ("exposed", "affected").
     actual = [
         i
         for i in order
-        if said[i] >= said[lead]
-        and any(f.kind in ("actual", "revised") and f.quantity in asked for f in stated[i])
-    ]
+        if any(f.kind in ("actual", "revised") and f.quantity in asked
+               and (said[i] >= said[lead] or len(f.quantity) > 1) for f in stated[i])
+    ]  # fmt: skip
     if not actual:
         return order
     newest = max(actual, key=lambda i: (head[i].date or "", -order.index(i)))
@@ -379,7 +389,7 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     if _ASKED_REVISED.search(question):
         return _revised_or_not(question, layers)
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
-    if claim is None or claim.acted or not claim.family:
+    if claim is None or claim.acted or not (claim.family or claim.figures):
         return ""
     # A year or a day says when the state held, not a figure of it ("improve in 2026",
     # "contained on 2 November": held that day, or on another).
@@ -1044,7 +1054,8 @@ def _other_outcome(claim: premises.Claim, rows: list[Evidence], topic: Topic) ->
     the outcome the record holds instead; else None."""
     own = conflicts.outcome_family(topic.outcome) if topic.outcome else None
     verb = stem(claim.verb)
-    if own is None or {verb, premises.family_of(claim.verb)} & {own, stem(own)}:
+    # A figure claimed ("exposed 2.3 million records") is held to the figure, not the outcome.
+    if own is None or claim.figures or {verb, premises.family_of(claim.verb)} & {own, stem(own)}:
         return None
     stating = [r for r in rows if r.kind in ("reading", "report") and not r.posing]
     if any(verb in stem_set(row.text) for row in stating):

@@ -1026,12 +1026,15 @@ def _candidates(side, ahead: bool = False) -> list[Figure]:
     """The side's current readings, newest first: an issuer's and the reports' (not posing);
     asked `ahead` ("which will cost more"), its forecasts after them."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
-    return _candidates_of([f for row in rows for f in figures.held(row)], side, ahead)
+    # A side's figure is the record's: a report at odds with its issuer is not set against
+    # the other side (a threshold says it as the other side, `threshold`).
+    found = _candidates_of([f for row in rows for f in figures.held(row)], side, ahead)
+    return figures.past_rivals(found, _curated(side))
 
 
 def _candidates_of(held: list[Figure], side, ahead: bool) -> list[Figure]:
     held = [f for f in held if not _of_another_year(f, side.topic.period)]
-    current = figures.past_rivals(figures.newest(held, _curated(side)), _curated(side))
+    current = figures.newest(held, _curated(side))
     if not ahead:
         return current
     planned = current + [f for f in held if f.kind == "forecast"]

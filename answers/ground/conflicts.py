@@ -227,8 +227,10 @@ def _what(a: figures.Figure, b: figures.Figure, asking: Asking) -> str:
     # Half of a hyphenated word ("class" of "first-class") names nothing by itself.
     while len(words) > 1 and re.search(rf"\w-{re.escape(words[0])}\b", figure.sentence, re.I):
         words = words[1:]
-    names = {stem(w) for w in words} & asking.names
-    return " ".join(w for w in words if stem(w) not in names) or " ".join(words)
+    # The names it opens on ("peliva air flights": flights), never a word inside what it names
+    # ("personal data breach notifications" of a "breach notification" topic).
+    rest = list(itertools.dropwhile(lambda w: stem(w) in asking.names, words))
+    return " ".join(rest or words)
 
 
 def _naming(figure: figures.Figure) -> tuple[bool, bool, int]:

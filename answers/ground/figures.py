@@ -229,6 +229,8 @@ _BOUNDS = {
 }  # fmt: skip
 # English grammar: "over" as the particle of a verb ("handed over 4,610 homes"), not a bound.
 _PARTICLE = re.compile(r"\b(?:hand|turn|sign|roll|carr)(?:s|ed|ied|ing|y)?\s+$", re.IGNORECASE)
+# A verb of movement before "up to" ("edged up to 4.3%", "rose up to"): the level it reached.
+_MOVED_UP = re.compile(r"\b(?:\w+ed|rose|risen|went|gone|grew|grown|came|shot|crept)\s+$", re.I)
 _BOUND_WORDS = "|".join(bound.replace(" ", r"\s+") for bound in _BOUNDS)
 _BOUND = re.compile(rf"(?:\b(?P<not>no|not)\s+)?\b(?P<bound>{_BOUND_WORDS})\s+$", re.IGNORECASE)
 # Spans of time: a count of them says how long or when ("over the last 2 weeks"), never how
@@ -590,8 +592,12 @@ def _noun_written(after: str, counted: str) -> str:
     written = _WORD.findall(after)
     if named_run:
         return " ".join(written[: named_run + 1])
-    first = counted.split()[0]
-    return written[0] if written and written[0].lower() == first else first
+    # The whole noun phrase the count counts ("412 personal data breach notifications"): its
+    # first word alone ("412 personal") says nothing of what is counted.
+    nouns = counted.split()
+    if [w.lower() for w in written[: len(nouns)]] == nouns and not set(nouns) & STOP:
+        return " ".join(written[: len(nouns)])
+    return written[0] if written and written[0].lower() == nouns[0] else nouns[0]
 
 
 def _name_before_noun(after: str) -> int:
@@ -618,6 +624,8 @@ def _bound(text: str, at: int) -> tuple[str, str]:
     found = _BOUND.search(text[:at])
     if not found or _PARTICLE.search(text[: found.start("bound")]):
         return "", ""
+    if found.group("bound").lower() == "up to" and _MOVED_UP.search(text[: found.start("bound")]):
+        return "", ""  # "edged up to 4.3%": where it went, not a bound
     side = _BOUNDS[" ".join(found.group("bound").lower().split())]
     if found.group("not"):  # "no more than 40": at most 40
         side = "above" if side == "below" else "below"
@@ -840,8 +848,14 @@ def _said_near(text: str, match: re.Match, find) -> re.Match | None:
     before = _sentence_before(text, match.start())
     if _kind(_WORD.findall(before)) == "earlier":
         return None
-    found = find(_past_earlier(before))
+    # "affected by its September data breach": which breach, not the period of the figure.
+    found = [m for m in find(_past_earlier(before)) if not _WHICH_ONE.search(before[: m.start()])]
     return found[-1] if found else None
+
+
+# A month after "by its" or "in their" says which one of a thing ("affected by its September
+# data breach"), not the period of a figure ("its October sales rose": of October).
+_WHICH_ONE = re.compile(r"\b(?:by|in|from|after|since|over|of)\s+(?:its|their)\s+$", re.I)
 
 
 def _periods_in(text: str) -> list[re.Match]:
@@ -1001,6 +1015,30 @@ def _past_name(words: list[str], i: int) -> int | None:
 
 
 def _quantity(before: list[str], opens: bool = False, money: bool = False,
+              rate: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
+    """What a figure measures (`_measured`), or what "the number of" names before it ("the
+    number of customer records exposed in the breach rose to 5.1 million": customer records)."""
+    return _number_of(before) or _measured(before, opens, money, rate)
+
+
+def _number_of(before: list[str]) -> tuple[frozenset[str], str] | None:
+    """The nouns after the last "number of", "count of" or "total of" before a figure, up to a
+    linking or past-form word; None when none is said."""
+    lows = [w.lower() for w in before]
+    at = max((i for i, w in enumerate(lows[:-1]) if w in _TALLY_NOUNS and lows[i + 1] == "of"),
+             default=None)  # fmt: skip
+    if at is None:
+        return None
+    # Up to a past form ("exposed in the breach"), past the small words ("dockers on strike").
+    nouns = itertools.takewhile(lambda w: not w.endswith("ed"), lows[at + 2 : at + 6])
+    kept = [w for w in nouns if w.isalpha() and w not in STOP and w not in NEUTRAL]
+    return (quantities(stem(w) for w in kept), " ".join(kept)) if kept else None
+
+
+_TALLY_NOUNS = frozenset("number count total tally".split())
+
+
+def _measured(before: list[str], opens: bool = False, money: bool = False,
               rate: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
     """The lower-case words nearest before the figure, past the linking words and any place or
     name set in them ("annual inflation in <Country> was"), an average's word ("exports

@@ -24,6 +24,8 @@ from answers.understand import (
     Window,
     another_body,
     another_edition,
+    another_kind,
+    another_party,
     another_speaker,
     another_year,
     asks_when,
@@ -574,6 +576,10 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         said = f"{doc.title}. {doc.summary}"
         if another_edition(said, topic) or another_year(said, topic) or another_body(said, topic):
             continue  # a neighbour's report, attached by the words it shares
+        # A namesake's row ("Pop singer <Name>"); one whose headline does the topic's deed to
+        # another party (another occasion, whatever else its body mentions).
+        if another_kind(said, topic) or another_party(doc.title, topic):
+            continue
         origins.add(origin)
         titles.add(doc.title.lower())
         day = doc.day.isoformat()

@@ -38,7 +38,7 @@ from typing import Any
 from django.db import transaction
 
 from answers.measure.casegen import cases_generate
-from answers.measure.figurecases import PREMISE_NAMED, figure_score
+from answers.measure.figurecases import figure_score, premise_first
 from answers.serve import engine
 from answers.understand import embeddings
 from records.services import records_transition
@@ -221,7 +221,7 @@ def _unaccented(text: str) -> str:
 def _wording(case: dict, result: dict, tally: dict) -> list[str]:
     problems = []
     answer = result["answer"]
-    named_premise = answer.startswith(PREMISE_NAMED)
+    named_premise = premise_first(answer)
     if case.get("premise"):
         tally["premises"] += 1
         tally["premisesCaught"] += named_premise

@@ -54,6 +54,16 @@ _HOPE = frozenset(
 )
 _FIRST = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"])")
 PREMISE_NAMED = ("The record does not support the premise", "The record contradicts the premise")
+# A yes-or-no question's answer word before the premise ("No, the record does not support ...").
+_ANSWER_WORD = re.compile(r"^(?:Yes|No), ")
+
+
+def premise_first(text: str) -> bool:
+    """Whether `text` opens by naming a premise, after the yes or no it answers, if any."""
+    rest = _ANSWER_WORD.sub("", text)
+    return f"{rest[:1].upper()}{rest[1:]}".startswith(PREMISE_NAMED)
+
+
 NO_VERDICT = ("No verdict", "Neither is higher")
 # A number as written, never part of another, a date's or a marker's ("[2]").
 _NUMBER = r"(?<![\d.\-\[]){}(?!\d|\.\d|\])"
@@ -399,10 +409,10 @@ def figure_score(case: dict, result: dict) -> list[str]:
     elif case["class"] == "plan":
         problems += _plan_problems(case, first)
     elif case["class"] == "place-premise":
-        if not first.startswith(PREMISE_NAMED) or case["place"] not in first:
+        if not premise_first(first) or case["place"] not in first:
             problems.append(f"the premise of {case['place']} was not named first")
     elif case["class"] == "premise":
-        if not first.startswith(PREMISE_NAMED):
+        if not premise_first(first):
             problems.append("the false premise was not named first")
         if not _says_any(first, case["held"]):
             problems.append("the first sentence gives no figure the registry holds")

@@ -14,6 +14,8 @@ from answers.faces import face
 FACE = {
     "another_body": "answers.understand.identity",
     "another_edition": "answers.understand.identity",
+    "another_kind": "answers.understand.identity",
+    "another_party": "answers.understand.identity",
     "another_speaker": "answers.understand.identity",
     "another_year": "answers.understand.identity",
     "asks_ahead": "answers.understand.timewindow",

@@ -537,7 +537,24 @@ def _other_edition(said: Said, topic: Topic) -> Mismatch | None:
         if said.tokens[j].bare != held:
             return Mismatch(_words(said, min(i, j), max(i, j) + 1), "number")
     siblings = [mark for mark, number in _marks_said(said.text, held) if number != _MARK_OWN]
-    return Mismatch(_with_name_before(said, siblings[0], words), "number") if siblings else None
+    if siblings:
+        return Mismatch(_with_name_before(said, siblings[0], words), "number")
+    return _other_version(said, held, words)
+
+
+def _other_version(said: Said, held: str, words: frozenset[str]) -> Mismatch | None:
+    """Another version number after a word of the topic's names than its curated one
+    ("<Name> 7.3" for the "7.2"): a sibling release."""
+    if not _VERSION.fullmatch(held):
+        return None
+    for found in _VERSION_SAID.finditer(said.text):
+        if found.group(1).lower() in words and found.group(2) != held:
+            return Mismatch(found.group(0), "number")
+    return None
+
+
+_VERSION = re.compile(r"\d+(?:\.\d+)+")
+_VERSION_SAID = re.compile(r"\b([^\W\d_]+)\s+(\d+(?:\.\d+)+)(?![\d.]*\d)")
 
 
 def _with_name_before(said: Said, mark: str, words: frozenset[str]) -> str:
@@ -580,6 +597,9 @@ def another_edition(text: str, topic: Topic) -> bool:
     route 11): a neighbour's row, whatever topic it came in under. Years and quarters are the
     periods figures are of, not editions."""
     held, words, own = _editions(topic)
+    versions = {m.group(2) for m in _VERSION_SAID.finditer(text) if m.group(1).lower() in words}
+    if _VERSION.fullmatch(held) and versions and held not in versions:
+        return True  # only a sibling release ("<Name> 7.3" in a row of the 7.2)
     if any(c.isdigit() for c in held):
         tokens = _tokens(text)
         marks = {tokens[j].bare for _, j in _marks(tokens, words)}
@@ -652,6 +672,49 @@ def another_body(clause: str, topic: Topic) -> bool:
     tagger = current_tagger()
     spans = [span for span in tagger.entity_spans(clause) if span[2] == topic.lead_id]
     return bool(spans) and tagger.namesake(clause, *spans[0])
+
+
+def another_kind(text: str, topic: Topic) -> bool:
+    """Whether a row names the topic's entities only as called by another kind's noun ("Pop
+    singer <Name>" in a row of the <Name> 7.2 release): a namesake's row, whatever words
+    brought it in."""
+    vocab = built()
+    if vocab is None or not topic.kind:
+        return False
+    said = Said.of(text, current_tagger().entity_spans(text))
+    called = [(_noun_before(said, first, vocab), _kinds_named(entity, topic, vocab))
+              for first, _, entity in said.names if entity in topic.entity_ids]  # fmt: skip
+    other = [c for c, kinds in called if c and not vocab.kind_nouns[c[0]] & kinds]
+    return bool(other) and len(other) == len(called)
+
+
+def _kinds_named(entity: int, topic: Topic, vocab: Vocabulary) -> set[str]:
+    """The kinds an entity of a topic is: its entity kind's (`TopicKind.entity_kinds`), and the
+    topic's own when it leads it ("the town of <a company's short name>" is no company)."""
+    kinds = set(vocab.entity_kind_kinds.get(vocab.entity_kinds.get(entity, ""), ()))
+    return kinds | ({topic.kind} if entity == topic.lead_id else set())
+
+
+def another_party(text: str, topic: Topic) -> bool:
+    """Whether a row does the topic's own deed to a party it does not carry, naming none of the
+    parties it carries past the doer ("<the regulator> fined <another bank>" in a row of its
+    fine on <a firm>): another occasion's row."""
+    vocab = built()
+    if vocab is None:
+        return False
+    deeds = {stem(w) for term in topic.terms for w in words(term)}
+    own = {n.lower() for n in topic.names}
+    objects = [m.group(2) for m in _DONE_TO.finditer(text)
+               if stem(m.group(1).lower()) in deeds and m.group(2).lower() not in own]  # fmt: skip
+    if not objects:
+        return False
+    said = {e for _, _, e in current_tagger().entity_spans(text)}
+    parties = {e for e in topic.entity_ids if vocab.entity_kinds.get(e) in _ACTORS}
+    return bool(said & parties) and bool(parties - said)
+
+
+# A deed and who it is done to: "fined Pellora Bank", "acquired the Orrin Timberlands".
+_DONE_TO = re.compile(r"\b([a-z]+)\s+(?:the\s+)?([A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)")
 
 
 def another_speaker(lead_in: str, topic: Topic) -> bool:
@@ -1183,7 +1246,7 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
                  context: Context, others: frozenset[int]) -> Mismatch | None:  # fmt: skip
     return (
         _tracked_place(said, topic, vocab, context.named_lead, others)
-        or _untracked_place(said, topic, own)
+        or (None if _actor_named(topic, vocab, context) else _untracked_place(said, topic, own))
         or _compass(said, topic)
         or (_modifier(said, topic, own) if context.capitals else None)
     )
@@ -1237,6 +1300,13 @@ def _said_of_lead(said: Said, after: int, topic: Topic) -> bool:
         if all(not t.capital for t in said.tokens[after:first]):
             return True
     return False
+
+
+def _actor_named(topic: Topic, vocab: Vocabulary, context: Context) -> bool:
+    """Whether the question names the topic's lead and the lead is a body or a person (a
+    company's breach, a regulator's fine): what it did is told by who did it, so a place said
+    of it is a premise, not another thing of the same name there (a dam, a festival)."""
+    return context.named_lead and vocab.entity_kinds.get(topic.lead_id) in _ACTORS
 
 
 def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
@@ -1321,7 +1391,20 @@ def unplaced(said: Said, topic: Topic, vocab: Vocabulary) -> str:
             return _words(said, first - 1, after)
         if _said_of_lead(said, after, topic):
             return _words(said, first, after)  # "the <Country>n housebuilder <lead>"
-    return _placed_done(said, topic, own)
+    return _placed_done(said, topic, own) or _placed_untracked(said, topic, vocab, own)
+
+
+def _placed_untracked(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str]) -> str:
+    """An untracked place said after the topic's lead, when the lead is a body or a person ("the
+    <company> breach in <a country>"): where its own words never place it, a premise."""
+    leads = [first for first, _, e in said.names if e == topic.lead_id]
+    if not leads or vocab.entity_kinds.get(topic.lead_id) not in _ACTORS:
+        return ""
+    for i in range(leads[0] + 1, len(said.tokens) - 1):
+        end = _place_named(said, i + 1, own) if said.tokens[i].low in LOCATIVE else None
+        if end:
+            return _words(said, i, end)
+    return ""
 
 
 def _pinned(said: Said, topic: Topic) -> bool:

@@ -234,7 +234,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     request = scope_of(question)  # a poem, advice, a prediction: set aside, the facts answered
     question = _as_marked(asked_part(SCRIPT_BOUNDARY.sub(" ", question)), vocab)
     corrected = correct(question, vocab)
-    window = time_window(question, now=now)
+    window = _asked_window(question, now)
     named, span_names, unknown, mentioned = names(question, corrected, vocab, window)
     documented = _documented(mentioned, unknown, as_of)
     timeless = corrected.replace(window.text, " ") if window else corrected  # "November" is when
@@ -243,9 +243,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     intent = intent_of(request.facts or question)
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
     window = _compared_times(window, question, intent, now, routed)
-    # A namesake reporting names beside a routed topic's words is a party to it, not asked.
-    unheld = [n for n in unknown if not (n.reported and _topic_said(question, n.span, routed))]
-    about = [n for n in unheld if n.subject and not n.place]
+    unheld, about = _asked_untracked(question, unknown, mentioned, routed, vocab)
     if routed and topic is None and (about or (unheld and not any(r.named for r in routed))):
         # About something untracked, or set in an untracked place naming nothing tracked.
         routed = []
@@ -266,6 +264,60 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     return Understanding(question, intent, window, routed, untracked, corrected, suggestions,
                          vocab.model, mismatch, request.kind, unplaced,
                          (as_of or now).year)  # fmt: skip
+
+
+def _asked_untracked(question: str, unknown: list, mentioned: list[str], routed: list[Routed],
+                     vocab: Vocabulary) -> tuple[list, list]:  # fmt: skip
+    """The untracked names the question says (a namesake reporting names beside a routed
+    topic's words is a party to it, not asked), and those it asks about: its subject, or what
+    the best topic's own deed is done to (`_done_to`; a name only reporting uses included,
+    added to `unknown` so that the decline names it)."""
+    unheld = [n for n in unknown if not (n.reported and _topic_said(question, n.span, routed))]
+    done = [Unheld(span, False, False) for span in mentioned
+            if _done_to(question, span, routed, vocab)]  # fmt: skip
+    unknown.extend(done)
+    about = [n for n in unheld if (n.subject and not n.place)
+             or (not n.place and _done_to(question, n.span, routed, vocab))]  # fmt: skip
+    return unheld, [*about, *done]
+
+
+def _done_to(question: str, name: str, routed: list[Routed], vocab: Vocabulary) -> bool:
+    """Whether an untracked name is what the best topic's own deed is done to ("the <regulator>
+    fine <another bank>" of its fine on a tracked firm), while the party the topic carries
+    past the ones the question names is not said: another occasion of the deed, untracked."""
+    if not routed:
+        return False
+    topic = routed[0].topic
+    before = re.search(rf"([^\W\d_]+)\s+(?:the\s+)?{re.escape(name)}", question)
+    deeds = {stem(w) for term in topic.terms for w in words(term)}
+    if before is None or stem(before.group(1).lower()) not in deeds:
+        return False
+    said = {e for e, _ in _entities_said(question, topic)}
+    parties = {e for e in topic.entity_ids if vocab.entity_kinds.get(e) in _PARTIES}
+    return bool(said) and bool(parties - said)
+
+
+_PARTIES = frozenset({"company", "organization", "person"})
+
+
+def _entities_said(question: str, topic: Topic) -> list[tuple[int, str]]:
+    """The topic's entities the question names, each with its words there."""
+    spans = current_tagger().entity_spans(question)
+    return [(e, question[a:b]) for a, b, e in spans if e in topic.entity_ids]
+
+
+def _asked_window(question: str, now: datetime) -> Window | None:
+    """The question's window, unless it is the time a yes-or-no question claims a state came
+    about in ("Was <it> released in March 2026?"): that is a premise to hold to the record,
+    not a filter of the rows that would answer it."""
+    window = time_window(question, now=now)
+    if window is None or not _YES_NO.match(question):
+        return window
+    claimed = re.search(rf"\b[a-z]+ed\s+(?:in|on|during)\s+{re.escape(window.text)}", question)
+    return None if claimed else window
+
+
+_YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|has|have|had)\b", re.IGNORECASE)
 
 
 def _subjects_named(named: set[int], vocab: Vocabulary) -> set[int]:
@@ -373,9 +425,11 @@ def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list
 
 def _says_subject(topic: Topic, text: str) -> bool:
     """Whether `text` says one of the topic's own subject phrases (its curated terms of two
-    words or more, in lower case: a name is whose, not what; word for word by stem)."""
-    return any(len(words(term)) > 1 and term.islower() and phrase_said(text, term)
-               for term in topic.terms)  # fmt: skip
+    words or more, in lower case and none of its names: a name is whose, not what; word for
+    word by stem)."""
+    names = {n.lower() for n in topic.names}
+    return any(len(words(term)) > 1 and term.islower() and term not in names
+               and phrase_said(text, term) for term in topic.terms)  # fmt: skip
 
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,
@@ -633,9 +687,9 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         fixed = [w for w in words(correct(span, vocab)) if w not in _CONNECTORS]  # "de", "of"
         known = all(w in vocab.known or stem(w) in vocab.frequency for w in fixed)
         if known and not unheld_name(span, vocab, tagger):
-            if not any(stem(w) in vocab.frequency for w in fixed) and not tagger.entity_spans(span):
-                thing = _thing_at(span, tail, vocab)
-                if thing:  # "the <port town> desalination plant": no row speaks of one
+            # A first word no topic carries ("Pellora Bank"): a name only reporting uses.
+            if stem(fixed[0]) not in vocab.frequency and not tagger.entity_spans(span):
+                if thing := _thing_at(span, tail, vocab):  # "the <port town> desalination plant"
                     untracked.append(Unheld(thing, place, alone))
                 else:
                     mentioned.append(span)  # a name only reporting uses ("<a port town>")

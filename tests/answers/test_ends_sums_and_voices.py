@@ -8,6 +8,11 @@ twenty-eighth and twenty-seventh blind checks' classes left open):
   at its scale;
 - a setting ("Given that the line runs 450 km", "After <someone else> merged with <them>")
   states its figure and its deed as done: a wrong one is named first;
+- a place of another topic said of a deal ("<buyer> bought <seller>'s warehouses in <the other
+  topic's place>") is a premise of the deal, which stays the subject: a topic's term that is
+  its own place's name says where, not what the question is about;
+- the words of a setting taken for granted ("Since <buyer> is paying $640 million in cash,
+  ...") choose no sentence: the one that answers what is asked is quoted;
 - a deal's sum said with another verb ("acquire for", "will pay", "is worth", "valued at") is
   the one sum: a report giving another disputes the issuer's, the issuer first.
 
@@ -55,6 +60,10 @@ def world(settings):
         ["Calder Logistics agreed to buy Norrow Depots for $610 million."],
         calder,
     )
+    _topic("decision-harlow-ridge-quarry-licence", "Harlow Ridge quarry licence decision",
+           ("kessel-mining-board", "Kessel Mining Board", "organization"),
+           ["quarry licence", "harlow ridge"], {"kind": "policy-decision", "period": "2026"},
+           ("harlow-ridge", "Harlow Ridge"))  # fmt: skip
     link = _topic("rail-tarrow-link", "Tarrow Link rail line",
                   ("tarrow-rail", "Tarrow Rail", "company"), ["rail line", "tarrow link"],
                   {"kind": "product"})  # fmt: skip
@@ -68,7 +77,11 @@ def world(settings):
         (1, "Pellucid Games will pay $710m for Quillbright Studios, people familiar with the "
             "takeover said."),
         (3, "Pellucid Games plans to keep Quillbright Studios' 240 staff after the takeover."),
+        (3, "Pellucid Games is paying $640 million in cash for Quillbright Studios. The "
+            "takeover needs approval from the Orlan Competition Office."),
         (2, "Tarrow Rail said the Tarrow Link rail line is on schedule."),
+        (4, "Calder Logistics is buying Norrow Depots' 14 warehouses in Tarrin."),
+        (6, "The Kessel Mining Board renewed the Harlow Ridge quarry licence for ten years."),
         (9, "The Harwick dock strike began on 12 November 2026, the Harwick Dockers Union said."),
         (2, "The Harwick dock strike ended on 26 November 2026 after the Harwick Dockers Union "
             "accepted a 6% pay offer."),
@@ -147,3 +160,20 @@ def test_a_sum_said_with_another_verb_disputes_the_issuers_issuer_first(api, que
     assert "$710m" in body["answer"], body["answer"]
     assert "disagree" in body["answer"], body["answer"]
     assert body["answer"].index("$640m") < body["answer"].index("$710m"), body["answer"]
+
+
+@pytest.mark.usefixtures("world")
+def test_another_topics_place_said_of_a_deal_is_its_premise_the_deal_first(api):
+    said, body = first(api, "After Calder Logistics bought Norrow Depots' warehouses in Harlow "
+                            "Ridge, how many warehouses did it buy?")  # fmt: skip
+    assert said.startswith(PREMISE), said
+    assert "Harlow Ridge" in said, said
+    assert "quarry" not in body["answer"], body["answer"]
+    assert "14 warehouses" in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("world")
+def test_a_settings_words_choose_no_sentence(api):
+    _, body = first(api, "Since Pellucid Games is paying $640 million in cash for Quillbright "
+                         "Studios, who must give approval for the takeover?")  # fmt: skip
+    assert "Orlan Competition Office" in body["answer"], body["answer"]
