@@ -1204,14 +1204,22 @@ def _named_written(figure: Figure, otherwise: str = "") -> str:
 
 def _written(figure: Figure, period: str) -> str:
     """The period as the figure's sentence writes it ("October", "third quarter")."""
+    short = _QUARTER_MARK.get(period)  # "Q3 2025" where the row writes it so
     if figure.year and period == figure.dated:  # "the third quarter of 2025", "October 2025"
+        marked = f"{short} {figure.year}" if short else ""
+        if marked and marked.lower() in figure.sentence.lower():
+            return marked
         joined = " of " if figure.period in figures.QUARTERS else " "
         return f"{_written(figure, figure.period)}{joined}{figure.year}"
     if period in figures.QUARTERS:  # "Third-quarter 2026 results": the third quarter
-        return f"the {period}"
+        return short if short and re.search(rf"\b{short}\b", figure.sentence) else f"the {period}"
     written = re.escape(period).replace(r"\ ", r"[\s-]").replace("/", "[/\u2013-]")  # "2026-27"
     found = re.search(written, figure.sentence, re.IGNORECASE)
     return found.group(0) if found else period
+
+
+_QUARTER_MARK = {f"{name} quarter": f"Q{n}" for n, name in enumerate(
+    ("first", "second", "third", "fourth"), start=1)}  # fmt: skip
 
 
 def _best(held: list[Figure], said: set[str], wide: set[str]) -> Figure | None:

@@ -352,21 +352,37 @@ def stated(text: str) -> list[Stated]:
         quantity, named = _planned_of((quantity, named), before, opens, unit)
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
-        written = f"{lead}{match.group(0).strip()}"
-        if plain and counted[1]:  # a plain number with its noun: "310 tonnes"
-            written = f"{written} {_noun_written(text[match.end() :], counted[1])}"
+        written = _written(text, match, lead, counted[1] if plain else "")
         period, year = _period(text, match)
-        figure = Stated(quantity, low, high, unit, _kind_of(text, match), written, named, period,
-                        _sentence_of(text, match).strip(), _done_to(before, counted, unit),
-                        bound, _day(text, match), year)  # fmt: skip
+        figure = Stated(quantity, low, high, unit + _per(text, match), _kind_of(text, match),
+                        written, named, period, _sentence_of(text, match).strip(),
+                        _done_to(before, counted, unit), bound, _day(text, match),
+                        year)  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
         figure = _of_whole(found, figure, between)
         figure = _compared(figure, _reference(found, figure, between), between)
-        figure = _went_to(figure, found[-1] if found else None, between)
-        figure = _coordinated(figure, found[-1] if found else None, between)
+        last = found[-1] if found else None
+        figure = _coordinated(_went_to(figure, last, between), last, between)
         found.append(_agreed_kind(_planned_kind(figure)))
         end = match.end()
     return _from_now(found)
+
+
+def _written(text: str, match: re.Match, lead: str, noun: str) -> str:
+    """A figure as its row writes it, a bound's words first; a plain number with its noun
+    ("310 tonnes")."""
+    written = f"{lead}{match.group(0).strip()}"
+    return f"{written} {_noun_written(text[match.end() :], noun)}" if noun else written
+
+
+def _per(text: str, match: re.Match) -> str:
+    """A rate's time unit ("1,600 incidents a month": "/month"), said in the figure's clause
+    after it: a rate is no total of the same things, so it is held in its own unit."""
+    found = _PER.match(text, match.end())
+    return f"/{found.group(1).lower()}" if found else ""
+
+
+_PER = re.compile(r"[^,;.:()]{0,40}?\b(?:a|an|per|each)\s+(hour|day|week|month|year)\b", re.I)
 
 
 def _from_now(found: list[Stated]) -> list[Stated]:
@@ -1295,12 +1311,21 @@ def _done(word: str, before: list[str]) -> bool:
 _COUNT_ADJECTIVES = frozenset("new more fewer extra additional further other".split())
 
 
+def _noun_next(said: list[str], at: int) -> bool:
+    """Whether the word after `at` is a plain lower-case word that can be counted."""
+    nxt = said[at + 1].lower() if at + 1 < len(said) else ""
+    return nxt.isalpha() and nxt == said[at + 1] and nxt not in STOP and not nxt.endswith("ed")
+
+
 def _counted(after: str) -> tuple[frozenset[str], str]:
     """The noun a count is of, the first words after it ("customers", "ships at anchor"), and
     what a unit counts ("tonnes of cod")."""
     words = []
-    for word in _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:5]:
+    said = _WORD.findall(re.split(r"[;,.:()]", after, maxsplit=1)[0])[:5]
+    for at, word in enumerate(said):
         low = word.lower()
+        if not words and low.endswith("ed") and _noun_next(said, at):
+            continue  # "5,034 reported cyber incidents": the incidents, reported
         if low == "of" and len(words) in (1, 2):
             words.append(low)  # "tonnes of cod": the cod is what the tonnes measure
             continue

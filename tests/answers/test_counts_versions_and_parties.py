@@ -4,6 +4,9 @@ classes):
 - "the number of households affected ... rose to 41,000" measures households, whatever verb a
   row says it with, and "by its March outage" says which outage, not the figure's period: the
   newest count leads, and two topics' counts get a verdict;
+- a rate ("1,400 households a day") is held in its own unit, never a total's rival; a count
+  said with a participle ("2,310 confirmed leak reports") measures its noun, so the year
+  before it names gets a verdict;
 - "<Name> 4.2" of a tracked "<Name> 4.1" release is declined with the tracked one named, and
   a row naming only the 4.2 is never cited for the 4.1;
 - a row that calls the name by another kind's noun ("jazz singer <Name>") is a namesake's,
@@ -82,6 +85,14 @@ def world(settings):
         ["The OWA received 412 drinking water quality complaints in October 2026."],
         complaints,
     )
+    leaks = _topic("econ-release-owa-leaks-q3-2026", "OWA leak reports, Q3 2026",
+                   [("ostmark-water-authority", "Ostmark Water Authority", "organization",
+                     ["OWA"])],
+                   ["leak reports", "leaks"],
+                   {"kind": "statistical-release", "period": "Q3 2026"})  # fmt: skip
+    _issuer("owa-leaks", "Ostmark Water Authority", [
+        "The OWA logged 2,310 confirmed leak reports in Q3 2026, up from 1,980 in Q3 2025."],
+        leaks)  # fmt: skip
     release = _topic("release-tidewatch-4-1", "Tidewatch 4.1 release",
                      [("tidewatch", "Tidewatch", "other", []),
                       ("harrow-soft", "Harrow Soft", "company", [])],
@@ -102,6 +113,8 @@ def world(settings):
         (5, "The number of households hit by the Brellin Water outage rose to 41,000, the "
             "company said, up from 28,000 in October."),
         (4, "Corvane Water said its outage affected 30,000 households."),
+        (4, "The Brellin Water outage left about 1,400 households a day without water, the "
+            "company said."),
         (3, "The OWA fined Pasko Utilities EUR 3 million for late reporting."),
         (2, "Water Watch counts 545 drinking water quality complaints to the OWA in October "
             "2026, well above the OWA's own complaint tally."),
@@ -116,6 +129,14 @@ def test_the_newest_count_leads_whatever_verb_its_report_uses(api):
     said, body = first(api, "How many households were affected by the Brellin Water outage?")
     assert body["grounded"], body["answer"]
     assert "41,000" in said, said
+    assert "disagree" not in body["answer"], body["answer"]  # "1,400 a day" is a rate
+
+
+@pytest.mark.usefixtures("world")
+def test_a_count_said_with_a_participle_gets_its_year_ago_verdict(api):
+    said, _ = first(api, "Were the OWA's Q3 2026 leak reports fewer than in Q3 2025?")
+    assert said.startswith("No, "), said
+    assert said.index("1,980") < said.index("2,310"), said
 
 
 @pytest.mark.usefixtures("world")
