@@ -818,9 +818,11 @@ def _dated(writer: Writer, layers: Layers) -> Evidence | None:
         said = stem_set(sentence)
         aspect = sum(bool(asked & w and said & w) for w in (_STARTING, _ENDING))
         aspect += ahead == asked_ahead
-        ranked.append((aspect, len(writer.said & said), -i, row))
-    best = max(ranked, key=lambda r: r[:3], default=None)
-    return best[3] if best else None
+        # A day said ("disclosed on 22 September") before a time said loosely ("last month").
+        exact = bool(figures.days_said(sentence))
+        ranked.append((aspect, exact, len(writer.said & said), -i, row))
+    best = max(ranked, key=lambda r: r[:4], default=None)
+    return best[4] if best else None
 
 
 @functools.lru_cache(maxsize=4096)

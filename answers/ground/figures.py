@@ -611,7 +611,10 @@ def _noun_written(after: str, counted: str) -> str:
     # The whole noun phrase the count counts ("412 personal data breach notifications"): its
     # first word alone ("412 personal") says nothing of what is counted.
     nouns = counted.split()
-    if [w.lower() for w in written[: len(nouns)]] == nouns and not set(nouns) & STOP:
+    # Only a noun phrase ending on its plural noun: "hikers died", "dockers take part" say
+    # what the counted did, and are no part of what is counted.
+    phrase = nouns[-1].endswith("s") and not any(w.endswith("ed") for w in nouns)
+    if [w.lower() for w in written[: len(nouns)]] == nouns and phrase and not set(nouns) & STOP:
         return " ".join(written[: len(nouns)])
     return written[0] if written and written[0].lower() == nouns[0] else nouns[0]
 

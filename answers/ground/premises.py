@@ -398,6 +398,7 @@ def _passed_over(low: str, rest: str, subject: set[str]) -> bool:
 
 
 _SCALES = frozenset("thousand million millions billion billions trillion bn mn".split())
+_CODES = frozenset(code.upper() for code in CURRENCY_CODES)
 
 
 def _state_after(tokens: list[str], index: int) -> int:
@@ -795,8 +796,7 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
         return claim.verb in said, POSITIONS[claim.verb] in said
     # "Inflation was 5%", "why did 60,000 visitors come", "the breach exposed 2.3 million
     # records" (a verb of no state): the figure is what is claimed, whatever verb a row uses.
-    if claim.verb in COPULAS or claim.counted or (claim.figures and not claim.family
-                                                  and not dated(claim)):  # fmt: skip
+    if claim.verb in COPULAS or claim.counted or _figure_done(claim):
         return _figures_said(claim, sentence)
     family = claim.family
     opposites = OPPOSITE.get(family, set()) if family else set()
@@ -838,6 +838,21 @@ def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
     units = {_unit(w) for w in wanted}
     other = [g for g in given if _unit(g) in units and g not in wanted]
     return held, bool(other) and not held
+
+
+def _figure_done(claim: Claim) -> bool:
+    """Whether a verb of no state has the claim's figure for its object, a name between at most
+    ("exposed 2.3 million records", "fined <firm> EUR 48 million"), not a figure of something
+    else it names ("beat its October forecast of 400,000": the beating is claimed)."""
+    if not claim.figures or claim.family or dated(claim):
+        return False
+    tokens = _TOKEN.findall(claim.words)
+    at = next((i for i, t in enumerate(tokens) if t.lower() == claim.verb.lower()), None)
+    figure = next((i for i, t in enumerate(tokens) if i > (at or 0) and t[:1].isdigit()), None)
+    if at is None or figure is None:
+        return False
+    between = [t for t in tokens[at + 1 : figure] if t.upper() not in _CODES]
+    return len(between) <= 2 and not any(t.lower() == "of" for t in between)
 
 
 def dated(claim: Claim) -> bool:
