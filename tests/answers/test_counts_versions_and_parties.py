@@ -85,13 +85,12 @@ def world(settings):
         ["The OWA received 412 drinking water quality complaints in October 2026."],
         complaints,
     )
-    leaks = _topic("econ-release-owa-leaks-q3-2026", "OWA leak reports, Q3 2026",
-                   [("ostmark-water-authority", "Ostmark Water Authority", "organization",
-                     ["OWA"])],
+    leaks = _topic("econ-release-opo-leaks-q3-2026", "OPO leak reports, Q3 2026",
+                   [("ostmark-pipes-office", "Ostmark Pipes Office", "organization", ["OPO"])],
                    ["leak reports", "leaks"],
                    {"kind": "statistical-release", "period": "Q3 2026"})  # fmt: skip
-    _issuer("owa-leaks", "Ostmark Water Authority", [
-        "The OWA logged 2,310 confirmed leak reports in Q3 2026, up from 1,980 in Q3 2025."],
+    _issuer("opo-leaks", "Ostmark Pipes Office", [
+        "The OPO logged 2,310 confirmed leak reports in Q3 2026, up from 1,980 in Q3 2025."],
         leaks)  # fmt: skip
     release = _topic("release-tidewatch-4-1", "Tidewatch 4.1 release",
                      [("tidewatch", "Tidewatch", "other", []),
@@ -134,7 +133,7 @@ def test_the_newest_count_leads_whatever_verb_its_report_uses(api):
 
 @pytest.mark.usefixtures("world")
 def test_a_count_said_with_a_participle_gets_its_year_ago_verdict(api):
-    said, _ = first(api, "Were the OWA's Q3 2026 leak reports fewer than in Q3 2025?")
+    said, _ = first(api, "Were the OPO's Q3 2026 leak reports fewer than in Q3 2025?")
     assert said.startswith("No, "), said
     assert said.index("1,980") < said.index("2,310"), said
 
