@@ -358,7 +358,8 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
         # A premise the record does not hold is answered by what the issuer says, first.
         holder = next((r for r in first.readings if not r.posing), None)
     preface = _preface(understood, premise, affirmed)
-    writer.affirm = "" if preface else affirmed
+    # Asked to compare and no verdict found, a state word's yes or no answers nothing asked.
+    writer.affirm = "" if preface or understood.intent == "compare" else affirmed
     _answer_topic(writer, first, preface=preface, label=label, lead=holder)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)

@@ -186,7 +186,9 @@ def within(writer, side) -> bool:
         return False
     said, wide = _words_of_periods(question, side, periods)
     held = _readings_of_periods(side, of)
-    firsts, seconds = (_ranked([f for f in held if getattr(f, of) == p], said, wide)
+    # A year asked is the year of a quarter or month too ("its 2026 estimate": Q3 2026's).
+    firsts, seconds = (_ranked([f for f in held if getattr(f, of) == p
+                                or (p.isdigit() and f.year == p)], said, wide)
                        for p in periods[:2])  # fmt: skip
     # The best-standing pair of one quantity ("complete at 1,655 tonnes" of the year asked
     # against "2,050 tonnes in 2025"), not merely each period's best figure.
@@ -413,6 +415,9 @@ def threshold(writer, side) -> bool:
     if not ranked:
         return False
     best, stands = ranked[0], _standing(ranked[0], said)
+    bounds = {f.bound for f in figures.stated(question) if f.low == asked.low}
+    if best.bound and best.bound in bounds and best.low != asked.low:
+        return False  # "limited to under 3.5 tonnes" of one "under 7.5 tonnes": another limit
     verdict = _against(best, asked, question)
     # Another figure of it on the other side, standing as well with what is asked: a dispute.
     other = next((f for f in ranked[1:] if not f.overlaps(asked)
@@ -681,13 +686,19 @@ def apart(writer, side) -> bool:
     asked = frozenset(stem_set(lower) - STOP_STEMS - ASKING)
     parts_said = (one | who[0], other | who[1])
     ranked = _apart_pairs(held, parts_said, common, _curated(side), who, asked)
-    if not ranked:
+    if not ranked or not _by_words(one, other):
         return False
     *_, a, b = min(ranked, key=lambda r: r[:5])
     told = ((said_one, one, who[0], a), (said_other, other, who[1], b))
     labels = [_speaker_label(said, by) if by else _label(said, words, f, common)
               for said, words, by, f in told]  # fmt: skip
     return _said(writer, (labels[0], a), (labels[1], b))
+
+
+def _by_words(one: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether each part says a word of its own past years: parts told apart by their years
+    alone ("its 2025 estimate or its 2026 one") are periods (`within`), not words."""
+    return all(any(not w.isdigit() for w in part) for part in (one, other))
 
 
 # Whose figure a part asks for: a possessor ("the port authority's", "the union's") or a source

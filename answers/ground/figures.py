@@ -382,7 +382,12 @@ def _per(text: str, match: re.Match) -> str:
     return f"/{found.group(1).lower()}" if found else ""
 
 
-_PER = re.compile(r"[^,;.:()]{0,40}?\b(?:a|an|per|each)\s+(hour|day|week|month|year)\b", re.I)
+# Never "a year earlier" or "a month ago": when, not how often.
+_PER = re.compile(
+    r"[^,;.:()]{0,40}?\b(?:a|an|per|each)\s+(hour|day|week|month|year)\b"
+    r"(?!\s+(?:earlier|ago|before|later|after|on|from|previously))",
+    re.I,
+)
 
 
 def _from_now(found: list[Stated]) -> list[Stated]:
@@ -1640,8 +1645,24 @@ def newest(held_figures: list[Figure], topic: frozenset[str] = frozenset()) -> l
     report's)."""
     replaced = replaced_ids(held_figures, topic)
     current = [f for f in held_figures if f.reading and id(f) not in replaced]
+    current = [f for f in current if not _of_a_year_before(f, current, topic)]
     by_date = sorted(current, key=lambda f: (f.kind == "provisional", f.row.kind != "reading"))
     return _issuer_ahead(sorted(by_date, key=lambda f: f.date, reverse=True), topic)
+
+
+def _of_a_year_before(figure: Figure, current: list[Figure], topic: frozenset[str]) -> bool:
+    """Whether another current figure of the same quantity is of a later year than this one
+    ("€3.4 billion for the third quarter of 2026, ... against €2.8 billion in 2025"): the year
+    before's is no current reading."""
+    year = _year_said(figure)
+    return bool(year) and any(
+        _year_said(g) > year and g.unit == figure.unit and same_quantity(g, figure, topic)
+        for g in current
+    )
+
+
+def _year_said(figure: Figure) -> str:
+    return figure.year or (figure.period if figure.period.isdigit() else "")
 
 
 def _issuer_ahead(ordered: list[Figure], topic: frozenset[str]) -> list[Figure]:

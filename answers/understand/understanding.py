@@ -307,17 +307,22 @@ def _entities_said(question: str, topic: Topic) -> list[tuple[int, str]]:
 
 
 def _asked_window(question: str, now: datetime) -> Window | None:
-    """The question's window, unless it is the time a yes-or-no question claims a state came
-    about in ("Was <it> released in March 2026?"): that is a premise to hold to the record,
-    not a filter of the rows that would answer it."""
+    """The question's window, unless it is the time a yes-or-no question, or a clause setting
+    its scene, claims a state came about in ("Was <it> released in March 2026?"): that is a
+    premise to hold to the record, not a filter of the rows that would answer it."""
     window = time_window(question, now=now)
-    if window is None or not _YES_NO.match(question):
+    setting = _SIDE_CLAUSE.match(question)
+    asked = _YES_NO.match(question) or (setting and window and window.text in setting.group(0))
+    if window is None or not asked:
         return window
     claimed = re.search(rf"\b[a-z]+ed\s+(?:in|on|during)\s+{re.escape(window.text)}", question)
     return None if claimed else window
 
 
 _YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|has|have|had)\b", re.IGNORECASE)
+# A clause setting the scene before what is asked ("When <X> agreed in March 2026 to buy <Y>,
+# what price ...?"): the time a deed there is said to be done in is a premise, not a window.
+_SIDE_CLAUSE = re.compile(r"^\W*(?:when|after|since|once|given that|now that)\b[^,?]*,", re.I)
 
 
 def _subjects_named(named: set[int], vocab: Vocabulary) -> set[int]:
