@@ -89,7 +89,7 @@ def test_a_limit_asked_against_another_limit_says_the_limit_held(api):
 
 @pytest.mark.usefixtures("world")
 def test_a_month_a_scene_setting_clause_claims_is_no_window(api):
-    said, body = first(api, "When Halden Build agreed in March 2026 to buy Carrow Works, what "
-                            "price did it agree?")  # fmt: skip
+    _, body = first(api, "When Halden Build agreed in March 2026 to buy Carrow Works, what "
+                         "price did it agree?")  # fmt: skip
     assert body["grounded"], body["answer"]
     assert "€310 million" in body["answer"], body["answer"]
