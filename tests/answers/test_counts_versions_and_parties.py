@@ -30,6 +30,7 @@ import pytest
 from registry import services
 from tests.answers.test_figures_asked import PREMISE, _issuer, _reports
 from tests.answers.test_series_months_and_revisions_asked import first
+from tests.answers.test_thresholds_and_named_words import _curated
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +39,7 @@ def _topic(subject, title, entities, terms, identity):
     """A topic led by the first of `entities` ((slug, name, kind, aliases)), carrying them all."""
     made = [services.entity_upsert(slug=slug, name=name, kind=kind, aliases=aliases)
             for slug, name, kind, aliases in entities]  # fmt: skip
-    return services.event_upsert(subject=subject, title=title, lead_entity=made[0],
-                                 entities=made, subject_terms=terms, question_terms=terms,
-                                 identity=identity)  # fmt: skip
+    return _curated(subject, title, made, terms, identity)
 
 
 @pytest.fixture
