@@ -1206,10 +1206,20 @@ def _modifying(measured: tuple[frozenset[str], str], before: list[str], after: s
     claim", "the improved 4.2% offer") measures that noun, not the words before it."""
     lead = [w.lower() for w in before[-2:]]
     described = len(lead) == 2 and lead[0] in _DETERMINERS and lead[1].endswith(("ed", "ing"))
+    if unit == "%" and not measured[0]:
+        return _state_after(after) or measured  # "58% complete": how complete
     if unit in ("", "#") or not lead or not (lead[-1] in _DETERMINERS or described):
         return measured
     noun = _counted(after)
     return noun if noun[0] else measured
+
+
+def _state_after(after: str) -> tuple[frozenset[str], str] | None:
+    """The state a share says right after it, when nothing before names it ("was 58% complete",
+    "is 92% full"); None for a preposition, a comparative or nothing."""
+    word = next(iter(_WORD.findall(after[:30])), "").lower()
+    plain = word.isalpha() and word not in STOP and word not in _PREPOSITIONS
+    return (quantities([stem(word)]), word) if plain and not word.endswith("er") else None
 
 
 # What a figure is set against in its clause ("earnings beat analysts' forecasts of ...",

@@ -8,12 +8,16 @@
   the current one;
 - a limit asked against another limit ("limited to lorries under 3.5 tonnes" of one "under 12
   tonnes") is no threshold met "neither above nor below": the limit held is said;
+- a share said with the state it measures ("41% complete") is of that state: "less complete in
+  October than in November" compares the shares, never the budget beside them;
 - a month a clause setting the scene says a deed was done in ("When <buyer> agreed in March
   2026 to buy <seller>, what price ...?") is a premise, not a window that empties the record.
 
 The registry is this file's own: a tunnel's cost estimate, a bridge's cost, a weight limit and
 a takeover.
 """
+
+from datetime import timedelta
 
 import pytest
 
@@ -56,6 +60,14 @@ def world(settings):
         ["The Orra Inspectorate restricted the Orra Bridge to lorries under 12 tonnes."],
         limit,
     )
+    road = _topic("project-vell-ring-road-phase-2", "Vell Ring Road Phase 2",
+                  ("vell-roads-agency", "Vell Roads Agency", "organization"),
+                  ["ring road", "progress"], {"kind": "product", "edition": "2"})  # fmt: skip
+    _issuer("vell-roads", "Vell Roads Agency", [
+        "Phase 2 of the Vell Ring Road was 41% complete at the end of October 2026, within its "
+        "budget of €260 million.",
+        "Phase 2 of the Vell Ring Road was 47% complete at the end of November 2026, within its "
+        "unchanged budget of €260 million."], road, step=timedelta(days=30))  # fmt: skip
     _topic("deal-halden-carrow-2026", "Halden Build takeover of Carrow Works",
            ("halden-build", "Halden Build", "company"), ["takeover", "acquire"],
            {"kind": "agreement", "period": "2026"})  # fmt: skip
@@ -93,3 +105,10 @@ def test_a_month_a_scene_setting_clause_claims_is_no_window(api):
                          "price did it agree?")  # fmt: skip
     assert body["grounded"], body["answer"]
     assert "€310 million" in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("world")
+def test_a_share_of_a_state_is_compared_not_the_sum_beside_it(api):
+    said, _ = first(api, "Was Vell Ring Road Phase 2 less complete in October than in November?")
+    assert said.startswith("Yes, "), said
+    assert said.index("41%") < said.index("47%"), said
