@@ -6,6 +6,8 @@
 - a row's figure of the year before ("... to €5.2 billion for the third quarter of 2026,
   against €4.6 billion in 2025") is no current reading: a comparison with another topic takes
   the current one;
+- a sum to come a report sets against the issuer's ("will cost €5.6 billion, not the €5.0
+  billion the board states") disputes it, the issuer first;
 - a limit asked against another limit ("limited to lorries under 3.5 tonnes" of one "under 12
   tonnes") is no threshold met "neither above nor below": the limit held is said;
 - a share said with the state it measures ("41% complete") is of that state: "less complete in
@@ -72,6 +74,8 @@ def world(settings):
            ("halden-build", "Halden Build", "company"), ["takeover", "acquire"],
            {"kind": "agreement", "period": "2026"})  # fmt: skip
     _reports([
+        (3, "The Mell Bridge will cost €5.6 billion, not the €5.0 billion the Mell Crossings "
+            "Board states, according to contract documents seen by the Herald."),
         (30, "Halden Build agreed on Tuesday to acquire Carrow Works for €310 million in a "
              "takeover that creates the region's largest builder."),
     ])  # fmt: skip
@@ -112,3 +116,10 @@ def test_a_share_of_a_state_is_compared_not_the_sum_beside_it(api):
     said, _ = first(api, "Was Vell Ring Road Phase 2 less complete in October than in November?")
     assert said.startswith("Yes, "), said
     assert said.index("41%") < said.index("47%"), said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_sum_to_come_set_against_the_issuers_disputes_it_issuer_first(api):
+    said, body = first(api, "How much will the Mell Bridge cost?")
+    assert "disagree" in said, said
+    assert said.index("€5.0 billion") < body["answer"].index("€5.6 billion"), body["answer"]
