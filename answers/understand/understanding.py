@@ -505,16 +505,20 @@ def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: 
             break
         kept, _, _ = held_to_subject([Routed(topic, score, how)], text, vocab, capitals, typed,
                                      as_of, now)  # fmt: skip
-        if kept:
+        # Found by a name it carries ("<valley>" of a fire there), it must say what is asked.
+        carried = set(current_tagger().tag(text).entity_ids) & topic.entity_ids
+        if kept and (not carried or _says_of(topic, text, wide=True)):
             return kept
     return []
 
 
-def _says_of(topic: Topic, text: str) -> bool:
+def _says_of(topic: Topic, text: str, wide: bool = False) -> bool:
     """Whether the question says a word of the topic's title or terms past its names ("oil
-    prices" of an oil price topic; nothing of a fire in "<valley>'s wineries harvest")."""
+    prices" of an oil price topic; nothing of a fire in "<valley>'s wineries harvest"); `wide`,
+    of any of its curated words (its issuers and market questions too)."""
     said = {w for w in stem_set(text) - stem_set(" ".join(topic.names)) if w.isalpha()}
-    return bool(said - STOP_STEMS - TIME_WORDS & stem_set(" ".join([topic.title, *topic.terms])))
+    own = topic.stems if wide else stem_set(" ".join([topic.title, *topic.terms]))
+    return bool(said - STOP_STEMS - TIME_WORDS & own)
 
 
 # German words that are an English family's word ("war" is German's "was"): never read as it.

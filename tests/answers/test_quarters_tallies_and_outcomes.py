@@ -45,6 +45,11 @@ def world(settings):
     _issuer("vessmark-stats", "Vessmark Statistics Office", [
         "Fish landed at Vessmark ports in the second quarter of 2026 (April to June): 1.82 "
         "million tonnes."], landings, step=timedelta(days=3))  # fmt: skip
+    # A fire at the same port: found by the place alone, it is no answer to its landings.
+    _topic("disaster-vessmark-harbour-fire-2026", "Vessmark harbour fire",
+           ("vessmark-fire-service", "Vessmark Fire Service", "organization"),
+           ["harbour fire", "blaze"], {"kind": "place-bound-event", "period": "2026"},
+           ("vessmark", "Vessmark"))  # fmt: skip
     dunlow = _topic("econ-release-dunlow-landings-q2-2026", "Dunlow fish landings, Q2 2026",
                     ("dunlow-harbour-board", "Dunlow Harbour Board", "organization"),
                     ["fish landings", "landings"],
