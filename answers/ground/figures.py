@@ -532,7 +532,9 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
             if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
                 # "will cost €2.3 billion, not the €1.9 billion the board states": a sum to come
                 # set against the one held is at odds with it too.
-                pairs += [(own, other)] if own.reading or own.kind == "forecast" else []
+                # A bound to come ("will pay up to €27 million") is a ceiling, not a rival sum.
+                to_come = own.kind == "forecast" and not own.bound
+                pairs += [(own, other)] if own.reading or to_come else []
                 break
     return pairs
 
