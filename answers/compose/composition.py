@@ -57,7 +57,7 @@ _SOURCES_AGREE = re.compile(
     r"disagree|differ|match|contradict|confirm|dispute)",
     re.IGNORECASE,
 )
-AGREEING = stem_set(
+_AGREEING = stem_set(
     "agree agrees agreed disagree disagrees differ differs match contradict confirm dispute"
 )
 _WORDS = re.compile(r"[^\W\d_][^\W_]*(?:['+][^\W_]+)?")
@@ -130,7 +130,7 @@ class Writer:
         self.sentences: list[Sentence] = []
         self.asked = stem_set(understood.question) - META
         if _SOURCES_AGREE.search(understood.question):
-            self.asked -= AGREEING  # whether reports agree is of the sources, not what they say
+            self.asked -= _AGREEING  # whether reports agree is of the sources, not what they say
         self.names = {s for r in understood.topics for s in stem_set(" ".join(r.topic.names))}
         # What the question says past its topics' names and the words every question uses.
         # "How long", "how far": the word after "how" asks a measure that no row writes.
@@ -370,11 +370,8 @@ def _preface(understood: Understanding, premise: str, affirmed: str) -> str:
     """What is said before the answer: a request set aside, what is untracked (unless the
     premise names it: "Brisklane acquired ..." is said there, once), the premise; a "No" the
     premise gives first ("No, the record does not support ... on 2 November")."""
-    untracked = (
-        ""
-        if premise and all(n in premise for n in understood.untracked)
-        else (_untracked(understood))
-    )
+    named = bool(premise) and all(n in premise for n in understood.untracked)
+    untracked = "" if named else _untracked(understood)
     if premise and affirmed == str(phrases.ANSWER_NO):
         premise = str(phrases.ANSWER_THEN.format(answer=affirmed, verdict=_continued(premise)))
     return "; ".join(p for p in (_set_aside(understood), untracked, premise) if p)

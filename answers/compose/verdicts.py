@@ -405,7 +405,7 @@ def threshold(writer, side) -> bool:
     figure of the same quantity on the other side of it follows with its row. False when the
     question states no such figure or the side holds none of its unit that stands with it."""
     question = writer.understood.question
-    asked = _threshold_asked(question)
+    asked, limit = _threshold_asked(question)
     if asked is None:
         return False
     # The figure's unit ("25 euros") says what it is counted in, not what it measures.
@@ -415,8 +415,7 @@ def threshold(writer, side) -> bool:
     if not ranked:
         return False
     best, stands = ranked[0], _standing(ranked[0], said)
-    bounds = {f.bound for f in figures.stated(question) if f.low == asked.low}
-    if best.bound and best.bound in bounds and best.low != asked.low:
+    if best.bound and best.bound == limit and best.low != asked.low:
         return False  # "limited to under 3.5 tonnes" of one "under 7.5 tonnes": another limit
     verdict = _against(best, asked, question)
     # Another figure of it on the other side, standing as well with what is asked: a dispute.
@@ -444,17 +443,18 @@ def _as_standing(one: tuple[int, int], best: tuple[int, int]) -> bool:
     return one[0] >= best[0] and one[1] >= best[1] - 1
 
 
-def _threshold_asked(question: str) -> figures.Stated | None:
-    """The figure a yes-or-no question sets a held one against, or None."""
+def _threshold_asked(question: str) -> tuple[figures.Stated | None, str]:
+    """The figure a yes-or-no question sets a held one against, or None, and the bound it was
+    said with ("under 3.5 tonnes": below)."""
     if not YES_NO.match(question):
-        return None
+        return None, ""
     for said in figures.stated(question):
         at = question.find(said.text)
         if said.bound or (at >= 0 and _SET_BY_ASKING.search(question[:at])):
             # The value itself, written bare ("3,000", not "more than 3,000"): the question's
             # words say which side of it is asked.
-            return replace(said, text=_LEADING_WORDS.sub("", said.text), bound="")
-    return None
+            return replace(said, text=_LEADING_WORDS.sub("", said.text), bound=""), said.bound
+    return None, ""
 
 
 _LEADING_WORDS = re.compile(r"^(?:[^\W\d_]*[a-z][^\W\d_]*\s+)+")  # "more than", "above"

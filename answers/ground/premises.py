@@ -208,6 +208,9 @@ class Claim:
     objects: frozenset[str] = frozenset()  # stems of what the state is of ("deposit", "rate")
     whole: bool = False  # "fully", "completely": only a whole state holds it
     actor: tuple[str, ...] = ()  # who the question says did it, when not the topic's own name
+    # Every name of the tracked entity the actor's words name ("NDPA": its full name too),
+    # read once for the claim: a row may name the actor by any of them.
+    actor_names: tuple[str, ...] = ()
     counted: bool = False  # its figure is the count of its subject: the figure is the claim
     # A deed of a named actor ("Why did the port authority call a strike?"): only who did it
     # can be wrong; the record that says nothing of the deed denies nothing.
@@ -268,9 +271,17 @@ def claim_about(question: str, topic) -> Claim | None:
     own = stem_set(" ".join([*topic.terms, *topic.own_names]).lower()) - STOP_STEMS
     if claim.objects and claim.objects <= own:
         claim = replace(claim, objects=frozenset(own))
-    if claim.actor or claim.acted:
-        return claim
-    return replace(claim, actor=_doer_named(claim, topic))
+    if not (claim.actor or claim.acted):
+        claim = replace(claim, actor=_doer_named(claim, topic))
+    return replace(claim, actor_names=_names_of(claim.actor))
+
+
+def _names_of(actor: tuple[str, ...]) -> tuple[str, ...]:
+    """Every name, lower case, of each tracked entity one of whose names is the actor's words."""
+    built = vocabulary.built()
+    said = " ".join(actor)
+    return tuple(n.lower() for ns in (built.entity_names.values() if built and actor else ())
+                 if said in {n.lower() for n in ns} for n in ns)  # fmt: skip
 
 
 def _doer_named(claim: Claim, topic) -> tuple[str, ...]:
@@ -388,13 +399,8 @@ def _passed_over(low: str, rest: str, subject: set[str]) -> bool:
     dated = bool(timed or _FIGURE.search(rest)) and (states(low) or not low.endswith("s"))
     named = (low in subject or low in STOP) and not (family_of(low) or low in COPULAS or dated)
     scale = low in _SCALES  # "48 million": the figure's, never a state word
-    return (
-        named
-        or scale
-        or low in _WHOLE
-        or not low.replace(" ", "").isalpha()
-        or (low in SPELLED_OUT)
-    )
+    plain = low.replace(" ", "").isalpha() and low not in SPELLED_OUT
+    return named or scale or low in _WHOLE or not plain
 
 
 _SCALES = frozenset("thousand million millions billion billions trillion bn mn".split())
@@ -801,7 +807,7 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
     family = claim.family
     opposites = OPPOSITE.get(family, set()) if family else set()
     holds = contradicted = False
-    actor = _actor_said(claim.actor, sentence)
+    actor = _actor_said(claim, sentence)
     for word, stated in _affirmed(sentence):
         other = family_of(word)
         contradicted = contradicted or (stated and other is not None and other in opposites)
@@ -815,17 +821,11 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
     return holds, contradicted
 
 
-def _actor_said(actor: tuple[str, ...], sentence: str) -> bool:
+def _actor_said(claim: Claim, sentence: str) -> bool:
     """Whether `sentence` names the claim's actor: its words, or another name of the tracked
     entity they name ("the Norvale Data Protection Authority" of "the NDPA")."""
     low = sentence.lower()
-    if all(w in low for w in actor):
-        return True
-    built = vocabulary.built()
-    said = " ".join(actor)
-    names = [ns for ns in (built.entity_names.values() if built and actor else ())
-             if said in {n.lower() for n in ns}]  # fmt: skip
-    return any(n.lower() in low for ns in names for n in ns)
+    return all(w in low for w in claim.actor) or any(n in low for n in claim.actor_names)
 
 
 def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:

@@ -702,15 +702,24 @@ def another_party(text: str, topic: Topic) -> bool:
     vocab = built()
     if vocab is None:
         return False
-    deeds = {stem(w) for term in topic.terms for w in words(term)}
-    own = {n.lower() for n in topic.names}
+    deeds, own = deeds_of(topic), {n.lower() for n in topic.names}
     objects = [m.group(2) for m in _DONE_TO.finditer(text)
                if stem(m.group(1).lower()) in deeds and m.group(2).lower() not in own]  # fmt: skip
     if not objects:
         return False
     said = {e for _, _, e in current_tagger().entity_spans(text)}
-    parties = {e for e in topic.entity_ids if vocab.entity_kinds.get(e) in _ACTORS}
+    parties = parties_of(topic, vocab)
     return bool(said & parties) and bool(parties - said)
+
+
+def deeds_of(topic: Topic) -> set[str]:
+    """The stems of the topic's own terms: the deeds it is of ("fine", "acquire")."""
+    return {stem(w) for term in topic.terms for w in words(term)}
+
+
+def parties_of(topic: Topic, vocab: Vocabulary) -> set[int]:
+    """The topic's entities that are bodies or persons: who does its deed, and to whom."""
+    return {e for e in topic.entity_ids if vocab.entity_kinds.get(e) in _ACTORS}
 
 
 # A deed and who it is done to: "fined Pellora Bank", "acquired the Orrin Timberlands".
@@ -1117,7 +1126,7 @@ def _other_month(said: Said, topic: Topic, context: Context) -> Mismatch | None:
         edition = (
             tokens[i - 1].low in _EDITION_OF
             and own not in months
-            and not (context.reported(topic, (f"{tokens[i].text} {asked[1]}",)))
+            and not context.reported(topic, (f"{tokens[i].text} {asked[1]}",))
         )
         if tokens[i - 1 - day].low in _DETERMINING or edition:
             month = f"{tokens[i].text} {asked[1]}"

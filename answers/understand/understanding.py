@@ -289,21 +289,10 @@ def _done_to(question: str, name: str, routed: list[Routed], vocab: Vocabulary) 
         return False
     topic = routed[0].topic
     before = re.search(rf"([^\W\d_]+)\s+(?:the\s+)?{re.escape(name)}", question)
-    deeds = {stem(w) for term in topic.terms for w in words(term)}
-    if before is None or stem(before.group(1).lower()) not in deeds:
+    if before is None or stem(before.group(1).lower()) not in identity.deeds_of(topic):
         return False
-    said = {e for e, _ in _entities_said(question, topic)}
-    parties = {e for e in topic.entity_ids if vocab.entity_kinds.get(e) in _PARTIES}
-    return bool(said) and bool(parties - said)
-
-
-_PARTIES = frozenset({"company", "organization", "person"})
-
-
-def _entities_said(question: str, topic: Topic) -> list[tuple[int, str]]:
-    """The topic's entities the question names, each with its words there."""
-    spans = current_tagger().entity_spans(question)
-    return [(e, question[a:b]) for a, b, e in spans if e in topic.entity_ids]
+    said = {e for _, _, e in current_tagger().entity_spans(question) if e in topic.entity_ids}
+    return bool(said) and bool(identity.parties_of(topic, vocab) - said)
 
 
 def _asked_window(question: str, now: datetime) -> Window | None:
