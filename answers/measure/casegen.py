@@ -16,7 +16,8 @@ name's longest word doubled or two swapped, and one dropped), `lower-case` and `
 name typed in lower case, in capitals), `own-kind` (the name called by its own kind's noun),
 `place-premise` (a topic curated with a place said to be done in another: answered, the premise
 named first).
-The figure classes (`comparison`, `premise`, `newest`) are `answers.measure.figurecases`'.
+The figure classes (`comparison`, `comparison-lower`, `comparison-yes-no`, `premise`,
+`newest`, `plan`, `revision`) are `answers.measure.figurecases`'.
 """
 
 import random

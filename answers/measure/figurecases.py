@@ -1,17 +1,20 @@
 """Figure cases generated from a registry's own rows (issue 51): comparisons, premises, the newest.
 
 The figures are read here by a reader of this module's own, not the engine's: a sentence of a
-topic's rows (its issuer's readings, the reports that mention it) holding a percentage or a sum,
+topic's rows (its issuer's readings, the reports that mention it) holding a percentage, a sum or
+a count ("4,200 jobs", "1.2 million visitors": grouped digits or a scaled number),
 measured by a curated word (`registry.Quantity` and `registry.Theme`, English) the same sentence
 says. So a case says what the registry holds, not what the engine made of it.
 
 - `comparison`: two topics whose sentences measure one word in one unit, every value one side
   holds above every value the other holds (so whichever figure a side is read by, the verdict is
   the same): the first sentence must give the verdict, the higher side's figure before the
-  lower's, never "no verdict".
-- `premise`: a topic's measured word with a value none of its rows holds: the first sentence must
-  name the premise as unsupported or contradicted and give a figure the topic holds, the rest
-  answered from the topic.
+  lower's, never "no verdict"; the same pair asked which is lower (`comparison-lower`: the lower
+  side or figure first) and for yes or no (`comparison-yes-no`: "Yes" or "No" first, right by
+  the held figures, both quoted).
+- `premise`: a topic's measured word with a value none of its rows holds (a percentage where it
+  holds one, else a sum or a count): the first sentence must name the premise as unsupported or
+  contradicted and give a figure the topic holds, the rest answered from the topic.
 - `newest`: a topic whose issuer gave two readings of one measured word: the first sentence must
   give the newest reading's figure, and the answer must take the issuer's side (a revision is
   never rows at odds with no side taken).
@@ -34,7 +37,11 @@ from registry.models import Document, Quantity, SourceReading, Theme
 _AMOUNT = re.compile(
     r"(?P<cur>[$€£])\s?(?P<n>\d+(?:\.\d+)?)\s*(?P<scale>million|billion)?"
     r"|(?P<n2>\d+(?:\.\d+)?)\s*(?P<scale2>million|billion)\s+(?P<cur2>euros?|pounds?|dollars?)\b"
-    r"|(?P<pct>\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)",
+    r"|(?P<pct>\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)"
+    # A count: grouped digits or a scaled number ("4,200 jobs", "1.2 million visitors"), never
+    # a bare number (a year, a day).
+    r"|(?P<count>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?(?=\s*(?:million|billion)\b))"
+    r"(?:\s*(?P<scale3>million|billion))?",
     re.IGNORECASE,
 )
 _UNITS = {"$": "$", "€": "€", "£": "£", "euro": "€", "pound": "£", "dollar": "$"}
@@ -84,10 +91,23 @@ COMPARING = (
     "Compare the {word} of {first} and {second}.",
     "Which is larger: {first}'s {word} or {second}'s?",
 )
+# The same pair asked the other way round: the verdict names the lower side (or figure) first.
+COMPARING_LOWER = (
+    "Which is lower, the {word} of {first} or of {second}?",
+    "Which had the smaller {word}: {first} or {second}?",
+    "Was the {word} lower for {first} or for {second}?",
+)
+# Asked for yes or no: the answer word first, right by the held figures.
+COMPARING_YES_NO = (
+    "Was the {word} of {first} higher than that of {second}?",
+    "Is {first}'s {word} lower than {second}'s?",
+)
 PREMISING = (
     "Why did the {word} of {subject} reach {value}?",
     "Given that {subject}'s {word} was {value}, what happens next?",
     "With the {word} at {value} for {subject}, what did the issuer say?",
+    "After {subject} put its {word} at {value}, who disagreed?",
+    "How was the {value} {word} of {subject} received?",
 )
 NEWEST = (
     "What is the latest {word} figure for {subject}?",
@@ -165,9 +185,7 @@ def figure_cases(subjects: list, rng: random.Random) -> list[dict]:
         cases += _plan_cases(subject, measured[subject.event.pk], rng)
         cases += _revision_cases(subject, measured[subject.event.pk], rng)
     for a, b in combinations(subjects, 2):
-        case = _comparison(a, b, measured[a.event.pk], measured[b.event.pk], measures, rng)
-        if case:
-            cases.append(case)
+        cases += _comparison(a, b, measured[a.event.pk], measured[b.event.pk], measures, rng)
     return cases
 
 
@@ -263,12 +281,17 @@ def _measuring(low: str, match: re.Match, words: list[str]) -> str | None:
     following = _TOKEN.findall(low[match.end() :])[:1]
     if not before or before[-1] in _CHANGE or set(before + following) & _HOPE:
         return None
+    if match.group("count"):
+        return _after_word(low, match, words)
     said = " ".join(before)
     found = [(said.rfind(w), w) for w in words if _says(said, w)]
     if found:
         return max(found)[1]
-    if match.group("pct"):
-        return None
+    return None if match.group("pct") else _after_word(low, match, words)
+
+
+def _after_word(low: str, match: re.Match, words: list[str]) -> str | None:
+    """The curated word a figure is of just after it ("a $85 million funding round")."""
     after = " ".join(_TOKEN.findall(low[match.end() :])[:3])
     found = [(-after.find(w), w) for w in words if _says(after, w)]
     return max(found)[1] if found else None
@@ -281,6 +304,10 @@ def _says(text: str, word: str) -> bool:
 def _value(match: re.Match) -> tuple[str, Value]:
     if match.group("pct"):
         return "%", Value(float(match.group("pct")), match.group("pct"))
+    if match.group("count"):  # a count's unit: none
+        digits = match.group("count")
+        scale = _SCALE.get((match.group("scale3") or "").lower(), 1)
+        return "#", Value(float(digits.replace(",", "")) * scale, digits)
     digits = match.group("n") or match.group("n2")
     scale = _SCALE.get((match.group("scale") or match.group("scale2") or "").lower(), 1)
     unit = _UNITS.get(match.group("cur") or match.group("cur2").lower().rstrip("s"), "")
@@ -288,35 +315,46 @@ def _value(match: re.Match) -> tuple[str, Value]:
 
 
 def _comparison(a, b, ma: Measured, mb: Measured, measures: Measures,
-                rng: random.Random) -> dict | None:  # fmt: skip
+                rng: random.Random) -> list[dict]:  # fmt: skip
     """What two topics of one kind both measure in one unit with the most values, when one
-    side's values all stand above the other's; asked by a word both sides' rows say, else by
-    its row's name."""
+    side's values all stand above the other's, asked three ways (`_compared`)."""
     if a.event.lead_entity_id == b.event.lead_entity_id or a.event.kind_id != b.event.kind_id:
-        return None  # one thing, or two kinds of thing ("a share price against a fish stock")
+        return []  # one thing, or two kinds of thing ("a share price against a fish stock")
     shared = sorted(set(ma.values) & set(mb.values),
                     key=lambda k: (-len(ma.values[k]) - len(mb.values[k]), k))  # fmt: skip
     for key in shared:
         low_a, high_a = _span(ma.values[key])
         low_b, high_b = _span(mb.values[key])
         if low_a > high_b:
-            higher, lower = (a, ma), (b, mb)
+            higher, lower = (a, ma.values[key]), (b, mb.values[key])
         elif low_b > high_a:
-            higher, lower = (b, mb), (a, ma)
+            higher, lower = (b, mb.values[key]), (a, ma.values[key])
         else:
             continue
-        first, second = (a, b) if rng.random() < 0.5 else (b, a)
         both = ma.said[key] & mb.said[key]
         word = both.most_common(1)[0][0] if both else measures.names[key[0]]
-        question = rng.choice(COMPARING).format(
-            word=word, first=_called(first), second=_called(second)
-        )
-        return {"class": "comparison", "counts": "verdicts", "question": question,
-                "topics": [first.event.subject, second.event.subject],
-                "higher": [v.written for v in higher[1].values[key]],
-                "lower": [v.written for v in lower[1].values[key]],
-                "titles": [higher[0].event.title, lower[0].event.title]}  # fmt: skip
-    return None
+        return _compared(higher, lower, word, rng)
+    return []
+
+
+def _compared(higher: tuple, lower: tuple, word: str, rng: random.Random) -> list[dict]:
+    """One pair asked which is higher, which is lower (the lower side then named first), and
+    for yes or no (the answer word first, right by the held figures); asked by a word both
+    sides' rows say, else by the quantity's name."""
+    sides = {"higher": [v.written for v in higher[1]], "lower": [v.written for v in lower[1]],
+             "titles": [higher[0].event.title, lower[0].event.title]}  # fmt: skip
+    cases = []
+    for klass, templates in (("comparison", COMPARING), ("comparison-lower", COMPARING_LOWER),
+                             ("comparison-yes-no", COMPARING_YES_NO)):  # fmt: skip
+        first, second = (higher, lower) if rng.random() < 0.5 else (lower, higher)
+        template = rng.choice(templates)
+        question = template.format(word=word, first=_called(first[0]), second=_called(second[0]))
+        case = {"class": klass, "counts": "verdicts", "question": question,
+                "topics": [first[0].event.subject, second[0].event.subject], **sides}  # fmt: skip
+        if klass == "comparison-yes-no":
+            case["yes"] = (first is higher) == (" higher " in template)
+        cases.append(case)
+    return cases
 
 
 def _called(subject) -> str:
@@ -330,26 +368,41 @@ def _span(values: list[Value]) -> tuple[float, float]:
 
 
 def _premises(subject, measured: Measured, rng: random.Random) -> list[dict]:
-    """What a topic's issuer reads (else what its rows hold the most values of) in percent,
-    said with a value its rows never write."""
+    """What a topic's issuer reads (else what its rows hold the most values of), in percent
+    where its rows say one, else in its currency, said with a value its rows never write."""
 
     def order(key: tuple[str, str]) -> tuple:
-        return key not in measured.readings, -len(measured.values[key]), key
+        return key[1] != "%", key not in measured.readings, -len(measured.values[key]), key
 
-    keys = sorted((k for k in measured.values if k[1] == "%"), key=order)
+    keys = sorted((k for k in measured.values if k[1]), key=order)
     if not keys:
         return []
     key = keys[0]
     held = measured.values[key]
-    wrong = max(v.number for v in held) + rng.choice([1.7, 2.3, 3.1])
-    written = f"{wrong:.1f}"
-    if written in measured.numbers or written.removesuffix(".0") in measured.numbers:
+    digits, value = _wrong(key[1], max(v.number for v in held), rng)
+    if digits in measured.numbers or digits.removesuffix(".0") in measured.numbers:
         return []
     question = rng.choice(PREMISING).format(word=measured.word(key), subject=_called(subject),
-                                            value=f"{written}%")  # fmt: skip
+                                            value=value)  # fmt: skip
     return [{"class": "premise", "counts": "premises", "question": question,
              "topics": [subject.event.subject], "premise": True,
              "held": [v.written for v in held]}]  # fmt: skip
+
+
+def _wrong(unit: str, highest: float, rng: random.Random) -> tuple[str, str]:
+    """A value above every held one: its digits, and as a question writes it ("7.4%", "$3.1
+    billion", "€640 million", "5,460")."""
+    if unit == "%":
+        digits = f"{highest + rng.choice([1.7, 2.3, 3.1]):.1f}"
+        return digits, f"{digits}%"
+    wrong = highest * rng.choice([1.3, 1.6, 2.2])
+    prefix = "" if unit == "#" else unit
+    if wrong < 1e6:
+        digits = f"{wrong:,.0f}"
+        return digits, f"{prefix}{digits}"
+    scale, name = (1e9, "billion") if wrong >= 1e9 else (1e6, "million")
+    digits = f"{wrong / scale:.1f}".removesuffix(".0")
+    return digits, f"{prefix}{digits} {name}"
 
 
 def _newest(subject, measured: Measured, rng: random.Random) -> list[dict]:
@@ -406,6 +459,10 @@ def figure_score(case: dict, result: dict) -> list[str]:
     problems = [] if set(case["topics"]) <= got else [f"answered from {sorted(got)}"]
     if case["class"] in ("comparison", "revision"):
         problems += _verdict_problems(case, first)
+    elif case["class"] == "comparison-lower":
+        problems += _verdict_problems(_turned(case), first)
+    elif case["class"] == "comparison-yes-no":
+        problems += _yes_no_problems(case, first)
     elif case["class"] == "plan":
         problems += _plan_problems(case, first)
     elif case["class"] == "place-premise":
@@ -436,6 +493,23 @@ def _verdict_problems(case: dict, first: str) -> list[str]:
     if high is None or low is None:
         return ["the first sentence does not quote both figures"]
     return [] if high < low else ["the lower figure said as the higher"]
+
+
+def _turned(case: dict) -> dict:
+    """A comparison asked for the lower side: that side is the one to say first."""
+    return {**case, "higher": case["lower"], "lower": case["higher"],
+            "titles": case["titles"][::-1]}  # fmt: skip
+
+
+def _yes_no_problems(case: dict, first: str) -> list[str]:
+    if first.startswith(NO_VERDICT) or "no comparable figure" in first:
+        return ["no verdict"]
+    word = "Yes" if case["yes"] else "No"
+    if not first.startswith(word):
+        return [f"the first sentence does not answer {word}"]
+    if not (_says_any(first, case["higher"]) and _says_any(first, case["lower"])):
+        return ["the first sentence does not quote both figures"]
+    return []
 
 
 def _plan_problems(case: dict, first: str) -> list[str]:
