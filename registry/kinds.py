@@ -193,6 +193,14 @@ QUANTITIES = {
     "length": ("Length", {
         "en": "length long", "es": "longitud", "de": "länge",
         "fr": "longueur", "pt": "comprimento extensão", "ja": "長さ", "ar": "طول"}),
+    # A central bank's rate by whichever of its names a row uses: the ECB's deposit rate and
+    # the federal funds rate are both "interest rates" asked side by side.
+    "policy-rate": ("Policy rate", {
+        "en": "policy|rate interest|rate interest|rates deposit|rate deposit|facility|rate "
+              "benchmark|rate federal|funds|rate base|rate repo|rate key|rate",
+        "es": "tipo|de|interés tipos|de|interés tasa|de|interés", "de": "leitzins zinssatz",
+        "fr": "taux|directeur taux|d'intérêt", "pt": "taxa|de|juro taxa|de|juros",
+        "ja": "政策金利 金利", "ar": "سعر|الفائدة"}),
 }  # fmt: skip
 
 

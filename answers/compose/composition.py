@@ -6,7 +6,7 @@ is named first; what the rows cannot say is named in `unknowns`.
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from django.utils import translation
@@ -87,6 +87,9 @@ class Layers:
     historical: list[Evidence]
     changes: list[Evidence]  # transitions, flips and price moves, oldest first
     attention: Evidence | None
+    # The issuer's readings before its latest, when no figure of two times is asked: its
+    # history, never cited (`retrieval.gather`).
+    superseded: list[Evidence] = field(default_factory=list)
 
     def rows(self) -> list[Evidence]:
         return [*self.readings, *self.reports, *self.live, *self.historical, *self.changes]
@@ -104,6 +107,7 @@ class Layers:
             [p for p in prices if p.facts["historical"]],
             changes,
             next((r for r in rows if r.kind == "attention"), None),
+            [replace(r, kind="reading") for r in rows if r.kind == "superseded"],
         )
 
 
@@ -179,10 +183,12 @@ class Writer:
         figure, whose row is cited too."""
         said = self.statement(later.row)
         statement = str(phrase.format(earlier=earlier.text, later=later.text, statement=said))
-        if _ASKED_REVISED.search(self.understood.question):  # "Was it revised?": yes, first
-            statement = str(
-                phrases.ANSWER_THEN.format(answer=phrases.ANSWER_YES, verdict=_continued(statement))
-            )
+        # "Was it revised?": yes, first; "Is N still the latest?": the answer found, first.
+        answer = phrases.ANSWER_YES if _ASKED_REVISED.search(self.understood.question) else (
+            self.affirm if not self.sentences and not preface else "")  # fmt: skip
+        if answer:
+            said = _continued(statement)
+            statement = str(phrases.ANSWER_THEN.format(answer=answer, verdict=said))
         if label:
             statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         rows = [later.row, *([earlier.row] if earlier.row is not later.row else [])]
@@ -386,6 +392,8 @@ def _answered(understood: Understanding, layers: Layers) -> str:
         return ""
     if _ASKED_REVISED.search(question):
         return _revised_or_not(question, layers)
+    if _LATEST_ASKED.search(question) and (latest := _latest_or_not(question, layers)):
+        return latest
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
     if claim is None or claim.acted or not (claim.family or claim.figures):
         return ""
@@ -410,9 +418,62 @@ def _revised_or_not(question: str, layers: Layers) -> str:
     if _CHANGE_ASKED.search(question):  # a figure read anew at another value changed too
         pairs += [(a, b) for a, b in figures.readings_over_time(held, _curated(layers.topic))
                   if not a.overlaps(b)]  # fmt: skip
+    # "has grown to 18,600, up from the 14,300 first reported": the first figure, replaced.
+    pairs += [(a, b) for a in held for b in held if a.kind == "earlier" and b.reading
+              and a.sentence == b.sentence and a.unit == b.unit
+              and _FIRST_GIVEN.search(a.sentence)]  # fmt: skip
+    wanted = _asked_measure(question, layers)
+    measured = [f for f in held if wanted & f.quantity]
+    if measured:  # what is asked is measured: only its own revisions answer ("the list price")
+        pairs = [(a, b) for a, b in pairs if wanted & b.quantity]
+        rows = [r for r in rows if any(f.row is r for f in measured)]
     if pairs or any(_REVISING.search(row.snippet) for row in rows):
         return str(phrases.ANSWER_YES)
-    return str(phrases.ANSWER_NO) if layers.readings else ""
+    return str(phrases.ANSWER_NO) if layers.readings or measured else ""
+
+
+def _asked_measure(question: str, layers: Layers) -> frozenset[str]:
+    """What a question asks measured, past the topic's names, the words of asking whether a
+    figure changed and those every figure shares: a term of the topic's own stays ("the
+    latest prize money")."""
+    names = stem_set(" ".join(layers.topic.names))
+    asked = stem_set(question) - names - STOP_STEMS - _NEUTRAL - _ASKING_REVISED
+    return figures.quantities(asked)
+
+
+# "Is €61.5 million still the latest figure?", "Is the current count 587?": a figure asked
+# for yes or no against the newest one held.
+_LATEST_ASKED = re.compile(r"\b(?:latest|still|current(?:ly)?|now|newest|most recent)\b", re.I)
+
+
+def _latest_or_not(question: str, layers: Layers) -> str:
+    """ "Yes" when the one figure the question states is the newest held of what it asks (in
+    its unit), "No" when the newest is another; "" when none is held to set it against."""
+    asked = figures.stated(question) or _count_asked(question)
+    if len(asked) != 1:
+        return ""
+    topic = _curated(layers.topic)
+    _, held, _ = _revisions(layers)
+    history = [f for row in layers.superseded for f in figures.held(row)]
+    wanted = _asked_measure(question, layers)
+    newest = [f for f in figures.newest([*history, *held], topic) if f.unit == asked[0].unit
+              and (wanted & f.quantity or figures.same_quantity(f, asked[0], topic))]  # fmt: skip
+    if not newest:
+        return ""
+    return str(phrases.ANSWER_YES if newest[0].overlaps(asked[0]) else phrases.ANSWER_NO)
+
+
+def _count_asked(question: str) -> list[figures.Stated]:
+    """A bare count the question asks of ("Is the latest count 587?"), never a year."""
+    found = [m for m in _BARE_COUNT.finditer(question) if not _YEAR.fullmatch(m.group(0))]
+    if len(found) != 1:
+        return []
+    value = float(found[0].group(0).replace(",", ""))
+    return [figures.Stated(frozenset(), value, value, "", "actual", found[0].group(0))]
+
+
+_BARE_COUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,])\d+(?![\w.,%])")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _revisions(layers: Layers) -> tuple[list[Evidence], list[figures.Figure], list[tuple]]:
@@ -420,7 +481,10 @@ def _revisions(layers: Layers) -> tuple[list[Evidence], list[figures.Figure], li
     figure one of them revises."""
     rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
     held = [f for row in rows for f in figures.held(row)]
-    return rows, held, figures.revisions(held, _curated(layers.topic))
+    # The issuer's own readings before its latest revise too: a figure it gave anew.
+    history = [f for row in layers.superseded for f in figures.held(row)]
+    pairs = figures.revisions([*history, *held], _curated(layers.topic))
+    return rows, held, [(a, b) for a, b in pairs if b in held or b.row in rows]
 
 
 def _revised_against(question: str, layers: Layers) -> Evidence | None:
@@ -451,6 +515,13 @@ _REVISING = re.compile(
     re.I,
 )
 _CHANGE_ASKED = re.compile(r"\bchanged?\b", re.I)
+_ASKING_REVISED = stem_set("revised revise revision corrected updated changed latest still figure")
+# An earlier figure said to be the first one given, which a later one in its sentence replaced.
+_FIRST_GIVEN = re.compile(
+    r"\b(?:first|initial(?:ly)?|original(?:ly)?|provisional(?:ly)?)\s+(?:\w+\s+)?"
+    r"(?:reported|estimated|given|announced|stated|published|put|counted|figure|estimate|count)\b",
+    re.I,
+)
 
 
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
@@ -511,7 +582,8 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
         duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
         ongoing=layers.topic.ongoing, counted=writer.counted,
     )  # fmt: skip
-    found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking)
+    found = conflicts.conflict(layers.readings, layers.reports, layers.live, asking,
+                               earlier=layers.superseded)  # fmt: skip
     if found is None:
         return False
     # An issuer against a report: the issuer's reading is the record's, the report is said
@@ -617,11 +689,14 @@ def _revised(writer: Writer, layers: Layers):
     over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
     # "sold" asks of "sales"; a curated alias's words ("housing starts") ask what it measures.
-    said = figures.quantities(writer.asked - STOP_STEMS)
+    said = figures.quantities(writer.said) | figures.curated(writer.asked - STOP_STEMS)
+    asked = figures.curated(writer.asked - STOP_STEMS)
     periods = _periods_asked(writer, layers)
     for (earlier, later), phrase in replaced:
         if not said & later.quantity:
             continue  # a provision "as redundancy costs rose" is not the redundancy pay asked
+        if _of_another_quantity(writer, (earlier, later), _curated(layers.topic), asked, held):
+            continue
         if periods and later.period and later.period not in periods:
             continue  # the third quarter revised is no answer about the second
         if said & earlier.quantity - figures.words_of(later):
@@ -631,6 +706,21 @@ def _revised(writer: Writer, layers: Layers):
         if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):
             return earlier, _issuers(lead, newest, topic), phrase
     return None
+
+
+def _of_another_quantity(writer: Writer, pair: tuple, own: frozenset[str],
+                         asked: frozenset[str], held: list) -> bool:  # fmt: skip
+    """Whether a revised pair measures another quantity than the one asked: none of the curated
+    quantities asked ("the damage estimate" of a topic whose relief fund was raised), or, none
+    asked, nothing the question says past the topic's own words that another held figure
+    measures ("how many homes did the <place> landslide bury" of "the <place> landslide
+    recovery fund", when a row says it "buried 140 homes")."""
+    measured = pair[0].quantity | pair[1].quantity
+    if asked:
+        return not asked & measured
+    more = figures.quantities(writer.said - own - _NEUTRAL)
+    elsewhere = {w for f in held if f not in pair for w in f.quantity}
+    return bool(more & elsewhere) and not more & measured
 
 
 def _issuers(figure: figures.Figure, newest: list[figures.Figure],
@@ -1091,8 +1181,17 @@ def _as_asked(question: str, said: str) -> str:
     # A possessive goes on to what it owns ("Oshra Refineries' Halloway refinery").
     owner = said.endswith(("'", "\u2019", "'s", "\u2019s"))
     owned = _OWNED.match(question, at + len(said)) if owner else None
+    # The party made the question's subject goes on to its deed ("did the <bank> approve").
+    done = _DONE_BY.match(question, at + len(said)) if _ASKED_OF.search(question[:at]) else None
+    owned = owned or done
     start, end = joined.start() if joined else at, owned.end() if owned else at + len(said)
     return question[start:end]
+
+
+_ASKED_OF = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:the\s+)?$", re.I)
+# The word after the party when it is a verb, not a noun before a name ("the <adjective>
+# carmaker <Name>"): no capitalised word follows it.
+_DONE_BY = re.compile(r"\s+[a-z]+(?=\s+[a-z]|\s*[?.,;]|$)")
 
 
 def _said_in(premise: str, rows: list[Evidence]) -> bool:

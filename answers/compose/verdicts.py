@@ -32,6 +32,7 @@ from answers.understand import (
     STOP_STEMS,
     another_edition,
     asks_ahead,
+    deeds_of,
     parts,
     phrases,
     stem,
@@ -105,7 +106,9 @@ def verdict(writer, sides: list) -> bool:
     periods = [p for p in periods if not p.isdigit()] or periods  # "October 2026": October
     # "Which will cost more", "which forecasts more": what is planned counts.
     ahead = asks_ahead(question) or bool(stem_set(question) & _FORECAST)
-    mine, theirs = _own_figures(_candidates(first, ahead), _candidates(second, ahead))
+    candidates = [_levels_asked(_candidates(side, ahead), question, side.topic)
+                  for side in (first, second)]  # fmt: skip
+    mine, theirs = _own_figures(*candidates, (first, second))
     pair = _pair(mine, theirs, _asked(question, first, second), periods, ahead)
     if pair is None:
         return False
@@ -1085,14 +1088,58 @@ def _planned(figure: Figure) -> bool:
     return figure.kind == "forecast" or bool(stem_set(before) & _FORECAST or aimed or expected)
 
 
-def _own_figures(first: list[Figure], second: list[Figure]) -> tuple[list, list]:
+def _levels_asked(found: list[Figure], question: str, topic) -> list[Figure]:
+    """A side's figures less the sizes of changes ("cut by 25 basis points", "a cut of 25
+    basis points" of a topic whose deed is a cut), unless the question asks of that change
+    ("which cut by more"): a level is compared with a level, never with the step taken to it."""
+    asked = stem_set(question)
+    deeds = deeds_of(topic)
+    return [f for f in found if not _step(f, deeds) or stem_set(_stepped(f)) & asked]
+
+
+def _step(figure: Figure, deeds: set[str]) -> bool:
+    """Whether a figure is the size of a change: "by" before it, or "of" after the topic's deed
+    ("a cut of 25 basis points")."""
+    at = figure.sentence.find(figure.text)
+    of_deed = at > 0 and re.search(r"([^\W\d_]+)\s+of\s+$", figure.sentence[:at])
+    return figures.by_amount(figure) or bool(of_deed and stem(of_deed.group(1).lower()) in deeds)
+
+
+def _stepped(figure: Figure) -> str:
+    """The word a change's size is of ("cut" of "cut by 25 basis points")."""
+    words = figure.named.split()
+    return words[0] if words else ""
+
+
+def _own_figures(first: list[Figure], second: list[Figure], sides: tuple) -> tuple[list, list]:
     """Each side's figures less those of rows the other side holds too (a report attached to
     both topics is of neither alone: its yield is not one topic's against the other's), unless
-    a side would be left with none."""
+    the words around the figure name its side alone ("<A> forced 18,600 residents from their
+    homes, against 3,200 evacuated from around <B>"), or a side would be left with none."""
     urls = [{f.row.url for f in side} for side in (first, second)]
-    own = [[f for f in first if f.row.url not in urls[1]],
-           [f for f in second if f.row.url not in urls[0]]]  # fmt: skip
+    names = [_side_names(side) for side in sides]
+    mine, theirs = names[0] - names[1], names[1] - names[0]
+    own = [[f for f in first if f.row.url not in urls[1] or _named_by(f, mine, theirs)],
+           [f for f in second if f.row.url not in urls[0]
+            or _named_by(f, theirs, mine)]]  # fmt: skip
     return (own[0] or first, own[1] or second)
+
+
+def _side_names(side) -> frozenset[str]:
+    """The words of a side's names ("keldara", "mount"): those the other side's lack tell it."""
+    topic = side.topic
+    return frozenset(w for n in (*topic.names, *topic.own_names) for w in _name_words(n))
+
+
+def _name_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in STOP]
+
+
+def _named_by(figure: Figure, own: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether the words a figure is said with (`figures.around`) name one of `own` and none
+    of `other`: the figure is said of that side."""
+    around = set(_name_words(figures.around(figure)))
+    return bool(around & own) and not around & other
 
 
 _THIS_YEAR = re.compile(r"\b(this|last) year(?:'s)?\b", re.IGNORECASE)

@@ -89,10 +89,13 @@ def _sided(what: str, a: Evidence, b: Evidence, said: tuple, readings: list[Evid
 
 
 def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evidence],
-             asking: Asking = Asking()) -> Conflict | None:  # fmt: skip
+             asking: Asking = Asking(),
+             earlier: list[Evidence] = ()) -> Conflict | None:  # fmt: skip
     """The first disagreement among the rows, the issuer's side first. A figure's is one only
     when it is about what is asked that some row says: rows at odds on evacuations do not
-    answer how many died when another row says who died."""
+    answer how many died when another row says who died. A value the issuer itself gave before
+    its latest reading (`earlier`) and has since replaced disputes nothing: a report that
+    repeats it is behind, not at odds."""
     statements = [*readings, *reports[:REPORTS_COMPARED]]
     rows = [*readings, *reports]  # the words asked that any of them says
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(row.text)}
@@ -100,7 +103,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     # Each row's figures, read once: every pair of rows holds them against each other.
     raw = {id(row): figures.held(row) for row in rows}  # statements are among the rows
     held = {id(row): figures.wholes(raw[id(row)]) for row in statements}
-    gone = _revised_away(rows, raw)
+    gone = _revised_away(rows, raw) | _replaced_by_issuer(readings, earlier, raw)
     stated = _stated_dispute(statements, raw, asking, gone)
     if stated:
         what, giver, row, theirs, own = stated
@@ -154,6 +157,15 @@ def _revised_away(rows: list[Evidence], raw: dict) -> set[tuple]:
                                            for g in raw[id(row)])}  # fmt: skip
 
 
+def _replaced_by_issuer(readings: list[Evidence], earlier: list[Evidence], raw: dict) -> set:
+    """(unit, low, high) of each value an issuer's earlier reading gave that its latest
+    reading of the same quantity replaces (`figures.revises`)."""
+    latest = [f for row in readings for f in raw[id(row)]]
+    history = [f for row in earlier for f in figures.held(row)]
+    return {(f.unit, f.low, f.high) for f in history
+            if any(figures.revises(g, f) for g in latest)}  # fmt: skip
+
+
 def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking, gone: set):
     """(what, the other side's row, the row, the other's figure, its own) when a row sets its
     own figure against another ("19 hours, not the 31 hours the agency alleged") that another
@@ -205,6 +217,10 @@ def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], as
     disagreement: `answers.ground.figures.revises`); None when they give none."""
     for fa in mine:
         for fb in theirs:
+            # A row that gives the other's value too agrees with it: its other figure is of
+            # another thing ("<A> forced 18,600 from their homes, against 3,200 around <B>").
+            if _gives(mine, fb) or _gives(theirs, fa):
+                continue
             actual = {fa.kind, fb.kind} <= _ACTUAL and not fa.overlaps(fb)
             topic = asking.topic
             revision = any(replaces(x, y, topic) for x, y in ((fa, fb), (fb, fa))
@@ -216,6 +232,13 @@ def _figures_differ(mine: list[figures.Figure], theirs: list[figures.Figure], as
                     asking, fa, fb, either=issuer):  # fmt: skip
                 return _what(fa, fb, asking), fa, fb
     return None
+
+
+def _gives(held: list[figures.Figure], figure: figures.Figure) -> bool:
+    """Whether one of `held` is a reading of `figure`'s very value in its unit (a bound, "over
+    three days", gives none)."""
+    value = (figure.unit, figure.low, figure.high)
+    return any(f.reading and not f.bound and (f.unit, f.low, f.high) == value for f in held)
 
 
 def _what(a: figures.Figure, b: figures.Figure, asking: Asking) -> str:

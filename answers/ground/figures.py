@@ -84,8 +84,10 @@ _FIGURE = re.compile(
     + r")\b"
     r"|(?P<count>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s+(?:million|billion))"
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
-    # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything.
-    r"|(?<![\d.,/])(?<!\d[-\u2013])(?P<small>\d{1,4})(?=\s+[^\W\d_])"
+    # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything;
+    # "the TR-7 early warning units", "R7 weighs": a number in a name counts nothing.
+    r"|(?<![\d.,/])(?<!\d[-\u2013])(?<![^\W\d_])(?<![^\W\d_][-\u2013])(?P<small>\d{1,4})"
+    r"(?=\s+[^\W\d_])"
     # News writes counts under ten, and often to twenty, in words ("two climbers died").
     rf"|\b(?P<spelled>{'|'.join(SPELLED_OUT)})(?=\s+[^\W\d_])",
     re.IGNORECASE,
@@ -335,7 +337,7 @@ def stated(text: str) -> list[Stated]:
         if (value := _value(match)) is None:
             continue
         low, high, unit = value
-        bound, lead = _bound(text, match.start())
+        bound, lead = _bound(text, match)
         # What is measured stands before the bound's words ("could cost as much as $190m").
         head = text[: match.start() - len(lead)]
         before, opens = _clause_before(text, end, len(head))
@@ -363,9 +365,28 @@ def stated(text: str) -> list[Stated]:
         figure = _compared(figure, _reference(found, figure, between), between)
         last = found[-1] if found else None
         figure = _coordinated(_went_to(figure, last, between), last, between)
+        figure = _curated_in_clause(figure, before, text[match.end() :])
         found.append(_agreed_kind(_planned_kind(figure)))
         end = match.end()
     return _from_now(found)
+
+
+def _curated_in_clause(figure: Stated, before: list[str], rest: str) -> Stated:
+    """A figure whose nearest words name no curated quantity measures the one its clause says,
+    when it says exactly one: a sum or a rate the one said before it ("raised its estimate of
+    damage from the <place> earthquake to $3.1 billion": the earthquake is no quantity), a
+    count one a curated phrase of several words says around it ("forced 18,600 residents from
+    their homes"). A curator's word for what is measured outranks where a name stands."""
+    if curated(figure.quantity):
+        return figure
+    after = _WORD.findall(_CLAUSE.split(rest, maxsplit=1)[0])
+    clause = {stem(w.lower()) for w in [*before, *after] if w.isalpha()}
+    if figure.unit in ("", "#"):
+        phrases = _quantity_words()[1]
+        said = frozenset(t for words, t in phrases if len(words) > 1 and words <= clause)
+    else:
+        said = curated(stem(w.lower()) for w in before if w.isalpha())
+    return replace(figure, quantity=figure.quantity | said) if len(said) == 1 else figure
 
 
 def _written(text: str, match: re.Match, lead: str, noun: str) -> str:
@@ -529,6 +550,7 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
             # "27,340 ..., against 25,910 across the 2025-26 season": another period's figure,
             # set beside it, no rival reading.
             apart = apart and not (other.period and other.period != own.period)
+            apart = apart and not _of_another_thing(own, other)
             if apart and _at(own) < _at(other) and between and set(between) & _SET_AGAINST:
                 # "will cost €2.3 billion, not the €1.9 billion the board states": a sum to come
                 # set against the one held is at odds with it too.
@@ -537,6 +559,52 @@ def set_against(held_figures: list[Figure]) -> list[tuple[Figure, Figure]]:
                 pairs += [(own, other)] if own.reading or to_come else []
                 break
     return pairs
+
+
+def _of_another_thing(own: Figure, other: Figure) -> bool:
+    """Whether the figure set against another is said of another named thing: a name whose
+    possessive it follows past the contrast ("against <B>'s 4,100"), or one after a preposition
+    in its clause ("against 3,200 evacuated from around <B>"), that the row's own clause does
+    not say. A name that says it ("not the 14 hours the <office> alleged") is its giver: a
+    rival reading, a dispute."""
+    sentence = own.sentence
+    start, at = sentence.find(own.text), sentence.find(other.text)
+    if start < 0 or at <= start:
+        return False
+    contrast = max((m.end() for m in _CONTRAST_WORD.finditer(sentence, start, at)), default=at)
+    after = _CLAUSE.split(sentence[at + len(other.text) :], maxsplit=1)[0]
+    owner = {_noun_stem(m.group(1).lower()) for m in _OWNER.finditer(sentence[contrast:at])}
+    placed = {_noun_stem(w.lower()) for m in _PLACED.finditer(after) for w in m.group(1).split()}
+    mine = {_noun_stem(w.lower()) for w in _WORD.findall(_CLAUSE.split(sentence[:start])[-1])}
+    return bool((owner | placed) - mine)
+
+
+_CONTRAST_WORD = re.compile(rf"\b(?:{'|'.join(sorted(_SET_AGAINST))})\b", re.IGNORECASE)
+_OWNER = re.compile(r"\b([A-Z][\w-]*)['\u2019]s\b")
+_PLACED = re.compile(r"\b(?:at|in|around|near|across|of|for)\s+((?:[A-Z][\w-]*\s?)+)")
+
+
+def set_beside(figure: Stated) -> bool:
+    """Whether a figure's sentence sets it and another of its unit apart by a contrast word
+    ("reached 11.2 km, against 6.1 km at <B>")."""
+    others = [f for f in stated(figure.sentence) if f.unit == figure.unit and f.text != figure.text]
+    return bool(others) and _CONTRAST_WORD.search(figure.sentence) is not None
+
+
+def around(figure: Stated) -> str:
+    """The words a figure is said with: its sentence between the figures either side, cut at
+    a contrast word ("<A> released 7,800 tonnes" of "<A> released 7,800 tonnes a day against
+    <B>'s 4,100 tonnes"; "<B>'s 4,100 tonnes" of the other)."""
+    sentence = figure.sentence
+    at = sentence.find(figure.text)
+    if at < 0:
+        return ""
+    spans = [(m.start(), m.end()) for f in stated(sentence) if f.text != figure.text
+             for m in re.finditer(re.escape(f.text), sentence)]  # fmt: skip
+    start = max((e for _, e in spans if e <= at), default=0)
+    end = min((b for b, _ in spans if b >= at + len(figure.text)), default=len(sentence))
+    before = _CONTRAST_WORD.split(sentence[start:at])[-1]
+    return f"{before}{_CONTRAST_WORD.split(sentence[at:end])[0]}"
 
 
 def _after_contrast(between: list[str]) -> list[str]:
@@ -646,18 +714,29 @@ def _plural(word: str) -> bool:
     return plain or (word.endswith("s") and not word.endswith("ss"))
 
 
-def _bound(text: str, at: int) -> tuple[str, str]:
+def _bound(text: str, match: re.Match) -> tuple[str, str]:
     """Whether the words just before a figure make it a bound ("more than", "at least",
-    "under"), which side, and those words as written with the space after them."""
-    found = _BOUND.search(text[:at])
+    "under"), which side, and those words as written with the space after them; or those
+    just after it ("5.0 or greater")."""
+    found = _BOUND.search(text[: match.start()])
     if not found or _PARTICLE.search(text[: found.start("bound")]):
-        return "", ""
+        return _bound_after(text, match.end()), ""
     if found.group("bound").lower() == "up to" and _MOVED_UP.search(text[: found.start("bound")]):
         return "", ""  # "edged up to 4.3%": where it went, not a bound
     side = _BOUNDS[" ".join(found.group("bound").lower().split())]
     if found.group("not"):  # "no more than 40": at most 40
         side = "above" if side == "below" else "below"
     return side, found.group(0)
+
+
+# "magnitude 5.0 or greater", "50 or more": a bound said after the figure.
+_BOUND_AFTER = re.compile(r"\s+(?:or|and)\s+(?:(greater|more|above|higher|over)|(less|fewer|below|"
+                          r"lower|under))\b", re.IGNORECASE)  # fmt: skip
+
+
+def _bound_after(text: str, at: int) -> str:
+    found = _BOUND_AFTER.match(text, at)
+    return "" if found is None else "above" if found.group(1) else "below"
 
 
 def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
@@ -672,6 +751,9 @@ def _compared(figure: Stated, before: Stated | None, between: list[str]) -> Stat
     parallel = _parallel(figure, before, between) and figure.sentence.strip() in before.sentence
     if before.sentence != figure.sentence and not parallel:
         return figure
+    # "released 7,800 tonnes a day against <B>'s 4,100 tonnes": set against a rate, a rate.
+    per = _contrasted(between) and before.unit.startswith(f"{figure.unit}/")
+    figure = replace(figure, unit=before.unit) if per else figure
     earlier = (figure.kind == "earlier" or _contrasted(between)) and before.unit == figure.unit
     level = all(w.lower() in LINKING for w in between)
     if not (earlier or level or parallel):
@@ -704,8 +786,12 @@ def _a_year_before(figure: Stated, before: Stated) -> tuple[str, str]:
 
 
 def _contrasted(between: list[str]) -> bool:
-    """Whether a figure is set against the one before it ("..., against 25,910", "than 14")."""
-    return bool(between) and between[-1].lower() in _SET_AGAINST
+    """Whether a figure is set against the one before it ("..., against 25,910", "than 14",
+    "against <B>'s 4,100": a name whose figure it is stands between)."""
+    words = list(between)
+    while len(words) > 1 and words[-1][:1].isupper():
+        words.pop()
+    return bool(words) and words[-1].lower() in _SET_AGAINST
 
 
 def _parallel(figure: Stated, before: Stated, between: list[str]) -> bool:
@@ -1057,8 +1143,11 @@ def _number_of(before: list[str]) -> tuple[frozenset[str], str] | None:
              default=None)  # fmt: skip
     if at is None:
         return None
-    # Up to a past form ("exposed in the breach"), past the small words ("dockers on strike").
-    nouns = itertools.takewhile(lambda w: not w.endswith("ed"), lows[at + 2 : at + 6])
+    # Up to a past form ("exposed in the breach"), past the small words ("dockers on strike");
+    # a past form a curated quantity says is what is counted ("residents evacuated").
+    named = _quantity_words()[0]
+    nouns = itertools.takewhile(lambda w: not w.endswith("ed") or stem(w) in named,
+                                lows[at + 2 : at + 6])  # fmt: skip
     kept = [w for w in nouns if w.isalpha() and w not in STOP and w not in NEUTRAL]
     return (quantities(stem(w) for w in kept), " ".join(kept)) if kept else None
 
@@ -1385,8 +1474,11 @@ def _kind(before: list[str]) -> str:
     since = _since_last_figure(words)[-_LOOK_BACK:]
     # "rose from a year earlier to 38,450": the figure a change went to is no earlier one.
     went_to = words[-1:] == ["to"] and "from" in since
+    # "forced 18,600 residents from their homes, against 3,200": a figure set against another
+    # after the "from" of a place is no earlier one.
+    from_said = "from" in since and not _contrasted(since)
     if not went_to and (any(w in EARLIER for w in words[-2:]) or "previous" in recent
-                        or "from" in since):  # fmt: skip
+                        or from_said):  # fmt: skip
         return "earlier"
     # "at last year's auction, which sold 0.9 million": a figure of the period before.
     if any(w in EARLIER and later in _PERIODS_OF for w, later in itertools.pairwise(since)):
@@ -1413,6 +1505,11 @@ def quantities(stems) -> frozenset[str]:
     named, phrases = _quantity_words()
     return (said | {named[s] for s in said if s in named}
             | {token for words, token in phrases if words <= said})  # fmt: skip
+
+
+def curated_stems() -> frozenset[str]:
+    """The stems of every one-word name a curated quantity goes by ("magnitud")."""
+    return frozenset(_quantity_words()[0])
 
 
 def curated(stems) -> frozenset[str]:
@@ -1570,7 +1667,7 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     sizes of one change."""
     if later.unit != earlier.unit or later.period != earlier.period:
         return False
-    sizes = _by_amount(later) and _by_amount(earlier)  # "cut by 90,000" and "by 120,000"
+    sizes = by_amount(later) and by_amount(earlier)  # "cut by 90,000" and "by 120,000"
     # A report after the issuer that gives another figure disputes it; the issuer reads anew.
     sides = (later.row.kind, earlier.row.kind)
     # Two proposals read over time too: an offer raised from 6.5% to 7.2%.
@@ -1612,7 +1709,7 @@ _SO_FAR = re.compile(
 )
 
 
-def _by_amount(figure: Figure) -> bool:
+def by_amount(figure: Figure) -> bool:
     """Whether a figure is the size of a change ("cut its throughput by 90,000 barrels"), not
     a level read anew."""
     at = figure.sentence.find(figure.text)

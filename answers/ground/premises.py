@@ -312,7 +312,31 @@ def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
         claim = _claim_in(clause.strip(), {w.lower() for w in subject_words})
         if claim:
             return claim
-    return None
+    return _relative_claim(question, {w.lower() for w in subject_words})
+
+
+# A clause set off after a name that states a figure of it ("<race>, which had 200 starters,").
+_RELATIVE = re.compile(
+    r"(?P<ante>[^,?]+?),\s+which\s+(?P<rel>(?:[^,?]|,(?=\d))*\d(?:[^,?]|,(?=\d))*)"
+)
+_NAME_JOINS = frozenset("the of de del la le di da von van".split())
+
+
+def _relative_claim(question: str, subject: set[str]) -> Claim | None:
+    """The figure a relative clause states of the name before it, read as taken for granted
+    ("How many units, which cost $12,000 each, ...": given that the units cost $12,000)."""
+    found = _RELATIVE.search(question)
+    if found is None:
+        return None
+    words = found.group("ante").split()
+    start = len(words) - (1 if words and words[-1].isalpha() and words[-1].islower() else 0)
+    while start and (words[start - 1][:1].isupper() or any(c.isdigit() for c in words[start - 1])
+                     or words[start - 1].lower() in _NAME_JOINS):  # fmt: skip
+        start -= 1
+    named = " ".join(words[start:])
+    if not any(w[:1].isupper() for w in words[start:]):
+        return None  # no name before it: nothing the clause is said of
+    return _claim_in(f"Given that {named} {found.group('rel').strip()}", subject)
 
 
 def _claim_in(clause: str, subject: set[str]) -> Claim | None:
@@ -473,7 +497,20 @@ def _figures_from(rest: str, tokens: list[str], index: int,
     # A day, a month of a year ("released in March 2026"), a year: when the state came about.
     months = [f"{m} {y}" for m, y in _IN_MONTH.findall(said) if y]
     dates = [] if before else [*DAY_OF_MONTH.findall(said), *months, *_IN_YEAR.findall(said)]
-    return tuple(_signed(_spelled(f).replace(" ", "")) for f in [*_FIGURE.findall(said), *dates])
+    found = [*_FIGURE.findall(said), *_levels(said), *dates]
+    return tuple(_signed(_spelled(f).replace(" ", "")) for f in found)
+
+
+# A word and the number after it ("magnitude 7.9", "level 4"), never a share or a year.
+_WORD_NUMBER = re.compile(r"\b([^\W\d_]+)\s+(\d+(?:\.\d+)?)(?![\d%,.]|\s*(?:percent|per cent))")
+
+
+def _levels(text: str) -> list[str]:
+    """The figures `text` gives as a curated quantity's word before a number ("magnitude 7.9"
+    of a curated "magnitude"): a level the registry says is measured, whatever its unit."""
+    named = figures.curated_stems()
+    return [f"{m.group(1).lower()} {m.group(2)}" for m in _WORD_NUMBER.finditer(text)
+            if stem(m.group(1).lower()) in named and not _YEAR.fullmatch(m.group(2))]  # fmt: skip
 
 
 def _signed(figure: str) -> str:
@@ -831,7 +868,8 @@ def _actor_said(claim: Claim, sentence: str) -> bool:
 def _figures_said(claim: Claim, sentence: str) -> tuple[bool, bool]:
     """A figure claimed of a quantity ("inflation was 5%"): held where a statement of it gives
     that figure, contradicted where it gives another in the same unit."""
-    said = [*_FIGURE.findall(sentence), *DAY_OF_MONTH.findall(sentence), *_YEAR.findall(sentence)]
+    said = [*_FIGURE.findall(sentence), *_levels(sentence), *DAY_OF_MONTH.findall(sentence),
+            *_YEAR.findall(sentence)]  # fmt: skip
     given = [_plain(f) for f in said]
     wanted = [_plain(f) for f in claim.figures]
     held = bool(given) and all(w in given for w in wanted)

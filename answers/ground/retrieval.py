@@ -10,7 +10,7 @@ snippet the source check will hold a sentence to.
 
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -111,7 +111,7 @@ def unmarked(text: str) -> str:
 @dataclass
 class Evidence:
     layer: str  # primarySources | reporting | market | stateHistory | coverageMetric
-    kind: str  # reading | report | price | move | transition | flip | attention
+    kind: str  # reading | report | price | move | transition | flip | attention | superseded
     topic: str  # subject
     topic_title: str
     title: str
@@ -181,14 +181,22 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
     compared = understood.window is not None and understood.window.compared
     # Two periods named ("rise from September to October") are two readings' to give.
     of_period = (figure and bool(asked)) or len(asked - {p for p in asked if "-" in p}) > 1
-    if compared or of_period or understood.intent == "compare" or asks_when(understood.question):
-        rows += earlier_readings(event, topic, as_of=as_of)
+    two_times = compared or of_period or understood.intent == "compare"
+    rows += _earlier(event, topic, two_times or asks_when(understood.question), as_of)
     rows += markets(event, topic, window, now=now, as_of=as_of)
     if understood.intent == "changed" or window is not None:
         rows += transitions(event, topic, window, now=now, as_of=as_of)
         rows += flips(event, topic, window, now=now, as_of=as_of)
     rows.append(attention(event, topic, as_of=as_of))
     return rows
+
+
+def _earlier(event: Event, topic: Topic, answers: bool, as_of: datetime | None) -> list[Evidence]:
+    """The issuer's readings before its latest: rows that answer when two times are asked (or
+    a date), else its history, never an answer (kind "superseded"): it tells a value it
+    replaced, which no report repeating it disputes, and whether it revised one."""
+    earlier = earlier_readings(event, topic, as_of=as_of)
+    return earlier if answers else [replace(r, kind="superseded") for r in earlier]
 
 
 def _asks_figure(understood: Understanding) -> bool:
@@ -542,7 +550,24 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
     return frozenset(f.text for f, prior in zip(found, before, strict=True)
                      if (numbered and nearest_another(f.sentence[: f.sentence.find(f.text)], topic))
                      or another_body(_clause_of(f), topic)
-                     or another_speaker(_lead_in(f, prior), topic))  # fmt: skip
+                     or another_speaker(_lead_in(f, prior), topic)
+                     or _of_another_name(f, topic))  # fmt: skip
+
+
+def _of_another_name(figure: figures.Stated, topic: Topic) -> bool:
+    """Whether the words a figure is said with name another tracked name and none of the
+    topic's own past the words they share ("The ash plume of <B> reached 11.2 km, against 6.1
+    km at <A>" in a row of A: 11.2 km is B's)."""
+    built = vocabulary.built()
+    if built is None or not figures.set_beside(figure):
+        return False  # only a row that sets two things' figures side by side gives another's
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", figures.around(figure)) if w[:1].isupper()}
+    own = {w for name in topic.names for w in words(name)}
+    others = said & built.name_word_set - own
+    if not others:
+        return False
+    shared = {w for ws in built.name_word_sets if ws & others for w in ws}
+    return not said & (own - shared)
 
 
 def _lead_in(figure: figures.Stated, previous: figures.Stated | None) -> str:

@@ -26,6 +26,7 @@ FACE = {
     "nearest_another": "answers.understand.identity",
     "CURRENCY_CODES": "answers.understand.vocabulary",
     "DAY_NUMBER": "answers.understand.timewindow",
+    "deeds_of": "answers.understand.identity",
     "EVENT_DAY": "answers.understand.timewindow",
     "direction_of": "answers.understand.understanding",
     "families_in": "answers.understand.identity",

@@ -244,7 +244,7 @@ class Context:
 def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) -> Mismatch | None:
     """How the question's subject differs from `topic`'s, or None when every qualifier it states
     agrees."""
-    own = _own_words(topic)
+    own, curated = _own_words(topic), _curated_words(topic)
     others = frozenset().union(*(o.entity_ids for o in context.others))
     return (
         _other_kind(said, topic, vocab)
@@ -253,7 +253,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_edition(said, topic)
         or _other_party(said, topic)
         or _other_group(said, topic, own)
-        or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
+        or (_longer_name(said, topic, curated, vocab, context) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
         or _other_number(said, topic, own)
         or _other_month(said, topic, context)
@@ -855,6 +855,14 @@ def _own_words(topic: Topic) -> frozenset[str]:
     return frozenset(words) | frozenset(bare) | frozenset(_singular_of(w) for w in bare)
 
 
+def _curated_words(topic: Topic) -> frozenset[str]:
+    """The words a curator gave the topic (`_own_words` without its reports'): a longer name
+    its reports use ("the novelist <Name>", "the <Name> River flood" of a volcano's eruption)
+    is a namesake they mention, not a name the topic goes by."""
+    words = [_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(topic.curated or topic.text)]
+    return frozenset(words) | frozenset(_singular_of(w) for w in words)
+
+
 def _longer_name(said: Said, topic: Topic, own: frozenset[str], vocab: Vocabulary,
                  context: Context) -> Mismatch | None:  # fmt: skip
     """A name of the topic the question extends with capitalised words the topic never uses, or
@@ -1002,6 +1010,7 @@ def _distinguishes(token: Token, own: frozenset[str]) -> bool:
         or low in ROLES
         or low in _CONNECTORS
         or low in TIME_WORDS
+        or low in CURRENCY_CODES  # "<Name> EUR 12 million": a sum's code, no name's
         or _edition(token) is not None
         or _YEAR.match(low)
     )

@@ -244,6 +244,8 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
     window = _compared_times(window, question, intent, now, routed)
     unheld, about = _asked_untracked(question, unknown, mentioned, routed, vocab)
+    wrong = _wrong_party(question, unheld, about, routed, vocab)
+    about = [n for n in about if n.span != wrong]
     if routed and topic is None and (about or (unheld and not any(r.named for r in routed))):
         # About something untracked, or set in an untracked place naming nothing tracked.
         routed = []
@@ -253,7 +255,7 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     if mismatch and topic is None and not _subjects_named(named | span_names, vocab):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of, now) or routed
         mismatch = None if routed else mismatch
-    unplaced = actor or _unplaced(said, routed, vocab, intent)
+    unplaced = actor or wrong or _unplaced(said, routed, vocab, intent)
     untracked = [n.span for n in unknown if not (unplaced and n.span in unplaced)]  # "held in X"
     suggestions = [t for t, s, _ in scored[:3] if s > 0] if not routed else []
     if mismatch:
@@ -281,6 +283,32 @@ def _asked_untracked(question: str, unknown: list, mentioned: list[str], routed:
     return unheld, [*about, *done]
 
 
+def _wrong_party(question: str, unheld: list, about: list, routed: list[Routed],
+                 vocab: Vocabulary) -> str:  # fmt: skip
+    """The untracked name the question says did a named topic's deed, or that it was done
+    with ("sold ... to <name>"), when the record names another (`_wrong_actor`); else ""."""
+    parties = [*(n for n in about if n.subject),
+               *(n for n in unheld if _JOINED_TO.search(question.split(n.span)[0]))]  # fmt: skip
+    return next((n.span for n in parties if _wrong_actor(n, routed, vocab)), "")
+
+
+_JOINED_TO = re.compile(r"\b(?:to|with|by|from)\s+(?:the\s+)?$", re.I)
+
+
+def _wrong_actor(name: "Unheld", routed: list[Routed], vocab: Vocabulary) -> bool:
+    """Whether an untracked name the question makes its subject is who it says did a named
+    topic's deed ("How much did <an untracked bank> approve for the <tracked> earthquake?"):
+    the question names one of the topic's entities and the topic has parties (someone does its
+    deed), so the name is a premise to hold to the record, not another subject; never a longer
+    form of one of its names ("<Name> Airlines")."""
+    named = next((r.topic for r in routed if r.named), None)
+    if named is None or name.namesake or name.place:
+        return False
+    if {w for n in named.names for w in words(n)} & set(words(name.span)):
+        return False
+    return bool(identity.parties_of(named, vocab))
+
+
 def _done_to(question: str, name: str, routed: list[Routed], vocab: Vocabulary) -> bool:
     """Whether an untracked name is what the best topic's own deed is done to ("the <regulator>
     fine <another bank>" of its fine on a tracked firm), while the party the topic carries
@@ -300,6 +328,8 @@ def _asked_window(question: str, now: datetime) -> Window | None:
     its scene, claims a state came about in ("Was <it> released in March 2026?"): that is a
     premise to hold to the record, not a filter of the rows that would answer it."""
     window = time_window(question, now=now)
+    if window is not None and window.end >= now.date() and _AHEAD.search(question):
+        return None  # "What do markets expect in December?" on 1 December: when, not a filter
     setting = _SIDE_CLAUSE.match(question)
     asked = _YES_NO.match(question) or (setting and window and window.text in setting.group(0))
     if window is None or not asked:
@@ -309,6 +339,8 @@ def _asked_window(question: str, now: datetime) -> Window | None:
 
 
 _YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|has|have|had)\b", re.IGNORECASE)
+# What is expected of a time not over yet: the time is when it comes, not when it was said.
+_AHEAD = re.compile(r"\b(?:expects?|expected|expecting|will|forecasts?|priced?|odds)\b", re.I)
 # A clause setting the scene before what is asked ("When <X> agreed in March 2026 to buy <Y>,
 # what price ...?"): the time a deed there is said to be done in is a premise, not a window.
 _SIDE_CLAUSE = re.compile(r"^\W*(?:when|after|since|once|given that|now that)\b[^,?]*,", re.I)

@@ -132,6 +132,7 @@ class Topic:
     # rate decision, an election) are of the one occasion.
     ongoing: bool = False
     outcome: str = ""  # the outcome it tracks, as curated ("suspended", "signed")
+    curated: str = ""  # the words a curator gave it (`text` without the headlines)
 
 
 @dataclass
@@ -428,7 +429,7 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
                   " ".join(filter(None, first.values())),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
                   tuple(own), tuple(event.former_names), event.place, _ongoing(event),
-                  event.outcome.lower())
+                  event.outcome.lower(), text)
         )  # fmt: skip
     return topics
 
