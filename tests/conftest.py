@@ -73,6 +73,16 @@ def loaded_once(load, scope: str = "module"):
 DEMO_HOUR = datetime(2026, 11, 22, 8, tzinfo=UTC)
 
 
+def registries_load_at_the_demo_hour() -> None:
+    """Every curated registry laid out back from the demo's hour: what the evaluation floors
+    hold is the engine's, never the month a run falls in ("the first week of {month}" on the
+    1st, a December decision asked in December)."""
+    from answers.measure.evaluation import registries_load
+
+    with time_machine.travel(DEMO_HOUR):
+        registries_load()
+
+
 def load_demo_at_its_hour() -> None:
     """`manage.py load_demo` as run at the demo's hour (its rows laid out back from that day)."""
     with time_machine.travel(DEMO_HOUR):

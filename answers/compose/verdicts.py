@@ -1094,7 +1094,10 @@ def _levels_asked(found: list[Figure], question: str, topic) -> list[Figure]:
     ("which cut by more"): a level is compared with a level, never with the step taken to it."""
     asked = stem_set(question)
     deeds = deeds_of(topic)
-    return [f for f in found if not _step(f, deeds) or stem_set(_stepped(f)) & asked]
+    found = [f for f in found if not _step(f, deeds) or stem_set(_stepped(f)) & asked]
+    # A curated quantity asked ("the policy rate"): the figures that measure it, where any do.
+    curated = figures.curated(asked - STOP_STEMS)
+    return [f for f in found if curated & f.quantity] or found
 
 
 def _step(figure: Figure, deeds: set[str]) -> bool:

@@ -456,16 +456,24 @@ SINCE_WEEKDAY_BACK, SINCE_DATE_BACK = 3, 10
 BETWEEN_BACK = (20, 12)
 
 
+def week_month(day: date) -> date:
+    """The first day of the month whose first week is wholly past on `day`: this month's from
+    the 8th, else last month's (on 1 December, "the first week of December" is mostly ahead)."""
+    first = day.replace(day=1)
+    return first if day.day > 7 else (first - timedelta(days=1)).replace(day=1)
+
+
 def expected_window(name: str, day: date) -> tuple[str, str]:
     """The window a case names, as ISO dates, worked out here apart from the engine's parser."""
     first = day.replace(day=1)
+    week = week_month(day)
     monday = day - timedelta(days=day.weekday())
     last_month_end = first - timedelta(days=1)
     spans = {
         "this-week": (monday, monday + timedelta(days=6)),
         "last-week": (monday - timedelta(days=7), monday - timedelta(days=1)),
         "yesterday": (day - timedelta(days=1), day - timedelta(days=1)),
-        "first-week-of-month": (first, first + timedelta(days=6)),
+        "first-week-of-month": (week, week + timedelta(days=6)),
         "last-month": (last_month_end.replace(day=1), last_month_end),
         "this-month": (first, day),
         "between": tuple(day - timedelta(days=back) for back in BETWEEN_BACK),
@@ -482,8 +490,10 @@ def dated(question: str, day: date) -> str:
     last_month = day.replace(day=1) - timedelta(days=1)
     since_weekday = day - timedelta(days=SINCE_WEEKDAY_BACK)
     start, end = (day - timedelta(days=back) for back in BETWEEN_BACK)
+    week = week_month(day)
     return question.format(
         month=day.strftime("%B"),
+        week_month=week.strftime("%B") if week.year == day.year else week.strftime("%B %Y"),
         last_month=last_month.strftime("%B"),
         year=last_month.year,
         since_weekday=since_weekday.strftime("%A"),

@@ -11,7 +11,7 @@ says. So a case says what the registry holds, not what the engine made of it.
   the same): the first sentence must give the verdict, the higher side's figure before the
   lower's, never "no verdict"; the same pair asked which is lower (`comparison-lower`: the lower
   side or figure first) and for yes or no (`comparison-yes-no`: "Yes" or "No" first, right by
-  the held figures, both quoted).
+  the held figures, then the verdict with a held figure).
 - `premise`: a topic's measured word with a value none of its rows holds (a percentage where it
   holds one, else a sum or a count): the first sentence must name the premise as unsupported or
   contradicted and give a figure the topic holds, the rest answered from the topic.
@@ -502,14 +502,21 @@ def _turned(case: dict) -> dict:
 
 
 def _yes_no_problems(case: dict, first: str) -> list[str]:
+    """The answer word first, right by the held figures, then the verdict it rests on (a side
+    said to be higher or lower, with a figure: this reader's values of a side may miss the
+    one the engine quotes, so which figure is the verdict's own check, not this one)."""
     if first.startswith(NO_VERDICT) or "no comparable figure" in first:
         return ["no verdict"]
     word = "Yes" if case["yes"] else "No"
-    if not first.startswith(word):
+    if not first.startswith(f"{word}, "):
         return [f"the first sentence does not answer {word}"]
-    if not (_says_any(first, case["higher"]) and _says_any(first, case["lower"])):
-        return ["the first sentence does not quote both figures"]
+    said = _says_any(first, case["higher"]) or _says_any(first, case["lower"])
+    if not (_VERDICT_SAID.search(first) and said):
+        return ["the first sentence gives no verdict with a held figure"]
     return []
+
+
+_VERDICT_SAID = re.compile(r"\bis (?:higher|lower)\b")
 
 
 def _plan_problems(case: dict, first: str) -> list[str]:

@@ -856,11 +856,25 @@ def _own_words(topic: Topic) -> frozenset[str]:
 
 
 def _curated_words(topic: Topic) -> frozenset[str]:
-    """The words a curator gave the topic (`_own_words` without its reports'): a longer name
-    its reports use ("the novelist <Name>", "the <Name> River flood" of a volcano's eruption)
-    is a namesake they mention, not a name the topic goes by."""
-    words = [_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(topic.curated or topic.text)]
-    return frozenset(words) | frozenset(_singular_of(w) for w in words)
+    """The words the topic is known by less those its reports use only to extend one of its
+    names into another ("the novelist <First> <Name>", "the <Name> River flood" of a volcano's
+    eruption): a longer name only its reports use is a namesake they mention, not a name the
+    topic goes by. A word its reports say after a possessive ("<Name>'s CET1 ratio") stays."""
+    curated = {_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(topic.curated or topic.text)}
+    names = {w.lower() for name in topic.names for w in _TOKEN.findall(name)}
+    extending = set()
+    for run in _CAPITAL_RUN.findall(topic.reported):
+        words = [w.lower() for w in _TOKEN.findall(run)]
+        if names & set(words):
+            extending |= set(words) - curated - _CONNECTORS
+    own = _own_words(topic)
+    return frozenset(w for w in own if w not in extending and _singular_of(w) not in extending)
+
+
+# A run of capitalised words (a name, with its joining words), ended by a possessive.
+_CAPITAL_RUN = re.compile(
+    r"(?:[A-Z][\w-]*(?:\s+(?:of|the|de|del|da|la|le|di|du|von|van)\b)*\s+)*[A-Z][\w-]*(?!['\u2019])"
+)
 
 
 def _longer_name(said: Said, topic: Topic, own: frozenset[str], vocab: Vocabulary,

@@ -12,6 +12,8 @@ union that counts otherwise, a ferry strike only reporting covers, and a flu vac
 campaign counted as it goes.
 """
 
+from datetime import UTC, datetime
+
 import pytest
 
 from tests.answers.test_figures_asked import (
@@ -29,8 +31,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def registry(settings):
+def registry(settings, time_machine):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    # The days asked are November's, a few days back: the clock is held where they are.
+    time_machine.move_to(datetime(2026, 11, 30, 12, tzinfo=UTC))
     loans = _topic("stats-halden-library-loans", "Halden library loans",
                    ("halden-county-libraries", "Halden County Libraries", "organization"),
                    ["library loans", "loans", "visits"], "statistical-release")  # fmt: skip

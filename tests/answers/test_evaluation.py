@@ -23,11 +23,10 @@ from answers.measure.evaluation import (
     identity_score,
     load_cases,
     registries_evaluate,
-    registries_load,
     score,
 )
 from registry.models import Document, Event, EventMention
-from tests.conftest import loaded_once
+from tests.conftest import loaded_once, registries_load_at_the_demo_hour
 from worlds.atlas import ATLAS
 from worlds.demo import DEMO
 from worlds.kindred import KINDRED
@@ -52,7 +51,7 @@ NEAR_MISS_CLASSES = {
 pytestmark = pytest.mark.django_db
 # The three registries loaded once for the module: each evaluation loads them again (nothing
 # new, a few seconds) instead of from nothing (half a minute and their passage vectors).
-registries_once = loaded_once(registries_load)
+registries_once = loaded_once(registries_load_at_the_demo_hour)
 
 
 def cases_of(name: str) -> list[dict]:

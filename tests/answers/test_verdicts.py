@@ -27,18 +27,17 @@ from django.utils import timezone
 from answers.compose.composition import Layers
 from answers.ground import figures
 from answers.ground.retrieval import gather
-from answers.measure.evaluation import registries_load
 from answers.understand import vocabulary
 from answers.understand.understanding import Understanding, stem_set
 from answers.understand.vocabulary import stem
 from registry.models import Event
-from tests.conftest import loaded_once
+from tests.conftest import loaded_once, registries_load_at_the_demo_hour
 from worlds.atlas import ATLAS
 from worlds.demo import DEMO
 from worlds.kindred import KINDRED
 
 pytestmark = pytest.mark.django_db
-registries_once = loaded_once(registries_load)
+registries_once = loaded_once(registries_load_at_the_demo_hour)
 WORLDS = {"demo": DEMO, "atlas": ATLAS, "kindred": KINDRED}
 PAIRS, OTHERS = 4, 2  # cases a registry gives of each kind: CI time is short
 NO_VERDICT = "no comparable figure"
