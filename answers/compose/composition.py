@@ -453,8 +453,7 @@ def _latest_or_not(question: str, layers: Layers) -> str:
     if len(asked) != 1:
         return ""
     topic = _curated(layers.topic)
-    _, held, _ = _revisions(layers)
-    history = [f for row in layers.superseded for f in figures.held(row)]
+    _, held, history = _held(layers)
     wanted = _asked_measure(question, layers)
     newest = [f for f in figures.newest([*history, *held], topic) if f.unit == asked[0].unit
               and (wanted & f.quantity or figures.same_quantity(f, asked[0], topic))]  # fmt: skip
@@ -476,13 +475,19 @@ _BARE_COUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,])\d+
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
-def _revisions(layers: Layers) -> tuple[list[Evidence], list[figures.Figure], list[tuple]]:
-    """The topic's rows that state (no posing), their figures, and (earlier, later) for each
-    figure one of them revises."""
+def _held(layers: Layers) -> tuple[list[Evidence], list[figures.Figure], list[figures.Figure]]:
+    """The topic's rows that state (no posing), their figures, and the figures of the issuer's
+    readings before its latest (`Layers.superseded`)."""
     rows = [r for r in [*layers.readings, *layers.reports] if not r.posing]
     held = [f for row in rows for f in figures.held(row)]
-    # The issuer's own readings before its latest revise too: a figure it gave anew.
-    history = [f for row in layers.superseded for f in figures.held(row)]
+    return rows, held, [f for row in layers.superseded for f in figures.held(row)]
+
+
+def _revisions(layers: Layers) -> tuple[list[Evidence], list[figures.Figure], list[tuple]]:
+    """The topic's rows that state, their figures, and (earlier, later) for each figure one of
+    them revises; the issuer's own readings before its latest revise too (a figure it gave
+    anew)."""
+    rows, held, history = _held(layers)
     pairs = figures.revisions([*history, *held], _curated(layers.topic))
     return rows, held, [(a, b) for a, b in pairs if b in held or b.row in rows]
 
@@ -689,8 +694,8 @@ def _revised(writer: Writer, layers: Layers):
     over_time = sorted(figures.readings_over_time(held, topic), key=lambda p: p[0].date)
     replaced += [(pair, phrases.NEWER_READING) for pair in reversed(over_time)]
     # "sold" asks of "sales"; a curated alias's words ("housing starts") ask what it measures.
-    said = figures.quantities(writer.said) | figures.curated(writer.asked - STOP_STEMS)
     asked = figures.curated(writer.asked - STOP_STEMS)
+    said = figures.quantities(writer.said) | asked
     periods = _periods_asked(writer, layers)
     for (earlier, later), phrase in replaced:
         if not said & later.quantity:

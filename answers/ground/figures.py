@@ -26,6 +26,7 @@ import functools
 import itertools
 import math
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -587,8 +588,16 @@ _PLACED = re.compile(r"\b(?:at|in|around|near|across|of|for)\s+((?:[A-Z][\w-]*\s
 def set_beside(figure: Stated) -> bool:
     """Whether a figure's sentence sets it and another of its unit apart by a contrast word
     ("reached 11.2 km, against 6.1 km at <B>")."""
-    others = [f for f in stated(figure.sentence) if f.unit == figure.unit and f.text != figure.text]
+    others = [text for text, unit in _in_sentence(figure.sentence)
+              if unit == figure.unit and text != figure.text]  # fmt: skip
     return bool(others) and _CONTRAST_WORD.search(figure.sentence) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_sentence(sentence: str) -> tuple[tuple[str, str], ...]:
+    """(text, unit) of each figure `sentence` states: read once a sentence, however many of its
+    figures ask what stands beside them (`set_beside`, `around`)."""
+    return tuple((f.text, f.unit) for f in stated(sentence))
 
 
 def around(figure: Stated) -> str:
@@ -599,8 +608,8 @@ def around(figure: Stated) -> str:
     at = sentence.find(figure.text)
     if at < 0:
         return ""
-    spans = [(m.start(), m.end()) for f in stated(sentence) if f.text != figure.text
-             for m in re.finditer(re.escape(f.text), sentence)]  # fmt: skip
+    spans = [(m.start(), m.end()) for text, _ in _in_sentence(sentence) if text != figure.text
+             for m in re.finditer(re.escape(text), sentence)]  # fmt: skip
     start = max((e for _, e in spans if e <= at), default=0)
     end = min((b for b, _ in spans if b >= at + len(figure.text)), default=len(sentence))
     before = _CONTRAST_WORD.split(sentence[start:at])[-1]
@@ -1507,9 +1516,10 @@ def quantities(stems) -> frozenset[str]:
             | {token for words, token in phrases if words <= said})  # fmt: skip
 
 
-def curated_stems() -> frozenset[str]:
-    """The stems of every one-word name a curated quantity goes by ("magnitud")."""
-    return frozenset(_quantity_words()[0])
+def curated_stems() -> Collection[str]:
+    """The stems of every one-word name a curated quantity goes by ("magnitud"): the built
+    vocabulary's own keys, read without a copy."""
+    return _quantity_words()[0].keys()
 
 
 def curated(stems) -> frozenset[str]:

@@ -244,7 +244,7 @@ class Context:
 def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) -> Mismatch | None:
     """How the question's subject differs from `topic`'s, or None when every qualifier it states
     agrees."""
-    own, curated = _own_words(topic), _curated_words(topic)
+    own = _own_words(topic)
     others = frozenset().union(*(o.entity_ids for o in context.others))
     return (
         _other_kind(said, topic, vocab)
@@ -253,7 +253,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_edition(said, topic)
         or _other_party(said, topic)
         or _other_group(said, topic, own)
-        or (_longer_name(said, topic, curated, vocab, context) if context.capitals else None)
+        or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
         or _other_number(said, topic, own)
         or _other_month(said, topic, context)
@@ -855,11 +855,11 @@ def _own_words(topic: Topic) -> frozenset[str]:
     return frozenset(words) | frozenset(bare) | frozenset(_singular_of(w) for w in bare)
 
 
-def _curated_words(topic: Topic) -> frozenset[str]:
-    """The words the topic is known by less those its reports use only to extend one of its
-    names into another ("the novelist <First> <Name>", "the <Name> River flood" of a volcano's
-    eruption): a longer name only its reports use is a namesake they mention, not a name the
-    topic goes by. A word its reports say after a possessive ("<Name>'s CET1 ratio") stays."""
+def _past_namesakes(topic: Topic, own: frozenset[str]) -> frozenset[str]:
+    """The words the topic is known by (`own`) less those its reports use only to extend one of
+    its names into another ("the novelist <First> <Name>", "the <Name> River flood" of a
+    volcano's eruption): a longer name only its reports use is a namesake they mention, not a
+    name the topic goes by. A word its reports say after a possessive ("<Name>'s CET1") stays."""
     curated = {_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(topic.curated or topic.text)}
     names = {w.lower() for name in topic.names for w in _TOKEN.findall(name)}
     extending = set()
@@ -867,7 +867,6 @@ def _curated_words(topic: Topic) -> frozenset[str]:
         words = [w.lower() for w in _TOKEN.findall(run)]
         if names & set(words):
             extending |= set(words) - curated - _CONNECTORS
-    own = _own_words(topic)
     return frozenset(w for w in own if w not in extending and _singular_of(w) not in extending)
 
 
@@ -881,10 +880,12 @@ def _longer_name(said: Said, topic: Topic, own: frozenset[str], vocab: Vocabular
                  context: Context) -> Mismatch | None:  # fmt: skip
     """A name of the topic the question extends with capitalised words the topic never uses, or
     a part of it the question singles out ("<Bank>'s regional office"); a body its own reports
-    name, which the longer name is, is a party to it (`_party`)."""
-    for first, after, entity_id in said.names:
-        if entity_id not in topic.entity_ids:
-            continue
+    name, which the longer name is, is a party to it (`_party`). Held to the topic's words
+    past those only its reports' namesakes use (`_past_namesakes`)."""
+    named = [(first, after) for first, after, entity_id in said.names
+             if entity_id in topic.entity_ids]  # fmt: skip
+    own = _past_namesakes(topic, own) if named else own
+    for first, after in named:
         start, end = _extent(said, first, after)
         if start == 0 < first and said.tokens[0].bare not in vocab.name_word_set:
             start = 1  # the question's first word, capitalised by its place ("Given <name>'s")
