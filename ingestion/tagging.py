@@ -6,7 +6,9 @@ only as whole words. Names and aliases of four characters or fewer ("Fed", "US",
 with their exact case, so "fed up" or "us" never tag an entity.
 
 An event is attached when the text names its lead entity and carries a subject-line term, or
-names the lead and carries two question-set terms (the spec's relevance rule).
+names the lead and carries two question-set terms (the spec's relevance rule). A topic's own
+curated names (its name, aliases and former names: "<Band>'s <Tour>" has its own) name its
+subject as its lead does: a report of "the <Tour>" that never names the band is the topic's.
 
 A document's short name of a company or an organisation (a name that begins another of its
 names: "Corvane" of "Corvane Aerospace") followed by a capitalised word none of its names
@@ -61,6 +63,7 @@ class EventTerms:
     lead_id: int
     subject_terms: frozenset[str]
     question_terms: frozenset[str]
+    names: frozenset[str] = frozenset()  # the topic's own names, lower case
 
 
 class Tagger:
@@ -80,8 +83,12 @@ class Tagger:
             elif surface:
                 folded[surface.lower()].append(("entity", entity_id))
         self._events_by_lead: dict[int, list[EventTerms]] = defaultdict(list)
+        self._events_by_name: dict[int, EventTerms] = {}
         for event in events:
             self._events_by_lead[event.lead_id].append(event)
+            for name in event.names:
+                folded[name].append(("topic", event.event_id))
+                self._events_by_name[event.event_id] = event
             for term in event.subject_terms | event.question_terms:
                 folded[term].append(("term", term))
         for verb, phrases in LEXICON.items():
@@ -93,7 +100,7 @@ class Tagger:
     def tag(self, text: str, *, namesakes: bool = False) -> Tags:
         """What `text` names; with `namesakes` (a document), a body's short name that begins
         another body's longer name tags nothing there (the module's rule)."""
-        found: dict[str, set] = {"entity": set(), "term": set(), "verb": set()}
+        found: dict[str, set] = {"entity": set(), "term": set(), "verb": set(), "topic": set()}
         for automaton, haystack in ((self._folded, text.lower()), (self._exact, text)):
             for start, end, kind, value in _whole_word_spans(automaton, haystack):
                 if namesakes and kind == "entity" and self.namesake(text, start, end, value):
@@ -102,7 +109,7 @@ class Tagger:
         terms = frozenset(found["term"])
         return Tags(
             entity_ids=frozenset(found["entity"]),
-            event_ids=frozenset(self._attached(found["entity"], terms)),
+            event_ids=frozenset(self._attached(found["entity"], terms, found["topic"])),
             verbs=tuple(sorted(found["verb"])),
             terms=terms,
         )
@@ -148,11 +155,13 @@ class Tagger:
         known = low in self._name_words or low in ROLES or low in _CALENDAR
         return not (opening or known or word.endswith(("'s", "\u2019s")))
 
-    def _attached(self, entity_ids: set[int], terms: frozenset[str]) -> Iterable[int]:
-        for lead_id in entity_ids:
-            for event in self._events_by_lead.get(lead_id, ()):
-                if event.subject_terms & terms or len(event.question_terms & terms) >= 2:
-                    yield event.event_id
+    def _attached(self, entity_ids: set[int], terms: frozenset[str],
+                  named: set[int]) -> Iterable[int]:  # fmt: skip
+        events = [e for lead_id in entity_ids for e in self._events_by_lead.get(lead_id, ())]
+        events += [self._events_by_name[event_id] for event_id in named]
+        for event in events:
+            if event.subject_terms & terms or len(event.question_terms & terms) >= 2:
+                yield event.event_id
 
 
 def _short_names(names: list[tuple[str, int]], bodies: frozenset[int]) -> dict:
@@ -266,15 +275,20 @@ def _build_tagger() -> Tagger:
     names = [*Entity.objects.values_list("name", "pk"),
              *EntityAlias.objects.values_list("alias", "entity_id")]  # fmt: skip
     bodies = Entity.objects.filter(kind__in=BODY_KINDS).values_list("pk", flat=True)
+    fields = ("pk", "lead_entity_id", "subject_terms", "question_terms", "name", "title",
+              "aliases", "former_names")  # fmt: skip
     events = [
         EventTerms(
             event_id=pk,
             lead_id=lead_id,
             subject_terms=frozenset(subject_terms),
             question_terms=frozenset(question_terms),
+            names=frozenset(
+                n.strip().lower() for n in (name or title, *aliases, *former) if n.strip()
+            ),
         )
-        for pk, lead_id, subject_terms, question_terms in Event.objects.values_list(
-            "pk", "lead_entity_id", "subject_terms", "question_terms"
+        for pk, lead_id, subject_terms, question_terms, name, title, aliases, former in (
+            Event.objects.values_list(*fields)
         )
     ]
     return Tagger(names=names, events=events, bodies=bodies)

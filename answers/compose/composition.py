@@ -840,6 +840,12 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
     if lead is not None and term is not None and not _measures(lead, term):
         rows = [*layers.readings, *layers.reports]  # an issuer's reading of it first
         return next((r for r in rows if not r.posing and _measures(r, term)), lead)
+    # A curated quantity asked ("attendance") that the lead measures not, and a row does
+    # ("drew 412,000 spectators"): the curator's word for the measure says which row answers.
+    wanted = {t for t in _asked_measure(writer.understood.question, layers) if t[:1] == "="}
+    if lead is not None and wanted and not _measures_one(lead, wanted):
+        rows = [*layers.readings, *layers.reports]
+        lead = next((r for r in rows if not r.posing and _measures_one(r, wanted)), lead)
     # "The latest figure" asks it all; words of the topic's own terms ("his contract") ask them.
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
     asked = asked or _past_names(writer, layers)
@@ -871,6 +877,10 @@ def _term_measured(writer: Writer, layers: Layers) -> frozenset[str] | None:
 
 def _measures(row: Evidence, term: frozenset[str]) -> bool:
     return any(term <= f.quantity for f in figures.held(row))
+
+
+def _measures_one(row: Evidence, tokens: set[str]) -> bool:
+    return any(tokens & f.quantity for f in figures.held(row))
 
 
 # What a question asks the time of, and a row's sentence says: a start, an end, a plan ahead.

@@ -110,13 +110,40 @@ def verdict(writer, sides: list) -> bool:
                   for side in (first, second)]  # fmt: skip
     mine, theirs = _own_figures(*candidates, (first, second))
     pair = _pair(mine, theirs, _asked(question, first, second), periods, ahead)
-    if pair is None:
+    if pair is None or not all(_says_measure(f, _measure_said(question)) for f in pair):
         return False
     a, b = pair
     # Else each labelled with what it measures.
     alike = figures.same_quantity(a, b, _curated(first) | _curated(second))
     said = [(_labelled(first, a, alike), a), (_labelled(second, b, alike), b)]
     return _said(writer, *(said[::-1] if _named_later(question, first, second) else said))
+
+
+# What a comparative is said of: the lower-case words after it, up to "than", a comma, a
+# name or a preposition ("more merchandise sales than", "the lower average ticket price,").
+_MEASURE_SAID = re.compile(
+    r"\b(?:more|less|fewer|higher|lower|bigger|larger|smaller|greater)\s+"
+    r"((?:(?!than\b|in\b|for\b|of\b|at\b|on\b|to\b|from\b|by\b|with\b)[a-z][\w-]*\s*){1,4})"
+)
+
+
+def _measure_said(question: str) -> frozenset[str]:
+    """The stems of what the question's comparative is said of, past the words every figure
+    shares; empty when it says none ("Which raised more?")."""
+    said = _MEASURE_SAID.search(question)
+    return frozenset(stem_set(said.group(1)) - STOP_STEMS - _NEUTRAL) if said else frozenset()
+
+
+def _says_measure(figure: Figure, said: frozenset[str]) -> bool:
+    """Whether a figure stands with the measure a comparative is said of, in what it measures
+    (a curated quantity's word included) or its sentence: "more shows" is never answered by
+    two ticket prices, whatever else the two sides share."""
+    if not said:
+        return True
+    if said <= figures.ANY_COUNT:  # "fewer people": a count of anyone, whatever it calls them
+        return not figure.unit
+    held = figures.quantities(figure.quantity)
+    return bool(figures.quantities(said) & held or said & stem_set(figure.sentence))
 
 
 def _named_later(question: str, first, second) -> bool:
@@ -804,7 +831,11 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
             if _fits_apart(*fit, alike):
                 # Then the values the rows repeat (one that another row disputes is said
                 # once), then the part's words each measures.
-                told = (-repeats[id(a)] - repeats[id(b)], -fit[0].matched - fit[1].matched)
+                told = (
+                    -repeats[id(a)] - repeats[id(b)],
+                    -fit[0].matched - fit[1].matched,
+                    -fit[0].said - fit[1].said,
+                )
                 measured = -len(asked & a.quantity) - len(asked & b.quantity)
                 ranked.append((-(fit[0].word + fit[1].word), measured, not alike, told,
                                _newest(a), a, b))  # fmt: skip
@@ -833,6 +864,9 @@ class _Fit:
     timely: bool
     timed: bool
     matched: int = 0  # how many of the part's words it measures: of two that do, the closer
+    # How many of the part's words its sentence says: of one value given twice, the row that
+    # says "its first week" answers the first week, not one that says it was down from it.
+    said: int = 0
 
 
 def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
@@ -864,7 +898,13 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
         first = min(alike, key=lambda f: (f.date, f.kind != "earlier"), default=None)
         timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
     # The topic's own words ("harbour" of a harbour's dredging) tell least.
-    return _Fit(max(score, 0), timely, not words - _NOW - _THEN, len((words - topic) & own))
+    return _Fit(
+        max(score, 0),
+        timely,
+        not words - _NOW - _THEN,
+        len((words - topic) & own),
+        len(words & stem_set(figure.sentence)),
+    )
 
 
 # Words that name which reading of a figure: its provisional one or its final one.
@@ -920,6 +960,11 @@ def _label(piece: str, words: frozenset[str], figure: Figure, common: frozenset[
     if not any(told[i] and stem(w.lower()) in words for i, w in enumerate(piece_words)):
         return figure.named or figure.text
     first, last = told.index(True), len(told) - 1 - told[::-1].index(True)
+    # The noun a told word stands before, as the sentence writes it too ("first" of "its first
+    # week"): the part's words, whole.
+    while last + 1 < len(piece_words) and piece_words[last + 1].lower() in written:
+        last += 1
+        told[last] = True
     kept = [w for w, t in zip(piece_words[first : last + 1], told[first : last + 1], strict=True)
             if t or w.lower() in STOP]  # fmt: skip
     return " ".join(kept)

@@ -14,6 +14,7 @@ name), `untracked` (a name no registry holds, called by the topic's kind's noun)
 classes: `alias` (the lead's or the topic's aliases and former names), `typo` (a letter of the
 name's longest word doubled or two swapped, and one dropped), `lower-case` and `upper-case` (the
 name typed in lower case, in capitals), `own-kind` (the name called by its own kind's noun),
+`possessive` (the topic's own name after its lead's possessive, either apostrophe),
 `place-premise` (a topic curated with a place said to be done in another: answered, the premise
 named first).
 The figure classes (`comparison`, `comparison-lower`, `comparison-yes-no`, `premise`,
@@ -291,6 +292,17 @@ def letter_cased(subject: Subject, rng: random.Random, **_) -> list[dict]:
     ]  # fmt: skip
 
 
+def possessives(subject: Subject, rng: random.Random, **_) -> list[dict]:
+    """The topic's own name after its lead's possessive ("<Company>'s <Mission>"), typed with
+    a straight or a typographic apostrophe as people type it: the topic, answered."""
+    own, lead = subject.name, subject.lead
+    if lead.lower() in own.lower() or own.lower() in lead.lower():
+        return []  # "<Country>'s <Country> election" is no way anyone asks
+    mark = rng.choice(["'", "\u2019"])
+    owner = f"{lead}{mark}" if lead.endswith("s") else f"{lead}{mark}s"
+    return [_answered(subject, "possessive", rng.choice(ASKING).format(subject=f"{owner} {own}"))]
+
+
 _SYLLABLES = "ka ro vel mun dri sa pel tor qua ni bes lo zar fen gu hal ori tem".split()
 
 
@@ -321,4 +333,4 @@ def own_kinds(subject: Subject, rng: random.Random, *, kinds, **_) -> list[dict]
 
 GENERATORS = (kind_neighbours, edition_neighbours, place_neighbours, period_neighbours,
               longer_names, untracked, aliases, typos, letter_cased, own_kinds,
-              place_premises)  # fmt: skip
+              place_premises, possessives)  # fmt: skip

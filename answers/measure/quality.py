@@ -294,7 +294,8 @@ MEASURES = {
     "to (the conflicts set).",
     "generated": "Cases generated from each registry's own topics: neighbours of another "
     "kind, edition, place, period or longer name and untracked names declined; aliases, former "
-    "names, misspellings, lower-case names and own-kind nouns answered from their topic; two "
+    "names, misspellings, lower-case names, own-kind nouns and the topic's name after its "
+    "lead's possessive answered from their topic; two "
     "topics' figures of one quantity given a verdict first; a wrong figure named first; the "
     "issuer's newest reading first.",
     "languages": "Questions in another language answered in it.",

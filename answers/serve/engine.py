@@ -52,13 +52,19 @@ def _language_said(question: str, text: str) -> str:
     return f"{text} {phrases.ANSWERED_IN_ENGLISH.format(language=name)}" if name else text
 
 
+# A typographic apostrophe ("<Band>\u2019s", as phones type one) is read as the apostrophe: a
+# possessive reads one way whatever the keyboard (the envelope keeps the question as asked).
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
 def _answer(question: str, topic: Event | None, generator, now: datetime,
             as_of: datetime | None) -> dict[str, Any]:  # fmt: skip
     vocab = vocabulary.current()
     pinned = next((t for t in vocab.topics if topic and t.pk == topic.pk), None)
     # A "[2]" typed in the question is text: whatever the engine writes from the question (a
     # premise it names, a name it does not track) can never pose as a citation.
-    understood = understand(unmarked(question), vocab, now=now, topic=pinned, as_of=as_of)
+    understood = understand(unmarked(question).translate(_APOSTROPHES), vocab, now=now,
+                            topic=pinned, as_of=as_of)  # fmt: skip
     events = Event.objects.in_bulk([r.topic.pk for r in understood.topics])
     # A topic created after the instant read as of was not in the record then.
     understood.topics = [r for r in understood.topics if _existed(events[r.topic.pk], as_of)]

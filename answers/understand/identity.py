@@ -35,6 +35,7 @@ from answers.understand.vocabulary import (
     Topic,
     Vocabulary,
     built,
+    quantity_key,
     stem,
     words,
 )
@@ -1593,11 +1594,23 @@ def _other_indicator(said: Said, topic: Topic, context: Context,
     for family, phrase in families_in(unnamed).items():
         if topic.kind and topic.kind in vocab.kind_nouns.get(phrase, ()):
             continue
-        if _beside_own_noun(said, topic, phrase):
+        if _beside_own_noun(said, topic, phrase) or _own_measure(phrase, topic, vocab):
             continue  # a claim about the topic or a figure of it, held to its rows
         if family not in held and not context.reported(topic, _themes()[family]):
             return Mismatch(_indicator_subject(said, phrase), "indicator")
     return None
+
+
+def _own_measure(phrase: str, topic: Topic, vocab: Vocabulary) -> bool:
+    """Whether a theme's phrase is a curated quantity's word ("attendance") that the topic's
+    words or first reports say in any of that quantity's words ("drew 412,000 spectators"): a
+    figure asked of the topic, held to its rows, not another subject. The curator's quantity
+    says the words are one measure; the theme alone would call them two."""
+    token = vocab.quantity_words.get(quantity_key(phrase))
+    if token is None:
+        return False
+    own = {stem(w) for w in words(f"{topic.text} {topic.reported}")}
+    return any(t == token and set(key.split()) <= own for key, t in vocab.quantity_words.items())
 
 
 def _indicator_subject(said: Said, phrase: str) -> str:

@@ -366,7 +366,7 @@ def _quantities() -> dict[str, str]:
     A phrase ("handed over", "average selling price") is keyed by its words' stems past the
     stop words, sorted and joined by spaces (`Vocabulary.quantity_phrases`)."""
     return {key: f"={q.slug}" for q in Quantity.objects.all()
-            for word in q.all_words() if (key := _quantity_key(word))}  # fmt: skip
+            for word in q.all_words() if (key := quantity_key(word))}  # fmt: skip
 
 
 def _agreed() -> frozenset[str]:
@@ -374,7 +374,7 @@ def _agreed() -> frozenset[str]:
                      .values_list("slug", flat=True))  # fmt: skip
 
 
-def _quantity_key(word: str) -> str:
+def quantity_key(word: str) -> str:
     stems = sorted({stem(w) for w in _WORD.findall(word.lower()) if w not in STOP})
     return " ".join(stems)
 

@@ -73,6 +73,31 @@ def test_lexicon_covers_exactly_the_eighteen_verbs():
         assert all(phrase == phrase.lower() for phrase in phrases), verb
 
 
+def test_a_topic_s_own_name_names_its_subject_as_its_lead_does():
+    """A report of "the <Tour>" that never names the band is the tour topic's, held to the
+    same rule of terms; a name it does not carry is not."""
+    tour = EventTerms(event_id=11, lead_id=BRAZIL, subject_terms=frozenset({"tour"}),
+                      question_terms=frozenset({"tickets", "shows"}),
+                      names=frozenset({"lantern year tour", "lantern year"}))  # fmt: skip
+    tagger = Tagger(names=[("Brazil", BRAZIL)], events=[DECISION, tour])
+    assert tagger.tag("The Lantern Year Tour's ticket price was $116").event_ids == {11}
+    assert tagger.tag("Lantern Year: tickets for 41 shows sold out").event_ids == {11}
+    assert tagger.tag("Lantern Year was a hit").event_ids == frozenset()  # no term
+    assert tagger.tag("A new tour by another band").event_ids == frozenset()
+
+
+@pytest.mark.django_db
+def test_current_tagger_reads_topics_own_names():
+    band = services.entity_upsert(slug="brindle-players", name="The Brindle Players")
+    services.event_upsert(subject="lantern-year-tour", title="The Brindle Players' tour",
+                          lead_entity=band, entities=[band], subject_terms=["tour"],
+                          identity={"kind": "place-bound-event", "name": "Lantern Year Tour"},
+                          question_terms=["tour"])  # fmt: skip
+    tags = current_tagger(max_age=0).tag("The Lantern Year Tour adds a date")
+    assert len(tags.event_ids) == 1
+    assert not tags.entity_ids
+
+
 @pytest.mark.django_db
 def test_current_tagger_follows_registry_edits():
     entity = services.entity_upsert(slug="northwind", name="Northwind Robotics")
