@@ -171,9 +171,10 @@ class Writer:
         if self.affirm and not self.sentences and not preface:
             # The statement opens on its source's name, whose capital stays.
             statement = str(phrases.ANSWER_THEN.format(answer=self.affirm, verdict=statement))
-        if label:
-            statement = str(phrases.ON_TOPIC.format(topic=label, statement=statement))
         kind = _KIND_LABELS.get(self.figure_kind(item))
+        if label:  # "On <topic>: an earlier reading, not the latest; <row>": the label first
+            said = f"{_continued(str(kind))}; {statement}" if kind else statement
+            statement, kind = str(phrases.ON_TOPIC.format(topic=label, statement=said)), None
         kind = _continued(str(kind)) if kind and preface else kind
         self.add([item], statement, "; ".join(str(p) for p in (preface, kind) if p))
 
@@ -269,13 +270,17 @@ class Writer:
         # setting taken for granted ("Since it is paying $1.85 billion, ...") is not asked.
         asked = self.asked - self.names - STOP_STEMS - self.setting
         periods = {p for p in figures.periods(self.understood.question) if not p.isdigit()}
+        counted = _counted_asked(self.understood.question)  # "how many passengers"
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
             score -= 10 * any(figure in sentence for figure in others)
             score += 2 * bool(periods & figures.periods(sentence))  # the quarter asked
-            if intent == "how-much" and figures.AMOUNT.search(sentence):
-                score += 2
+            if intent == "how-much" and figures.AMOUNT.search(
+                figures.DAY_OF_MONTH.sub(" ", sentence)
+            ):
+                # A day is no amount; a count of the very noun asked answers most.
+                score += 2 + 4 * bool(counted & stem_set(sentence))
             if self.when and _ahead(sentence, day) is not None:
                 score += 2  # asked when: the sentence that says a date
             scored.append((-score, index))
@@ -295,10 +300,16 @@ class Writer:
         ahead = figure and asks_ahead(self.understood.question)
         stated = [figures.stated(s) if figure else [] for s in sentences]
         planned = [ahead and any(f.kind == "forecast" for f in held) for held in stated]
+        # The noun counted said first ("how many days": "four days of sea trials"); then an
+        # amount, which a day of a month ("on 12 November") is not.
+        counted = _counted_asked(self.understood.question)
+        amounts = [figure and bool(figures.AMOUNT.search(figures.DAY_OF_MONTH.sub(" ", s)))
+                   for s in sentences]  # fmt: skip
         order = sorted(
             range(len(head)),
             key=lambda i: (
-                -(figure and bool(figures.AMOUNT.search(sentences[i]))),
+                -(figure and bool(counted & stem_set(sentences[i]))),
+                -amounts[i],
                 -said[i],
                 -planned[i],
                 -closeness[i],
@@ -397,12 +408,16 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
     if claim is None or claim.acted or not (claim.family or claim.figures):
         return ""
-    # A year or a day says when the state held, not a figure of it ("improve in 2026",
-    # "contained on 2 November": held that day, or on another).
-    if not premises.dated(claim):
-        return ""
     rows = [r.snippet for r in [*layers.readings, *layers.reports] if not r.posing]
     found = premises.verdict(claim, rows) if rows else "unsupported"
+    # A year or a day says when the state held, not a figure of it ("improve in 2026",
+    # "contained on 2 November": held that day, or on another). A figure the rows hold is
+    # "yes" while no newer reading of it replaced it ("Did it gross $141.2 million?").
+    if premises.amounts(claim) and found != "unsupported":
+        held = found is None and _latest_or_not(question, layers) != str(phrases.ANSWER_NO)
+        return str(phrases.ANSWER_YES if held else phrases.ANSWER_NO) if held or found else ""
+    if not premises.dated(claim):
+        return ""
     return {None: str(phrases.ANSWER_YES), "contradicted": str(phrases.ANSWER_NO)}.get(found, "")
 
 
@@ -596,6 +611,8 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     disputed = found.first.kind == "reading" and found.second.kind == "report"
     said = str((phrases.ISSUER_DISPUTED if disputed else phrases.ROWS_DISAGREE).format(
         what=found.what))  # fmt: skip
+    if writer.affirm and not preface and not writer.sentences:  # "Is N still the latest?"
+        said = str(phrases.ANSWER_THEN.format(answer=writer.affirm, verdict=_continued(said)))
     if preface:  # "...does not support the premise "X"; the issuer's own reading comes first"
         said = f"{preface}; {_continued(said)}"
     writer.say(found.first, said, label=label)
@@ -685,7 +702,9 @@ def _revised(writer: Writer, layers: Layers):
     """(earlier, later, phrase) when the newest reading of a quantity the question asks about
     replaces an earlier one the rows hold, by a revision or as a newer reading of a count
     (`figures.updates`); the later is that newest reading (an issuer's first)."""
-    held = [f for row in [*layers.readings, *layers.reports] if not row.posing
+    # Asked whether it was revised, the issuer's own readings before its latest count too.
+    history = layers.superseded if _ASKED_REVISED.search(writer.understood.question) else []
+    held = [f for row in [*layers.readings, *history, *layers.reports] if not row.posing
             for f in figures.held(row)]  # fmt: skip
     topic = _curated(layers.topic)
     newest = figures.newest(held, topic)
@@ -1123,7 +1142,13 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     claim = premises.claim_about(understood.question, topic)
     if claim is None:
         return "", None
-    return _claim_premise(claim, [*rows, *filter(None, [layers.attention])], topic)
+    rows = [*rows, *filter(None, [layers.attention])]
+    said = _claim_premise(claim, rows, topic)
+    fixed = premises.claim_about(understood.corrected, topic) if said[0] else None
+    if fixed is not None and fixed.words != claim.words:
+        # A misspelt name ("the <Festval> held") is the name its rows say held.
+        return said if _claim_premise(fixed, rows, topic)[0] else ("", None)
+    return said
 
 
 def _claim_premise(claim: premises.Claim, rows: list[Evidence],

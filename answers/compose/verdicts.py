@@ -129,9 +129,17 @@ _MEASURE_SAID = re.compile(
 
 def _measure_said(question: str) -> frozenset[str]:
     """The stems of what the question's comparative is said of, past the words every figure
-    shares; empty when it says none ("Which raised more?")."""
+    shares ("more shows"), or the curated quantity whose word a comparative is made of
+    ("longer" of "long", a length); empty when it says none ("Which raised more?")."""
     said = _MEASURE_SAID.search(question)
-    return frozenset(stem_set(said.group(1)) - STOP_STEMS - _NEUTRAL) if said else frozenset()
+    found = stem_set(said.group(1)) - STOP_STEMS - _NEUTRAL if said else set()
+    for word in _COMPARATIVE.findall(question.lower()):
+        bases = (word[:-2], word[:-3], f"{word[:-3]}y")  # longer, bigger, heavier
+        found |= {stem(b) for b in bases if len(b) > 2 and figures.curated({stem(b)})}
+    return frozenset(found)
+
+
+_COMPARATIVE = re.compile(r"\b[a-z]{3,}er\b")
 
 
 def _says_measure(figure: Figure, said: frozenset[str]) -> bool:

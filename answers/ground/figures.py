@@ -201,7 +201,8 @@ _CAME = frozenset(
 _SAYING = _SPEAKING | frozenset("say reports told estimated estimates".split())
 _SAID = re.compile(rf"\b(?:{'|'.join(sorted(_SPEAKING))})\b", re.IGNORECASE)
 _SAID_AFTER = re.compile(
-    r",\s*(?P<who>[^,;.]+?)\s+(?:said|says|reported)\b|\baccording to (?P<to>[^,;.]+)",
+    r",\s*(?P<who>[^,;.]+?)\s+(?:said|says|reported|estimates?|estimated)\b"
+    r"|\baccording to (?P<to>[^,;.]+)",
     re.IGNORECASE,
 )
 _DETERMINERS = frozenset("a an the its their his her our this that".split())
@@ -899,6 +900,14 @@ def _in_a_word(text: str, match: re.Match) -> bool:
 _BY_YEAR = re.compile(r"(?:\s+[^\W\d_]+){0,2}\s+by\s+(?:the\s+end\s+of\s+)?(?:19|20)\d\d\b")
 
 
+def _from_a_figure(since: list[str]) -> bool:
+    """Whether a "from" since the figure before says where a change started ("to 3.6% from its
+    flash estimate"), not where something came from by name ("sailing from <a port> with 2,050
+    passengers": a capitalised name after it)."""
+    named = {i for i, w in enumerate(since[1:]) if w[:1].isupper()}  # the word after i is a name
+    return any(w.lower() == "from" and i not in named for i, w in enumerate(since))
+
+
 def _since_last_figure(words: list[str]) -> list[str]:
     """The words before a figure back to the figure before it in its sentence (or all)."""
     at = max((i for i, w in enumerate(words) if w[:1].isdigit() and not _when(words, i)),
@@ -1390,11 +1399,25 @@ def speaker(figure: Stated) -> set[str]:
     said"; "according to X")."""
     sentence = figure.sentence
     at = max(sentence.find(figure.text), 0)
+    owned = _WHOSE_FIGURE.search(sentence[:at])  # "against the yard's figure of 6,800"
+    if owned:  # the words after the last joining one: "against the yard's" is the yard's
+        who = owned.group("who").split()
+        cut = max((i for i, w in enumerate(who) if w.lower() in _JOINING), default=-1)
+        return _stems(" ".join(who[cut + 1 :]))
     head = [m for m in _SAID.finditer(sentence[:at])]
     if head:  # the clause's own speaker: "...; Brackwater said 150" is Brackwater's
         return _stems(_CLAUSE.split(sentence[: head[-1].start()])[-1])
     tail = _SAID_AFTER.search(sentence[at:])
     return _stems(tail.group("who") or tail.group("to")) if tail else set()
+
+
+_JOINING = _ARTICLES | _PREPOSITIONS | frozenset("against than and or to from by with".split())
+# A figure said as someone's, right before it: "the yard's figure of", "the union's own count of".
+_WHOSE_FIGURE = re.compile(
+    r"\b(?:the\s+)?(?P<who>[^\W\d_]+(?:\s+[^\W\d_]+){0,2})['\u2019]s?\s+(?:own\s+)?"
+    r"(?:figure|count|estimate|number|tally|total|reading)s?\s+(?:of\s+|at\s+|was\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def day_first(date: str) -> str:
@@ -1485,7 +1508,7 @@ def _kind(before: list[str]) -> str:
     went_to = words[-1:] == ["to"] and "from" in since
     # "forced 18,600 residents from their homes, against 3,200": a figure set against another
     # after the "from" of a place is no earlier one.
-    from_said = "from" in since and not _contrasted(since)
+    from_said = _from_a_figure(_since_last_figure(before)) and not _contrasted(since)
     if not went_to and (any(w in EARLIER for w in words[-2:]) or "previous" in recent
                         or from_said):  # fmt: skip
         return "earlier"
@@ -1684,6 +1707,8 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     proposals = later.kind == earlier.kind == "forecast"
     if not ((later.reading and earlier.reading) or proposals) or sides == ("report", "reading"):
         return False
+    if sides == ("reading", "report") and _another_party(earlier, later):
+        return False
     if (later.low, later.high) == (earlier.low, earlier.high) or sizes:
         return False
     # Either sentence giving the other's value as a reading of now disputes it; one giving it
@@ -1698,6 +1723,14 @@ def updates(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     if mine - {"earlier"} or theirs - {"earlier"}:
         return False
     return "earlier" in mine or _read_anew(later, earlier)
+
+
+def _another_party(report: Figure, reading: Figure) -> bool:
+    """Whether a report's figure names a speaker of its own that is not the issuer ("analysts
+    at <a bank> estimate", "according to port data compiled by <a weekly>"): that party's
+    figure, which the issuer's later reading disputes, never reads anew."""
+    who = speaker(report)
+    return bool(who) and not who <= _stems(reading.row.source)
 
 
 def _read_anew(later: Figure, earlier: Figure) -> bool:

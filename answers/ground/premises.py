@@ -901,6 +901,13 @@ def dated(claim: Claim) -> bool:
     return set(units) <= {"date", "year"} and units.count("date") <= 1
 
 
+def amounts(claim: Claim) -> bool:
+    """Whether a claim gives figures and every one is an amount, no day or year among them
+    ("grossed $75.9 million"; not "rose between 20 and 27 November")."""
+    units = [_unit(_plain(f)) for f in claim.figures]
+    return bool(units) and not set(units) & {"date", "year"}
+
+
 def _unit(figure: str) -> str:
     """What a plain figure is of: "date" for a day of a month, "year" for a year, else its
     unit ("%", "gw")."""

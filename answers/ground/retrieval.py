@@ -175,13 +175,7 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
         if asked and now.date() > window.end + RECENT:  # long past: what names it speaks of it
             since = [row for row in since if asked & figures.periods(row.text)] or rows
         rows = since
-    # Two figures set side by side, or a date asked: an issuer's earlier readings may hold the
-    # one the latest replaced ("the approved budget", "works began on 3 February").
-    # So may a period asked ("how much in September" when the newest reading is October's).
-    compared = understood.window is not None and understood.window.compared
-    # Two periods named ("rise from September to October") are two readings' to give.
-    of_period = (figure and bool(asked)) or len(asked - {p for p in asked if "-" in p}) > 1
-    two_times = compared or of_period or understood.intent == "compare"
+    two_times = _two_times(understood, rows, asked, figure)
     rows += _earlier(event, topic, two_times or asks_when(understood.question), as_of)
     rows += markets(event, topic, window, now=now, as_of=as_of)
     if understood.intent == "changed" or window is not None:
@@ -189,6 +183,20 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
         rows += flips(event, topic, window, now=now, as_of=as_of)
     rows.append(attention(event, topic, as_of=as_of))
     return rows
+
+
+def _two_times(understood: Understanding, rows: list[Evidence], asked: frozenset[str],
+               figure: bool) -> bool:  # fmt: skip
+    """Whether the question asks two figures side by side, so an issuer's earlier readings may
+    hold the one the latest replaced ("the approved budget"): two times compared, a comparison,
+    two periods named ("rise from September to October"), or a figure of a period the issuer's
+    latest reading is not of ("how much in September" when it is October's). A period the
+    latest is of asks that reading: the ones before it are its history ("the third quarter",
+    read 410,000 then 412,500)."""
+    compared = understood.window is not None and understood.window.compared
+    latest = set().union(*(figures.periods(r.text) for r in rows if r.kind == "reading"))
+    of_period = (figure and bool(asked - latest)) or len(asked - {p for p in asked if "-" in p}) > 1
+    return compared or of_period or understood.intent == "compare"
 
 
 def _earlier(event: Event, topic: Topic, answers: bool, as_of: datetime | None) -> list[Evidence]:

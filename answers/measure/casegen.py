@@ -294,10 +294,14 @@ def letter_cased(subject: Subject, rng: random.Random, **_) -> list[dict]:
 
 def possessives(subject: Subject, rng: random.Random, **_) -> list[dict]:
     """The topic's own name after its lead's possessive ("<Company>'s <Mission>"), typed with
-    a straight or a typographic apostrophe as people type it: the topic, answered."""
+    a straight or a typographic apostrophe as people type it: the topic, answered. Only a
+    proper name follows a possessive (every word capitalised, or a mark: "Halcyon-3"); a
+    description ("<Agency>'s offshore wind auction") is asked otherwise."""
     own, lead = subject.name, subject.lead
     if lead.lower() in own.lower() or own.lower() in lead.lower():
         return []  # "<Country>'s <Country> election" is no way anyone asks
+    if not all(w[:1].isupper() or w[:1].isdigit() for w in own.split()):
+        return []
     mark = rng.choice(["'", "\u2019"])
     owner = f"{lead}{mark}" if lead.endswith("s") else f"{lead}{mark}s"
     return [_answered(subject, "possessive", rng.choice(ASKING).format(subject=f"{owner} {own}"))]

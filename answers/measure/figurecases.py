@@ -15,7 +15,8 @@ says. So a case says what the registry holds, not what the engine made of it.
 - `premise`: a topic's measured word with a value none of its rows holds (a percentage where it
   holds one, else a sum or a count): the first sentence must name the premise as unsupported or
   contradicted and give a figure the topic holds, the rest answered from the topic.
-- `newest`: a topic whose issuer gave two readings of one measured word: the first sentence must
+- `newest`: a topic whose issuer gave two readings of one measured word (asked as it is, and of
+  the topic's own period when it has one): the first sentence must
   give the newest reading's figure, and the answer must take the issuer's side (a revision is
   never rows at odds with no side taken).
 - `plan`: a topic whose rows hold a measured word's figures and a plan of it (a forecast,
@@ -411,9 +412,14 @@ def _newest(subject, measured: Measured, rng: random.Random) -> list[dict]:
     for key, readings in sorted(measured.readings.items()):
         if len(readings) >= 2:
             question = rng.choice(NEWEST).format(word=measured.word(key), subject=_called(subject))
-            return [{"class": "newest", "counts": "newest", "question": question,
+            # Asked of the topic's own period too ("... for Q3 2026?"): the period both
+            # readings are of asks the newest, never the one it replaced.
+            period = subject.event.period
+            asked = [question, f"{question[:-1]} for {period}?"] if period else [question]
+            return [{"class": "newest", "counts": "newest", "question": q,
                      "topics": [subject.event.subject], "newest": readings[-1][0].written,
-                     "earlier": [v.written for r in readings[:-1] for v in r]}]  # fmt: skip
+                     "earlier": [v.written for r in readings[:-1] for v in r]}
+                    for q in asked]  # fmt: skip
     return []
 
 

@@ -623,7 +623,10 @@ def _fixed(word: str, vocab: Vocabulary) -> str:
     common = stem(low) in vocab.frequency and not word[:1].isupper()  # "costs", not "Brazill"
     # A digit makes a mark, never a slip: "L2418" is another batch than "L2417", "X6" than "X5".
     marked = any(c.isdigit() for c in low)
-    if len(low) < 5 or low in STOP or low in vocab.known or common or marked:
+    # A lower-case word of five letters is as often another English word one slip from a
+    # curated one ("start" of "<Name> Star") as a slip: it is left as typed.
+    short = len(low) < (5 if word[:1].isupper() else 6)
+    if short or low in STOP or low in vocab.known or common or marked:
         return word
     best = process.extractOne(low, vocab.curated, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
     if best is None:
