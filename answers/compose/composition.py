@@ -453,6 +453,8 @@ def _asked_measure(question: str, layers: Layers) -> frozenset[str]:
     latest prize money")."""
     names = stem_set(" ".join(layers.topic.names))
     asked = stem_set(question) - names - STOP_STEMS - _NEUTRAL - _ASKING_REVISED
+    if _HOW_LONG.search(question):  # a duration asked, never a length
+        asked -= stem_set("long")
     return figures.quantities(asked)
 
 
@@ -536,6 +538,7 @@ _REVISING = re.compile(
 )
 _CHANGE_ASKED = re.compile(r"\bchanged?\b", re.I)
 _ASKING_REVISED = stem_set("revised revise revision corrected updated changed latest still figure")
+_ANNOUNCED = stem_set("announced announce stated given published")
 # An earlier figure said to be the first one given, which a later one in its sentence replaced.
 _FIRST_GIVEN = re.compile(
     r"\b(?:first|initial(?:ly)?|original(?:ly)?|provisional(?:ly)?)\s+(?:\w+\s+)?"
@@ -866,7 +869,11 @@ def _answering(writer: Writer, lead: Evidence | None, layers: Layers) -> Evidenc
         rows = [*layers.readings, *layers.reports]
         lead = next((r for r in rows if not r.posing and _measures_one(r, wanted)), lead)
     # "The latest figure" asks it all; words of the topic's own terms ("his contract") ask them.
+    # Asked whether it was revised, the words of asking ("changed the announced value") choose
+    # no row: the issuer's reading answers.
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
+    if _ASKED_REVISED.search(writer.understood.question):
+        asked -= _ASKING_REVISED | _ANNOUNCED
     asked = asked or _past_names(writer, layers)
     if lead is None or not asked:
         return lead

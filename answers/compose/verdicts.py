@@ -1443,6 +1443,8 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
         return None
     if not a.unit and a.quantity and b.quantity and not a.quantity & b.quantity:
         return None  # "121 vessels" is no count of "1.12 million TEU"
+    if _of_the_other(a, asked[0], asked[1]) or _of_the_other(b, asked[1], asked[0]):
+        return None  # "<A>'s order book against <B>'s order": an order book is A's
     readings = (a.row.kind != "reading") + (b.row.kind != "reading")
     if not (asked[0].words or asked[1].words):
         shared = a.quantity & b.quantity
@@ -1456,6 +1458,14 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
         return None
     measured = (stand[0] == 2) + (stand[1] == 2)
     return (_clash(a, b), -measured, -len(a.quantity & b.quantity), readings)
+
+
+def _of_the_other(figure: Figure, own: Asked, other: Asked) -> bool:
+    """Whether a figure measures a word asked of the other side alone and none asked of its
+    own alone ("order book" asked of the yard, the order asked of the line)."""
+    theirs, mine = other.words - own.words, own.words - other.words
+    measured = figures.quantities(figure.quantity)
+    return bool(theirs & measured) and not mine & measured
 
 
 def _measures(figure: Figure) -> set[str]:

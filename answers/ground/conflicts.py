@@ -275,11 +275,23 @@ def _one_thing(a: figures.Figure, b: figures.Figure, asking: Asking) -> bool:
     named = figures.curated(a.quantity), figures.curated(b.quantity)
     if all(named) and not named[0] & named[1]:
         return False  # two quantities a curator tells apart ("production", "exports")
+    if _each(a) != _each(b):
+        return False  # "ships of 142,000 gross tons each" is no count of "three ships"
     # Figures of days their sentences name apart ("the warning strike on 6 November", "the
     # strike on 17 November") are of two occasions, however alike.
     days = [figures.days_said(f.sentence) for f in (a, b)]
     apart = all(days) and not days[0] & days[1]
     return same and not apart and figures.same_quantity(a, b, asking.topic)
+
+
+_EACH = re.compile(r"^(?:[\s-]+[^\W\d_]+){0,3}\s+(?:each|apiece)\b", re.IGNORECASE)
+
+
+def _each(figure: figures.Figure) -> bool:
+    """Whether a figure is said of each one of several ("of 142,000 gross tons each"): a measure
+    of one item, never a total or a count."""
+    at = figure.sentence.find(figure.text)
+    return at >= 0 and bool(_EACH.match(figure.sentence[at + len(figure.text) :]))
 
 
 # A figure that names no period, stated this near one that names its own, is of that period.

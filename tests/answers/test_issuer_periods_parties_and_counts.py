@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from answers.ground import figures
+from registry import services
 from registry.models import Quantity
 from tests.answers.test_figures_asked import SENTENCE, _issuer, _reports, answered
 from tests.answers.test_own_names_and_measures_said import _topic
@@ -44,7 +45,28 @@ def registry(settings, time_machine):
            ["train", "seats"], {"kind": "product"})  # fmt: skip
     _topic("velde-star", "Velde Star", ("velde-star", "Velde Star", "other"),
            ["train", "seats", "fire"], {"kind": "product"})  # fmt: skip
+    order = _topic("orrin-rail-train-order", "Orrin Rail train order",
+                   ("orrin-rail", "Orrin Rail", "company"), ["train order", "order"],
+                   {"kind": "agreement"})  # fmt: skip
+    _issuer("orrin", "Orrin Rail", ["Orrin Rail has signed an order worth €480 million for 12 "
+                                    "trains."], order)  # fmt: skip
+    works = _topic("velde-works-order-book", "Velde Works order book",
+                   ("velde-works", "Velde Works", "company"), ["order book", "orders"],
+                   {"kind": "company"})  # fmt: skip
+    _issuer("velde-works", "Velde Works", ["The Velde Works order book stands at €2.1 "
+                                           "billion."], works)  # fmt: skip
+    # The order names its builder, as curators title it: the builder is one of its entities.
+    services.event_upsert(subject="orrin-rail-train-order",
+                          title="Orrin Rail train order (Velde Works, 2026)",
+                          lead_entity=order.lead_entity,
+                          entities=[order.lead_entity, works.lead_entity])  # fmt: skip
     _reports([
+        (3, "Velde Works now holds an order book of €2.4 billion after the Orrin Rail train "
+            "order, analysts at Brennan Bank estimate."),
+        (6, "Orrin Rail signed for 12 electric trains of 180 tonnes each, built at Velde."),
+        (5, "Orrin Rail's order covers 12 trains and options for four more."),
+        (4, "Orrin Rail's train order is worth €520 million, according to two people familiar "
+            "with the contract, more than announced."),
         (19, "Tarnby Rail Freight carried 1.21 million tonnes in the third quarter, the company "
              "said."),
         (13, "Tarnby Rail Freight carried 1.18 million tonnes in the third quarter, according to "
@@ -112,3 +134,28 @@ def test_a_place_after_from_gives_no_earlier_figure():
     assert [f.kind for f in said if f.text.startswith("610")] == ["actual"]
     up = figures.stated("Ridership rose to 3.1 million, up from 2.9 million.")
     assert [f.kind for f in up] == ["actual", "earlier"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_asked_whether_it_changed_the_issuer_s_reading_answers(api):
+    first = SENTENCE.split(answered(api, "Has Orrin Rail changed the announced value of its train "
+                                         "order?")["answer"])[0]  # fmt: skip
+    assert first.startswith("No, Orrin Rail said"), first
+    assert "€480 million" in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_measure_of_each_one_is_no_count_at_odds_with_the_count(api):
+    first = SENTENCE.split(answered(api, "How many trains does the Orrin Rail order cover?")[
+        "answer"])[0]  # fmt: skip
+    assert "disagree" not in first, first
+    assert "12 trains" in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_figure_of_what_is_asked_of_one_side_is_never_the_other_s(api):
+    """A report both topics hold gives the builder's order book: never the order's value."""
+    first = SENTENCE.split(answered(api, "Is Velde Works' order book worth more than Orrin "
+                                         "Rail's train order?")["answer"])[0]  # fmt: skip
+    assert first.startswith("Yes, "), first
+    assert "€480 million" in first, first
