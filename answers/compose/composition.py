@@ -1147,7 +1147,7 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
         said = _REVISED_WAY.search(understood.question).group(0)
         return str(phrases.PREMISE_CONTRADICTED.format(premise=said)), against
     claim = premises.claim_about(understood.question, topic)
-    if claim is None:
+    if claim is None or _when_of_its_course(understood.question, claim):
         return "", None
     rows = [*rows, *filter(None, [layers.attention])]
     said = _claim_premise(claim, rows, topic)
@@ -1156,6 +1156,16 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
         # A misspelt name ("the <Festval> held") is the name its rows say held.
         return said if _claim_premise(fixed, rows, topic)[0] else ("", None)
     return said
+
+
+def _when_of_its_course(question: str, claim: premises.Claim) -> bool:
+    """Whether a question asks when the topic began or ended ("When did the walkout begin?"):
+    its start or end is what is asked, in whatever verb its rows say it, not a premise."""
+    return (
+        asks_when(question)
+        and not claim.figures
+        and bool(stem_set(claim.verb) & (_STARTING | _ENDING))
+    )
 
 
 def _claim_premise(claim: premises.Claim, rows: list[Evidence],

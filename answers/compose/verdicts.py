@@ -1020,7 +1020,7 @@ def _verdict_body(question: str, high: tuple, low: tuple, likely: bool, date: st
     """The verdict's words, each side (name, figure, quoted): the higher first, or the lower
     when the question asks which is lower and nothing of higher ("Which had the lower ratio?")
     or when `lead`, the side to name first, is the lower."""
-    asks_lower = _ASKS_LOWER.search(question) and not SAID_HIGHER.search(question)
+    asks_lower = _ASKS_LOWER.search(question) and not _ASKS_HIGHER.search(question)
     if likely:
         template, first, second = phrases.COMPARE_MORE_LIKELY_BY, high, low
     elif lead is low if lead is not None else asks_lower:
@@ -1035,6 +1035,13 @@ def _verdict_body(question: str, high: tuple, low: tuple, likely: bool, date: st
 
 _ASKS_LOWER = re.compile(
     r"\b(?:lower|lowest|less|least|fewer|fewest|smaller|smallest|cheaper|cheapest)\b", re.I
+)
+# The comparatives that ask which is higher: never "over" or "above", which as often say when
+# or where ("over the twelve months to October").
+_ASKS_HIGHER = re.compile(
+    r"\b(?:more|most|higher|highest|bigger|biggest|larger|largest|greater|greatest|costlier"
+    r"|longer|deeper)\b",
+    re.I,
 )
 
 
@@ -1461,11 +1468,11 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
 
 
 def _of_the_other(figure: Figure, own: Asked, other: Asked) -> bool:
-    """Whether a figure measures a word asked of the other side alone and none asked of its
-    own alone ("order book" asked of the yard, the order asked of the line)."""
+    """Whether a figure measures every word asked of the other side alone and none asked of
+    its own alone ("order book" asked of the yard, the order asked of the line)."""
     theirs, mine = other.words - own.words, own.words - other.words
     measured = figures.quantities(figure.quantity)
-    return bool(theirs & measured) and not mine & measured
+    return bool(theirs) and theirs <= measured and not mine & measured
 
 
 def _measures(figure: Figure) -> set[str]:

@@ -225,6 +225,9 @@ _VALUE_WORDS = frozenset("value values volume volumes amount amounts".split())
 _PLAN_NOUNS = figures.PLAN_NOUNS | {"forecast", "forecasts"}
 
 
+_GIVEN = re.compile(r"^\W*given(?:\s+that)?\b([^,?]*),", re.IGNORECASE)
+
+
 def _claimed(question: str, window: Window, topic: Topic) -> bool:
     """Whether the question's time is part of what it takes for granted ("Since the strike
     began on 24 November, ..."): a claim the answer holds to the record, which a window would
@@ -232,6 +235,9 @@ def _claimed(question: str, window: Window, topic: Topic) -> bool:
     time = window.text.lower()
     if time in premises.stated_before(question).lower():
         return True  # "X began in 2024. When will it finish?"
+    given = _GIVEN.match(question)
+    if given and time in given.group(1).lower():
+        return True  # "Given that it was called X until 2019, who ...?": granted, not when
     if time in premises.other_month(question, topic).lower():
         return True  # "the <November> blackout in October": a wrong month, not a window
     if len({*re.findall(figures.MONTH, time, re.IGNORECASE), *figures.days_said(time)}) > 1:

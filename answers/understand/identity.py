@@ -1181,6 +1181,9 @@ def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None
     # November 2025 meeting" names which occasion.
     years = [i for i in years if not (i and said.tokens[i - 1].low in _MONTH_NAMES
                                       and not _names_occasion(said, i))]  # fmt: skip
+    # A bound of time ("called <X> until 2019", "since 2019") says when something else held,
+    # never another occasion of the topic.
+    years = [i for i in years if not (i and said.tokens[i - 1].low in _BOUNDS)]
     other = next((i for i in years if int(said.tokens[i].low) != context.year), None)
     if other is None or context.reported(topic, (_said_year(said, other),)):
         return None
@@ -1190,6 +1193,9 @@ def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None
     # A season's first year is no year of its own to swap ("2026-27" asked as "2027-28").
     title = re.sub(rf"{own.group(0)}(?![/\u2013-]\d)", asked, topic.title)
     return Mismatch(title if asked in title else f"{topic.title} ({asked})", "period")
+
+
+_BOUNDS = frozenset("until till before since".split())
 
 
 def _said_year(said: Said, year: int) -> str:

@@ -21,7 +21,7 @@ import pytest
 from answers.ground import figures
 from registry import services
 from registry.models import Quantity
-from tests.answers.test_figures_asked import SENTENCE, _issuer, _reports, answered
+from tests.answers.test_figures_asked import PREMISE, SENTENCE, _issuer, _reports, answered
 from tests.answers.test_own_names_and_measures_said import _topic
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +159,25 @@ def test_a_figure_of_what_is_asked_of_one_side_is_never_the_other_s(api):
                                          "Rail's train order?")["answer"])[0]  # fmt: skip
     assert first.startswith("Yes, "), first
     assert "€480 million" in first, first
+
+
+@pytest.mark.usefixtures("registry")
+def test_fewer_names_the_lower_side_first_whatever_preposition_follows(api):
+    asked = "Which has fewer seats: the Velde Star, or the Corran Express over its carriages?"
+    first = SENTENCE.split(answered(api, asked)["answer"])[0]
+    assert first.startswith("Velde Star is lower"), first
+
+
+@pytest.mark.usefixtures("registry")
+def test_when_it_began_is_asked_not_a_premise(api):
+    body = answered(api, "When did the fire on the Velde Star begin?")
+    assert not body["answer"].startswith(PREMISE), body["answer"]
+    assert "12 November" in SENTENCE.split(body["answer"])[0], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_year_in_what_is_given_is_no_window(api):
+    body = answered(api, "Given that Tarnby Rail Freight was called Tarnby Haulage until 2019, "
+                         "how many tonnes did it carry in the third quarter?")  # fmt: skip
+    assert body["grounded"], body["answer"]
+    assert "1.24 million" in body["answer"], body["answer"]
