@@ -403,8 +403,8 @@ def _answered(understood: Understanding, layers: Layers) -> str:
         return ""
     if _ASKED_REVISED.search(question):
         return _revised_or_not(question, layers)
-    if _LATEST_ASKED.search(question) and (latest := _latest_or_not(question, layers)):
-        return latest
+    if _LATEST_ASKED.search(question) and (figures.stated(question) or _count_asked(question)):
+        return _latest_or_not(question, layers)  # "Is 37 still ...?": the newest, or nothing
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
     if claim is None or claim.acted or not (claim.family or claim.figures):
         return ""
@@ -414,7 +414,9 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     # "contained on 2 November": held that day, or on another). A figure the rows hold is
     # "yes" while no newer reading of it replaced it ("Did it gross $141.2 million?").
     if premises.amounts(claim) and found != "unsupported":
-        held = found is None and _latest_or_not(question, layers) != str(phrases.ANSWER_NO)
+        # Held and still the newest reading of what is asked: a figure a row once gave ("37
+        # birds have died so far") is no "Yes" when the newest cannot be told.
+        held = found is None and _latest_or_not(question, layers) == str(phrases.ANSWER_YES)
         return str(phrases.ANSWER_YES if held else phrases.ANSWER_NO) if held or found else ""
     if not premises.dated(claim):
         return ""
