@@ -215,8 +215,10 @@ class _Read:
 _ON_THE_RECORD = (
     "published|reported|released|announced|posted|issued|updated|happened|occurred|changed"
 )
+# English's irregular past participles a deed is dated by ("born on", "held on", "shut on").
+_IRREGULAR_DONE = "born|held|built|shut"
 EVENT_DAY = re.compile(
-    rf"\b(?!(?:{_ON_THE_RECORD})\b)[a-z]+ed\s+on\s+"
+    rf"\b(?!(?:{_ON_THE_RECORD})\b)(?:[a-z]+ed|{_IRREGULAR_DONE})\s+on\s+"
     rf"(?P<day>{DAY_NUMBER}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{DAY_NUMBER})"
     r"(?:,?\s+(?:19|20)\d\d)?\b",
     re.IGNORECASE,

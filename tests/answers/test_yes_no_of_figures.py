@@ -80,3 +80,12 @@ def test_a_name_misspelt_in_a_premise_is_the_name_its_rows_say(api, name):
     assert body["grounded"], body["answer"]
     assert not body["answer"].startswith(PREMISE), body["answer"]
     assert "14 November" in SENTENCE.split(body["answer"])[0], body["answer"]
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_day_said_in_passing_that_no_row_holds_is_named_first(api):
+    body = answered(api, "How many spectators came to the Pellory Festival, held on 2 November?")
+    first = SENTENCE.split(body["answer"])[0]
+    assert first.startswith(PREMISE), first
+    assert "2 November" in first, first
+    assert "38,000" in body["answer"], body["answer"]
