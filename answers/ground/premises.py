@@ -315,28 +315,50 @@ def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
     return _relative_claim(question, {w.lower() for w in subject_words})
 
 
-# A clause set off after a name that states a figure of it ("<race>, which had 200 starters,").
+# A clause set off after a name that states a figure of it ("<race>, which had 200 starters,",
+# "<firm>, whose shares reached 14%,").
 _RELATIVE = re.compile(
-    r"(?P<ante>[^,?]+?),\s+which\s+(?P<rel>(?:[^,?]|,(?=\d))*\d(?:[^,?]|,(?=\d))*)"
+    r"(?P<ante>[^,?]+?),\s+(?P<which>which|whose)\s+"
+    r"(?P<rel>(?:[^,?]|,(?=\d))*\d(?:[^,?]|,(?=\d))*)"
+)
+# A figure said as the subject's own in passing ("... and its budget of $2 billion?").
+_POSSESSED = re.compile(
+    rf"\b(?:its|their)\s+(?P<what>(?:[a-z][\w-]*\s+){{0,2}}[a-z][\w-]*)\s+of\s+"
+    rf"(?P<figure>{_FIGURE.pattern})",
+    _FIGURE.flags,
 )
 _NAME_JOINS = frozenset("the of de del la le di da von van".split())
 
 
 def _relative_claim(question: str, subject: set[str]) -> Claim | None:
     """The figure a relative clause states of the name before it, read as taken for granted
-    ("How many units, which cost $12,000 each, ...": given that the units cost $12,000)."""
+    ("How many units, which cost $12,000 each, ...": given that the units cost $12,000), or a
+    figure a wh-question gives as the subject's own ("Who commented on it and its revenue of
+    $1.3 billion?": given that its revenue was $1.3 billion)."""
     found = _RELATIVE.search(question)
     if found is None:
-        return None
+        return _possessed_claim(question, subject)
     words = found.group("ante").split()
     start = len(words) - (1 if words and words[-1].isalpha() and words[-1].islower() else 0)
+    # A name, or the topic's own words however cased ("Euro area flash inflation").
     while start and (words[start - 1][:1].isupper() or any(c.isdigit() for c in words[start - 1])
-                     or words[start - 1].lower() in _NAME_JOINS):  # fmt: skip
+                     or words[start - 1].lower() in _NAME_JOINS | subject):  # fmt: skip
         start -= 1
     named = " ".join(words[start:])
-    if not any(w[:1].isupper() for w in words[start:]):
+    if not any(w[:1].isupper() or w.lower() in subject for w in words[start:]):
         return None  # no name before it: nothing the clause is said of
-    return _claim_in(f"Given that {named} {found.group('rel').strip()}", subject)
+    # The topic's own words in lower case name it too, never the claim's state word.
+    proper = any(w[:1].isupper() for w in words[start:])
+    owner = "its" if found.group("which") == "whose" else named if proper else named.title()
+    return _claim_in(f"Given that {owner} {found.group('rel').strip()}", subject)
+
+
+def _possessed_claim(question: str, subject: set[str]) -> Claim | None:
+    found = _POSSESSED.search(question)
+    if found is None or not re.match(r"\s*(?:what|who|how|why|when|where|which)\b", question,
+                                     re.IGNORECASE):  # fmt: skip
+        return None
+    return _claim_in(f"Given that its {found.group('what')} was {found.group('figure')}", subject)
 
 
 def _claim_in(clause: str, subject: set[str]) -> Claim | None:

@@ -18,6 +18,7 @@ name typed in lower case, in capitals), `own-kind` (the name called by its own k
 `place-premise` (a topic curated with a place said to be done in another: answered, the premise
 named first).
 The figure classes (`comparison`, `comparison-lower`, `comparison-yes-no`, `premise`,
+`premise-in-passing` (the wrong figure in a relative clause or "its <measure> of <figure>"),
 `newest`, `plan`, `revision`) are `answers.measure.figurecases`'.
 """
 

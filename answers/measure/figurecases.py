@@ -110,6 +110,12 @@ PREMISING = (
     "After {subject} put its {word} at {value}, who disagreed?",
     "How was the {value} {word} of {subject} received?",
 )
+# The wrong value said in passing, in a clause about the subject: named first all the same.
+PREMISING_IN_PASSING = (
+    "What did {subject}, whose {word} reached {value}, say next?",
+    "What is the latest on {subject}, which put its {word} at {value}?",
+    "Who commented on {subject} and its {word} of {value}?",
+)
 NEWEST = (
     "What is the latest {word} figure for {subject}?",
     "What {word} figure does {subject} now stand at?",
@@ -383,11 +389,12 @@ def _premises(subject, measured: Measured, rng: random.Random) -> list[dict]:
     digits, value = _wrong(key[1], max(v.number for v in held), rng)
     if digits in measured.numbers or digits.removesuffix(".0") in measured.numbers:
         return []
-    question = rng.choice(PREMISING).format(word=measured.word(key), subject=_called(subject),
-                                            value=value)  # fmt: skip
-    return [{"class": "premise", "counts": "premises", "question": question,
-             "topics": [subject.event.subject], "premise": True,
-             "held": [v.written for v in held]}]  # fmt: skip
+    return [{"class": klass, "counts": "premises", "topics": [subject.event.subject],
+             "question": rng.choice(templates).format(word=measured.word(key), value=value,
+                                                      subject=_called(subject)),
+             "premise": True, "held": [v.written for v in held]}
+            for klass, templates in (("premise", PREMISING),
+                                     ("premise-in-passing", PREMISING_IN_PASSING))]  # fmt: skip
 
 
 def _wrong(unit: str, highest: float, rng: random.Random) -> tuple[str, str]:

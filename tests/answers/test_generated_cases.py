@@ -30,7 +30,8 @@ FLOORS = {"kind": 0.9, "edition": 0.9, "place": 0.8, "period": 0.9, "longer-name
 FIGURE_FLOORS = {"comparison": ("verdicts", 0.9), "comparison-lower": ("verdicts", 0.9),
                  "comparison-yes-no": ("verdicts", 0.9), "premise": ("premises", 0.9),
                  "newest": ("newest", 0.9), "plan": ("verdicts", 0.9),
-                 "revision": ("verdicts", 0.9), "place-premise": ("premises", 0.9)}  # fmt: skip
+                 "revision": ("verdicts", 0.9), "place-premise": ("premises", 0.9),
+                 "premise-in-passing": ("premises", 0.9)}  # fmt: skip
 SAMPLE = 8  # cases of each class from each registry
 
 
