@@ -42,6 +42,8 @@ KINDS = {
                           [], ["held", "struck", "ended"]),
     "place": ("Place", "A place itself: a city, a region, a country, an island, a river.",
               ["place"], ["country", "place"], []),
+    "animal": ("Animal", "An animal with a name of its own: a racehorse, a zoo's elephant, a "
+               "tagged whale.", ["place"], [], ["born", "won", "died"]),
 }  # fmt: skip
 
 # Per kind, per language: words split on whitespace, a phrase's words joined by "|".
@@ -140,6 +142,13 @@ NOUNS = {
         "es": "ciudad pueblo región isla río", "de": "stadt dorf insel fluss",
         "fr": "ville village région île fleuve", "pt": "cidade vila região ilha rio",
         "ja": "都市 町 村 島 川", "ar": "مدينة قرية جزيرة نهر",
+    },
+    "animal": {
+        "en": "animal horse racehorse stallion mare colt filly foal greyhound dog cat elephant "
+              "whale dolphin bear lion tiger panda gorilla giraffe rhino",
+        "es": "animal caballo yegua potro perro elefante ballena", "de": "tier pferd rennpferd "
+        "hund elefant wal", "fr": "animal cheval jument chien éléphant baleine",
+        "pt": "animal cavalo égua cão elefante baleia", "ja": "動物 馬 競走馬", "ar": "حيوان حصان",
     },
 }  # fmt: skip
 

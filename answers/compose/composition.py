@@ -280,7 +280,7 @@ class Writer:
                 figures.DAY_OF_MONTH.sub(" ", sentence)
             ):
                 # A day is no amount; a count of the very noun asked answers most.
-                score += 2 + 4 * bool(counted & stem_set(sentence))
+                score += 2 + (0, 4, 5)[_counts_asked(counted, sentence)]
             if self.when and _ahead(sentence, day) is not None:
                 score += 2  # asked when: the sentence that says a date
             scored.append((-score, index))
@@ -308,7 +308,7 @@ class Writer:
         order = sorted(
             range(len(head)),
             key=lambda i: (
-                -(figure and bool(counted & stem_set(sentences[i]))),
+                -(figure and _counts_asked(counted, sentences[i])),
                 -amounts[i],
                 -said[i],
                 -planned[i],
@@ -319,6 +319,18 @@ class Writer:
         if figure and order and not planned[order[0]]:
             order = _newest_actual_first(order, stated, head, said)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
+
+
+def _counts_asked(counted: set[str], sentence: str) -> int:
+    """How well a sentence counts the noun asked: 2 when one of its figures counts it, or
+    another word of its curated quantity ("18 million passengers" of "how many travellers");
+    1 when it only says the word ("the pilots' strike" of "how many pilots"); else 0."""
+    if not counted:
+        return 0
+    measured = figures.measured_in(sentence)
+    if counted & measured or figures.curated(counted) & figures.curated(measured):
+        return 2
+    return int(bool(counted & stem_set(sentence)))
 
 
 def _curated(topic: Topic) -> frozenset[str]:
@@ -632,7 +644,8 @@ def _counted_asked(question: str) -> frozenset[str]:
     found = _HOW.search(question)
     noun = found.group(1).lower() if found and found.group(1).lower() not in STOP else ""
     counted = frozenset(stem_set(noun)) - figures.ANY_COUNT
-    return counted if noun and noun.endswith("s") else frozenset()
+    plural = noun.endswith("s") or noun in figures.UNCHANGED_PLURALS  # "how many aircraft"
+    return counted if noun and plural else frozenset()
 
 
 def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool:
@@ -1054,8 +1067,13 @@ def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
 
 
 def _verdict_then_rows(writer: Writer, layers: Layers) -> None:
-    """After a verdict within one topic: a premise it contradicts named first, the rows it
-    cites in their own words, then the topic's support."""
+    """After a verdict within one topic: a premise the question states beside it named first
+    ("why did it beat its forecast of 400,000?", "after handling 5.1 million passengers, how
+    did it compare?"), or one the verdict contradicts; the rows it cites in their own words,
+    then the topic's support."""
+    premise, _ = _premise(writer.understood, layers)
+    if premise:
+        _said_before_verdict(writer, premise)
     _compared_premise(writer)
     for item in list(writer.pool):
         writer.say(item)
@@ -1072,10 +1090,6 @@ def _change_or_plan(writer: Writer, layers: Layers) -> bool:
             or verdicts.since(writer, layers)
             or verdicts.against_before(writer, layers)):  # fmt: skip
         return False
-    # A premise the question states beside it ("why did it beat its forecast of 400,000?").
-    premise, _ = _premise(writer.understood, layers)
-    if premise:
-        _said_before_verdict(writer, premise)
     _verdict_then_rows(writer, layers)
     return True
 
@@ -1182,6 +1196,8 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence],
         if other is not None:
             return str(phrases.PREMISE_CONTRADICTED.format(premise=claim.words)), rows[other]
         stating = premises.unheld_month(claim, rows)
+        if stating is None and topic.outcome:  # its outcome taken as done, still to come
+            stating = premises.outcome_undone(claim, snippets, topic.outcome)
         if stating is not None:
             return str(phrases.PREMISE_UNSUPPORTED.format(premise=claim.words)), rows[stating]
         instead = _other_outcome(claim, rows, topic)
@@ -1241,7 +1257,9 @@ def _as_asked(question: str, said: str) -> str:
     owner = said.endswith(("'", "\u2019", "'s", "\u2019s"))
     owned = _OWNED.match(question, at + len(said)) if owner else None
     # The party made the question's subject goes on to its deed ("did the <bank> approve").
-    done = _DONE_BY.match(question, at + len(said)) if _ASKED_OF.search(question[:at]) else None
+    asked_of = _ASKED_OF.search(question[:at])
+    done = asked_of and (_DONE_WHOLE.match(question, at + len(said))
+                         or _DONE_BY.match(question, at + len(said)))  # fmt: skip
     owned = owned or done
     start, end = joined.start() if joined else at, owned.end() if owned else at + len(said)
     return question[start:end]
@@ -1251,6 +1269,9 @@ _ASKED_OF = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:the\s+)?
 # The word after the party when it is a verb, not a noun before a name ("the <adjective>
 # carmaker <Name>"): no capitalised word follows it.
 _DONE_BY = re.compile(r"\s+[a-z]+(?=\s+[a-z]|\s*[?.,;]|$)")
+# ... with what it did it to, when the clause ends within a few words ("agree to pay for <the
+# tracked target>?").
+_DONE_WHOLE = re.compile(r"\s+[a-z]+(?:\s+[^\s?.,;]+){1,6}(?=\s*[?.,;]|$)")
 
 
 def _said_in(premise: str, rows: list[Evidence]) -> bool:
@@ -1285,6 +1306,8 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
         return ""
     rows = [*layers.reports, *layers.readings]
     want = stem_set(noun) | (stem_set(target) if target else set())
+    # "travellers" of rows that say "passengers": one curated quantity, in its other word.
+    curated = figures.curated(stem_set(noun))
     topic = layers.topic
     said = stems(understood.corrected) - META - stem_set(noun) - stem_set(target or "")
     said -= stem_set(" ".join([topic.title, *topic.names, *topic.terms]))
@@ -1293,6 +1316,8 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
             if not figures.AMOUNT.search(sentence):
                 continue
             if want <= stem_set(row.snippet) or _counts_people(noun, sentence):
+                return ""
+            if curated & figures.curated(stem_set(sentence)):
                 return ""
             if said & stem_set(sentence) and not _counts_another(noun, sentence):
                 return ""

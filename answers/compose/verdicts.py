@@ -33,6 +33,7 @@ from answers.understand import (
     another_edition,
     asks_ahead,
     deeds_of,
+    lead_called,
     parts,
     phrases,
     stem,
@@ -207,7 +208,13 @@ def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     # Names say whose, not what; a word no row of either side uses tells no figure apart
     # ("recaudó" asked of English rows).
     unheard = (own[0] | own[1] | common) - _used(first, second)
-    aside = _names(first) | _names(second) | unheard
+    # A topic's own name says which too ("of <Startup> Series C" asks no "series"), past a
+    # word a curated quantity names ("GDP").
+    called = {w for w in stem_set(" ".join(w for s in sides for n in (s.topic.title,
+                                                                       *s.topic.own_names)
+                                           for w in n.split() if w[:1].isupper()))
+              if not figures.curated({w})}  # fmt: skip
+    aside = _names(first) | _names(second) | unheard | called
     mine = [own[0] - aside, own[1] - aside]
     words = [(mine[i] or mine[1 - i]) | (common - aside) for i in (0, 1)]
     return Asked.of(words[0], _title(first)), Asked.of(words[1], _title(second))
@@ -689,7 +696,8 @@ _HELD_TO = re.compile(
 )
 _OWN = stem_set("own")  # "Corvid Rail's own": the figure that name gives
 _PRO_FORMS = stem_set("one ones")  # "the original one": the thing said before, not a word of it
-_THEN = stem_set("original originally first initial initially earlier previous previously old")
+_FIRST = stem_set("original originally first initial initially")
+_THEN = _FIRST | stem_set("earlier previous previously old")
 
 
 def apart(writer, side) -> bool:
@@ -707,14 +715,9 @@ def apart(writer, side) -> bool:
     (one, said_one), (other, said_other) = pieces[-2], pieces[-1]
     common = frozenset().union(one & other, *(words for words, _ in pieces[:-2]))
     one, other = one - other, other - one  # what tells each part from the other
-    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
-    held = [f for row in rows for f in figures.held(row)
-            if f.kind != "rejected" and not another_edition(f.sentence, side.topic)]  # fmt: skip
-    # One period said ("the final September output or the provisional number") is of both.
-    periods = [p for p in _periods_said(writer.understood.question) if not p.isdigit()]
-    held = [f for f in held
-            if not (_off_period(f, periods) or _of_another_year(f, side.topic.period))]  # fmt: skip
-    who = _speakers_told(said_one, said_other, held)
+    held = _held_apart(writer.understood.question, side)
+    who = _lead_as_speaker((said_one, said_other), _speakers_told(said_one, said_other, held),
+                           side, held)  # fmt: skip
     # A word of the question no row says ("strikers" of rows that say "walked out") tells no
     # figure apart.
     common &= frozenset().union(*(f.quantity | stem_set(f.sentence) for f in held))
@@ -726,11 +729,29 @@ def apart(writer, side) -> bool:
     ranked = _apart_pairs(held, parts_said, common, _curated(side), who, asked)
     if not ranked or not _by_words(one, other):
         return False
-    *_, a, b = min(ranked, key=lambda r: r[:5])
+    *_, a, b = min(ranked, key=lambda r: r[:6])
     told = ((said_one, one, who[0], a), (said_other, other, who[1], b))
     labels = [_speaker_label(said, by) if by else _label(said, words, f, common)
               for said, words, by, f in told]  # fmt: skip
     return _said(writer, (labels[0], a), (labels[1], b))
+
+
+def _held_apart(question: str, side) -> list[Figure]:
+    """The topic's figures two parts may be told apart among: none rejected, none of another
+    edition, of the one period the question says of both ("the final September output or the
+    provisional number"), and of the measure a comparative is said of ("the higher load
+    factor": never two figures of another measure)."""
+    rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    periods = [p for p in _periods_said(question) if not p.isdigit()]
+    measure = _measure_said(question)
+    held = [f for row in rows for f in figures.held(row)
+            if f.kind != "rejected" and not another_edition(f.sentence, side.topic)]  # fmt: skip
+    return [
+        f
+        for f in held
+        if _says_measure(f, measure)
+        and not (_off_period(f, periods) or _of_another_year(f, side.topic.period))
+    ]
 
 
 def _by_words(one: frozenset[str], other: frozenset[str]) -> bool:
@@ -746,7 +767,9 @@ _WHOSE = re.compile(
     r"((?:[^\W\d_]+\s+){0,3}[^\W\d_]+)['\u2019]s?(?!\w)|according\s+to\s+((?:[^\W\d_]+\s*){1,4})"
     # "the figure the union gives": who gives it, before a verb of giving.
     r"|((?:[^\W\d_]+\s+){0,2}[^\W\d_]+)\s+(?:gives|gave|puts|put|reports|reported|counts"
-    r"|counted)\b",
+    r"|counted)\b"
+    # "the one given by people familiar with the terms": who gives it, after "by".
+    r"|\b(?:given|put|reported|counted|estimated|quoted)\s+by\s+((?:[^\W\d_]+\s*){1,4})",
     re.IGNORECASE,
 )
 
@@ -769,6 +792,22 @@ def _speakers_told(one: str, other: str, held: list[Figure]) -> tuple[frozenset,
         if who[named] and someone and not who[bare] and not someone & said:
             return (who[0], _ISSUER) if bare else (_ISSUER, who[1])
     return frozenset(), frozenset()
+
+
+def _lead_as_speaker(said: tuple[str, str], who: tuple[frozenset, frozenset], side,
+                     held: list[Figure]) -> tuple[frozenset, frozenset]:  # fmt: skip
+    """Each part's speaker words, the lead's own names for a part that calls its speaker only by
+    the noun of the lead's kind when the other part's speaker has that noun in its own name
+    ("the airline's" against "the pilots' union's" of the "<Country> Airline Pilots Union":
+    never the union twice)."""
+    if not (who[0] and who[1]):
+        return who
+    both = who[0] | who[1]
+    if not any(both <= figures.given_by(f) for f in held):
+        return who  # each part names a speaker of its own ("the union's", "the authority's")
+    lead = frozenset(stem_set(side.topic.lead) - STOP_STEMS)
+    return tuple(lead if lead_called(_whose(part), side.topic) else who[i]
+                 for i, part in enumerate(said))  # fmt: skip
 
 
 def _whose(part: str) -> str:
@@ -837,17 +876,22 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
             fit = (fits[0][id(a)], fits[1][id(b)])
             alike = figures.same_quantity(a, b, topic)
             if _fits_apart(*fit, alike):
-                # Then the values the rows repeat (one that another row disputes is said
-                # once), then the part's words each measures.
-                told = (
-                    -repeats[id(a)] - repeats[id(b)],
-                    -fit[0].matched - fit[1].matched,
-                    -fit[0].said - fit[1].said,
-                )
-                measured = -len(asked & a.quantity) - len(asked & b.quantity)
-                ranked.append((-(fit[0].word + fit[1].word), measured, not alike, told,
-                               _newest(a), a, b))  # fmt: skip
+                repeated = repeats[id(a)] + repeats[id(b)]
+                ranked.append((*_apart_rank((a, b), fit, alike, repeated, common, asked), a, b))
     return ranked
+
+
+def _apart_rank(pair: tuple[Figure, Figure], fit: tuple, alike: bool, repeated: int,
+                common: frozenset[str], asked: frozenset[str]) -> tuple:  # fmt: skip
+    """A pair's sort key: first what both parts share ("the figure for cancelled flights")
+    measured by both, then the parts' words each answers, what the whole question asks
+    measured, one quantity, the values the rows repeat (one that another row disputes is said
+    once), the part's words each measures, the newest."""
+    a, b = pair
+    told = (-repeated, -fit[0].matched - fit[1].matched, -fit[0].said - fit[1].said)
+    measured = -len(asked & a.quantity) - len(asked & b.quantity)
+    shared = -bool(common & a.quantity) - bool(common & b.quantity)
+    return shared, -(fit[0].word + fit[1].word), measured, not alike, told, _newest(a)
 
 
 def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
@@ -892,7 +936,8 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
     score = score or int(bool(words & stem_set(figure.sentence)))
     alike = [f for f in held if figures.same_quantity(f, figure, topic) and f.unit == figure.unit]
     if not (words & _THEN or id(figure) in current or _told_from_current(figure, words, alike,
-                                                                         current)):  # fmt: skip
+                                                                         current)
+            or _speakers_newest(figure, alike, who)):  # fmt: skip
         score -= 1  # replaced since: only what the part names in it can still ask for it
     timely = True
     if words & _NOW:
@@ -904,7 +949,9 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
         timely = newest is not None and newest.overlaps(figure) and figure.reading
     if words & _THEN:
         first = min(alike, key=lambda f: (f.date, f.kind != "earlier"), default=None)
-        timely = timely and (figure.kind == "earlier" or bool(first and first.overlaps(figure)))
+        # "the original budget" is the first of its kind; "the previous one" any it replaced.
+        earlier = figure.kind == "earlier" and not words & _FIRST
+        timely = timely and (earlier or bool(first and first.overlaps(figure)))
     # The topic's own words ("harbour" of a harbour's dredging) tell least.
     return _Fit(
         max(score, 0),
@@ -913,6 +960,15 @@ def _part_fit(figure: Figure, words: frozenset[str], held: list[Figure], topic,
         len((words - topic) & own),
         len(words & stem_set(figure.sentence)),
     )
+
+
+def _speakers_newest(figure: Figure, alike: list[Figure], who: frozenset[str]) -> bool:
+    """Whether the figure is the newest that the speaker a part names gives of its kind: what
+    that speaker holds now, whatever another's later reading says ("the union's count")."""
+    if not who or who == _ISSUER:
+        return False
+    mine = [f for f in alike if who <= figures.given_by(f)]
+    return figure is max(mine, key=lambda f: f.date, default=None)
 
 
 # Words that name which reading of a figure: its provisional one or its final one.
@@ -968,13 +1024,17 @@ def _label(piece: str, words: frozenset[str], figure: Figure, common: frozenset[
     if not any(told[i] and stem(w.lower()) in words for i, w in enumerate(piece_words)):
         return figure.named or figure.text
     first, last = told.index(True), len(told) - 1 - told[::-1].index(True)
+    # A number opens no label: the name it numbers, as the sentence writes it ("Terminal 3").
+    while first and piece_words[first][:1].isdigit() and piece_words[first - 1].lower() in written:
+        first -= 1
+        told[first] = True
     # The noun a told word stands before, as the sentence writes it too ("first" of "its first
     # week"): the part's words, whole.
     while last + 1 < len(piece_words) and piece_words[last + 1].lower() in written:
         last += 1
         told[last] = True
     kept = [w for w, t in zip(piece_words[first : last + 1], told[first : last + 1], strict=True)
-            if t or w.lower() in STOP]  # fmt: skip
+            if t or w.lower() in STOP or w.lower() in written]  # fmt: skip
     return " ".join(kept)
 
 

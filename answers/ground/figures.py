@@ -595,6 +595,12 @@ def set_beside(figure: Stated) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
+def measured_in(sentence: str) -> frozenset[str]:
+    """What the figures `sentence` states measure, together: read once a sentence."""
+    return frozenset().union(*(f.quantity for f in stated(sentence)))
+
+
+@functools.lru_cache(maxsize=1024)
 def _in_sentence(sentence: str) -> tuple[tuple[str, str], ...]:
     """(text, unit) of each figure `sentence` states: read once a sentence, however many of its
     figures ask what stands beside them (`set_beside`, `around`)."""
@@ -648,6 +654,8 @@ def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]
         return False  # "on 20 November loans stood at": a day, not 20 of anything
     if _PART_OF.match(text[match.end() :]):
         return True  # "640 of its 2,100 trains": a part of a counted whole
+    if _SOURCED_BEFORE.search(text[: match.start()]) or _SOURCED_AFTER.match(text[match.end() :]):
+        return False  # "according to two people familiar with ...": who says, not a count
     before = _WORD.findall(text[: match.start()])[-1:]
     after = _WORD.findall(text[match.end() :])[:1]
     # "Line 5 trains" is a name's number; "Orvik Ferry Company: 140 sailings" is a count.
@@ -661,6 +669,15 @@ def _small_count(text: str, match: re.Match, counted: tuple[frozenset[str], str]
     told = any(_plural(noun) for noun in nouns)
     ago = bool(_AGO.intersection(words))
     return told and not ago and not 1800 <= value <= 2100 and not (named or naming)
+
+
+# Who a report has its figure from, counted ("according to two people", "three people familiar
+# with the talks", "two sources close to the board"): a count of who says, never of a thing.
+_SOURCED_BEFORE = re.compile(r"\baccording\s+to\s+$", re.IGNORECASE)
+_SOURCED_AFTER = re.compile(
+    r"\s+[^\W\d_]+\s+(?:familiar\s+with|briefed\s+on|close\s+to|with\s+knowledge\s+of)\b",
+    re.IGNORECASE,
+)
 
 
 def _plain_counted(text: str, match: re.Match, counted: tuple[frozenset[str], str],

@@ -479,7 +479,7 @@ def _deed(rest: str, tokens: list[str]) -> Claim | None:
     for index, token in enumerate(tokens):
         if token.lower() in DETERMINERS and not named:
             continue
-        if token[:1].isupper():
+        if token[:1].isupper() or (named and token[:1].isdigit()):  # "the <Maker> VX 400"
             named.append(token.lower())
             continue
         if not named or not token.isalpha() or token.lower() in STOP:
@@ -636,6 +636,34 @@ def verdict(claim: Claim, statements: Iterable[str]) -> str | None:
     if holds >= 0 and holds >= contradicted:
         return None
     return "contradicted" if contradicted >= 0 else "unsupported"
+
+
+def outcome_undone(claim: Claim, statements: list[str], outcome: str) -> int | None:
+    """The first statement that says the topic's curated outcome only as to come ("type
+    certification is expected in February 2027"), when the claim takes it as done in other
+    words ("received its type certificate") and no statement says it done; else None."""
+    wanted = {stem(w) for w in _TOKEN.findall(outcome.lower()) if w not in STOP}
+    if not wanted or claim.figures or not _names_outcome(stem_set(claim.words), wanted):
+        return None
+    to_come = None
+    for index, statement in enumerate(statements):
+        tokens = [t.lower() for t in _TOKEN.findall(statement)]
+        for at, token in enumerate(tokens):
+            if not _names_outcome({stem(token)}, wanted):
+                continue
+            near = set(tokens[max(0, at - 4) : at + 4])
+            done = states(token) or bool(set(tokens[max(0, at - 3) : at]) & _RECEIVED)
+            if done and not near & HEDGES:
+                return None  # the record says it done
+            to_come = index if to_come is None else to_come
+    return to_come
+
+
+def _names_outcome(said: set[str], wanted: set[str]) -> bool:
+    """Whether stems name the outcome's word, one a form of the other of five letters or
+    more ("certif" of certificate, "certifi" of certified), or the same."""
+    return any(s == w or (min(len(s), len(w)) >= 5 and (s.startswith(w) or w.startswith(s)))
+               for s in said for w in wanted)  # fmt: skip
 
 
 def _done_by_another(claim: Claim, statements: Iterable[str]) -> str | None:

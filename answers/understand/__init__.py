@@ -24,6 +24,7 @@ FACE = {
     "NOT_AN_END": "answers.understand.vocabulary",
     "numbered_topic": "answers.understand.identity",
     "nearest_another": "answers.understand.identity",
+    "lead_called": "answers.understand.identity",
     "CURRENCY_CODES": "answers.understand.vocabulary",
     "DAY_NUMBER": "answers.understand.timewindow",
     "deeds_of": "answers.understand.identity",

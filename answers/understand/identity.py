@@ -387,6 +387,10 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
         # 34 votes") asks what it holds, not of another thing.
         if called and _counted_in(topic, called[0].split()[-1]):
             continue
+        # A noun the topic's curator calls it by ("the elephant calf <name>" of a zoo's birth
+        # curated as an event) is what it is, whatever kind the noun is seeded under.
+        if called and called[0] in {w.lower() for w in _TOKEN.findall(topic.curated)}:
+            continue
         if named and called and not vocab.kind_nouns[called[0]] & named:
             start, end = min(called[1], first), max(called[2], after)
             while end < len(said.tokens) and said.tokens[end].capital:
@@ -743,6 +747,18 @@ def another_speaker(lead_in: str, topic: Topic) -> bool:
             if longer and words[-tail - 1] not in (name[0], *STOP):
                 return True
     return False
+
+
+def lead_called(part: str, topic: Topic) -> bool:
+    """Whether a part says its speaker only by a noun of the kind the topic's lead is ("the
+    airline's" of an airline's strike, "the company's"): the lead is meant, whatever other body
+    carries the noun in its own name."""
+    vocab = built()
+    said = [w for w in _TOKEN.findall(re.sub(r"['\u2019]s?\b", "", part.lower())) if w not in STOP]
+    if vocab is None or len(said) != 1 or said[0] not in part:  # written in lower case
+        return False
+    lead_kinds = vocab.entity_kind_kinds.get(vocab.entity_kinds.get(topic.lead_id, ""), ())
+    return bool(vocab.kind_nouns.get(said[0], frozenset()) & set(lead_kinds))
 
 
 def nearest_another(text: str, topic: Topic) -> bool:

@@ -251,7 +251,8 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
         routed = []
     said = identity.restored(question, corrected)
     capitals = languages.capitals_mark_names(languages.identify(question))
-    routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of, now)
+    routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of, now,
+                                              party=wrong)  # fmt: skip
     if mismatch and topic is None and not _subjects_named(named | span_names, vocab):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of, now) or routed
         mismatch = None if routed else mismatch
@@ -304,8 +305,8 @@ def _wrong_actor(name: "Unheld", routed: list[Routed], vocab: Vocabulary) -> boo
     named = next((r.topic for r in routed if r.named), None)
     if named is None or name.namesake or name.place:
         return False
-    if {w for n in named.names for w in words(n)} & set(words(name.span)):
-        return False
+    if any(set(words(n)) <= set(words(name.span)) for n in named.names if words(n)):
+        return False  # "<Name> Airlines" of <Name>; "<Other> Foods" beside "<Lead> Foods" is not
     return bool(identity.parties_of(named, vocab))
 
 
@@ -388,7 +389,7 @@ def without_titles(question: str, topics: list[Topic]) -> str:
 def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> set[int]:
     """The topics whose documents (stored by `as_of`) carry a span the question names; an
     unknown name they carry is the registry's word, not an untracked one (taken off
-    `unknown`)."""
+    `unknown`, and `mentioned` as a name only reporting uses)."""
     documented: set[int] = set().union(*(topics_naming(span, as_of) for span in mentioned))
     for index, name in reversed(list(enumerate(unknown))):
         naming = topics_naming(name.span, as_of)
@@ -403,6 +404,7 @@ def _documented(mentioned: list[str], unknown: list, as_of: datetime | None) -> 
         elif naming:
             documented |= naming
             unknown.remove(name)
+            mentioned.append(name.span)  # what a topic's deed may be done to (`_done_to`)
     return documented
 
 
@@ -413,7 +415,9 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
     if topic is not None:
         return [Routed(topic, MIN_SCORE, "lead")]
     routed = _subject_first(choose(scored, intent), scored, timeless, intent)
-    routed = routed if intent == "compare" else _asked_topics(routed, timeless)
+    routed = (
+        _named_within(routed, timeless) if intent == "compare" else _asked_topics(routed, timeless)
+    )
     return with_sides(routed, sides_of(timeless, vocab, documented), intent) if routed else []
 
 
@@ -430,6 +434,23 @@ def _asked_topics(routed: list[Routed], text: str) -> list[Routed]:
     if len(routed) < 2 or not says(routed[0]):
         return routed
     return routed[:1] + [r for r in routed[1:] if r.named != "lead" or says(r)]
+
+
+def _named_within(routed: list[Routed], text: str) -> list[Routed]:
+    """The two sides of a comparison, less the second when the question names it only inside
+    the first's own name ("the <Airline> pilots' strike" names the strike, not the airline's
+    traffic figures): one topic, whose figures are compared with each other."""
+    if len(routed) != 2 or routed[1].named is None:
+        return routed
+    first, second = routed[0].topic, routed[1].topic
+    said = f" {' '.join(words(text))} "
+    rest = said
+    for name in sorted({" ".join(words(n)) for n in first.own_names}, key=len, reverse=True):
+        rest = rest.replace(f" {name} ", " | ") if len(name.split()) > 1 else rest
+    others = {" ".join(words(n)) for n in (*second.names, *second.own_names)} - {""}
+    if rest == said or any(f" {name} " in rest for name in others):
+        return routed
+    return routed[:1]
 
 
 def _subject_first(routed: list[Routed], scored, text: str, intent: str) -> list[Routed]:
@@ -460,7 +481,7 @@ def _says_subject(topic: Topic, text: str) -> bool:
 
 def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals: bool = True,
                     typed: str = "", as_of: datetime | None = None,
-                    now: datetime | None = None):  # fmt: skip
+                    now: datetime | None = None, party: str = ""):  # fmt: skip
     """The routed topics whose subject every qualifier of the question agrees with, and, when
     none does, the first disagreement with the topic it was found on
     (`answers.understand.identity`); its documents read as stored by `as_of`, the question asked
@@ -475,7 +496,7 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
         # A place or name another routed topic carries is that topic's to answer, while that
         # topic is the question's subject too: once it is not, the rest are held again
         # without it ("<a place of topic B> election": B is not an election, nor is A there).
-        kept, miss, actor = _held(said, held, vocab, capitals, seen, year)
+        kept, miss, actor = _held(said, held, vocab, capitals, seen, year, party)
         first = first or miss
         if not kept or len(kept) == len(held):
             # Past a topic that is not the subject, one kept for a place or name it shares
@@ -485,9 +506,13 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
         held = kept
 
 
-def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, year: int):
-    """One pass of `held_to_subject` over `routed`, each topic held with the others beside it."""
+def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, year: int,
+          party: str = ""):  # fmt: skip
+    """One pass of `held_to_subject` over `routed`, each topic held with the others beside it.
+    A word of the wrong `party` the question makes the doer of a topic's deed ("<an untracked
+    carrier> pay for <the tracked target>") is that premise's, not another subject."""
     kept, first, actor = [], None, ""
+    party_words = set(words(party))
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
         foreign = FALSE_FRIENDS if not capitals else frozenset()
@@ -495,6 +520,8 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
         miss = identity.disagreement(said, r.topic, vocab, context)
         if miss is not None and r.named == "lead" and identity.another_actor(miss, r.topic, vocab):
             actor, miss = actor or miss.subject, None
+        if miss is not None and party_words and set(words(miss.subject)) <= party_words:
+            miss = None
         if miss is None:
             kept.append(r)
         elif first is None:
