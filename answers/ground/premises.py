@@ -751,6 +751,7 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
     # Of a figure claimed for a period ("150 GWh in September"), a statement of it first.
     when = periods(claim.words)
     for own_state in (True, False) if dated or when else (False,):
+        found = []
         for index, row in enumerate(statements):
             for sentence in _statements(row):
                 said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
@@ -760,8 +761,27 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
                 if (not claim.objects or claim.objects & said) and any(
                     _figures_said(claim, sentence)
                 ):
-                    return index
+                    found.append((index, sentence))
+        if found:
+            return found[0][0] if dated else _exact_first(found)
     return None
+
+
+def _exact_first(found: list[tuple[int, str]]) -> int:
+    """Of the statements that give a figure in the claim's unit, the first that gives one as
+    it is ("turnout was 79.2%"), before one that gives only a bound ("more than 50% of the
+    votes"): a bound is no reading to set a wrong figure against."""
+    exact = (index for index, sentence in found
+             if any(not _BOUND_BEFORE.search(sentence[: sentence.find(f)])
+                    for f in _FIGURE.findall(sentence)))  # fmt: skip
+    return next(exact, found[0][0])
+
+
+_BOUND_BEFORE = re.compile(
+    r"\b(?:more|less|fewer)\s+than\s*$|\b(?:over|under|above|below|up\s+to|at\s+least"
+    r"|at\s+most)\s*$",
+    re.IGNORECASE,
+)
 
 
 def held_instead(claim: Claim, statement: str) -> tuple[str, str] | None:

@@ -387,9 +387,11 @@ def _other_kind(said: Said, topic: Topic, vocab: Vocabulary) -> Mismatch | None:
         # 34 votes") asks what it holds, not of another thing.
         if called and _counted_in(topic, called[0].split()[-1]):
             continue
-        # A noun the topic's curator calls it by ("the elephant calf <name>" of a zoo's birth
-        # curated as an event) is what it is, whatever kind the noun is seeded under.
-        if called and called[0] in {w.lower() for w in _TOKEN.findall(topic.curated)}:
+        # A noun the topic's curated title or names call it by ("the elephant calf <name>" of
+        # "<Zoo>'s elephant calf", curated as an event) is what it is, whatever kind the noun
+        # is seeded under; a term beside them ("storm" of a person's topic) is not.
+        called_by = " ".join([topic.title, *topic.own_names]).lower()
+        if called and called[0] in {w for w in _TOKEN.findall(called_by)}:
             continue
         if named and called and not vocab.kind_nouns[called[0]] & named:
             start, end = min(called[1], first), max(called[2], after)
@@ -731,14 +733,20 @@ def parties_of(topic: Topic, vocab: Vocabulary) -> set[int]:
 _DONE_TO = re.compile(r"\b([a-z]+)\s+(?:the\s+)?([A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*)")
 
 
+_NAME_RUN = re.compile(
+    r"\b(?:[A-Z][\w'\u2019-]*\s+(?:(?:of|the|for|de|du|des|del|di|da)\s+)?){2,5}[A-Z][\w-]*"
+)
+
+
 def another_speaker(lead_in: str, topic: Topic) -> bool:
     """Whether the words before a figure give it as another jurisdiction's counterpart of the
     topic's own body ("the Dalmoria Energy Regulatory Office put October petrol at" in a row of
     the Selvane Energy Regulatory Office's fuel prices): a name that ends as one of the topic's
     names does, two words or more, opening with another word."""
     own = [_TOKEN.findall(name.lower()) for name in topic.names]
-    for run in re.finditer(r"\b(?:[A-Z][\w'\u2019-]*\s+){2,5}[A-Z][\w-]*", lead_in):
-        words = _TOKEN.findall(run.group(0).lower())
+    # A name's joining words stay inside it ("<Country>'s Ministry of Agriculture").
+    for run in re.finditer(_NAME_RUN, lead_in):
+        words = [_POSSESSIVE.sub("", w) for w in _TOKEN.findall(run.group(0).lower())]
         for name in own:
             tail = len(name) - 1
             # Longer than the name's tail, which it ends with, under another first word.
@@ -1303,6 +1311,7 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
     return (
         _tracked_place(said, topic, vocab, context.named_lead, others)
         or (None if _actor_named(topic, vocab, context) else _untracked_place(said, topic, own))
+        or _reported_elsewhere(said, topic)
         or _compass(said, topic)
         or (_modifier(said, topic, own) if context.capitals else None)
     )
@@ -1383,6 +1392,28 @@ def _untracked_place(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch 
         end = _place_named(said, at, own)
         if end:
             return Mismatch(_words(said, min(tracked), end), "place")
+    return None
+
+
+def _reported_elsewhere(said: Said, topic: Topic) -> Mismatch | None:
+    """A question that names the topic by none of its names, only by what it is ("stem rust"),
+    set in a place its curated words never say that its reports name as a place ("In
+    neighbouring <Plains>, a separate outbreak ..."): that other place's occasion, which the
+    registry does not track."""
+    if not topic.place or said.named:
+        return None
+    curated = {
+        w.lower()
+        for w in _TOKEN.findall(
+            " ".join([topic.title, topic.place, *topic.names, *topic.own_names, *topic.terms])
+        )
+    }
+    for i, token in enumerate(said.tokens[:-1]):
+        end = _place_named(said, i + 1, frozenset(curated)) if token.low in LOCATIVE else None
+        run = _words(said, i + 1, end) if end else ""
+        placed = rf"\b(?:in|at|near|across|neighbou?ring)\s+{re.escape(run)}\b"
+        if run and re.search(placed, topic.reported, re.IGNORECASE):
+            return Mismatch(run, "place")
     return None
 
 

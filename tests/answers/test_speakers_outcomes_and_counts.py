@@ -13,7 +13,10 @@
   clause before a comparison ("After carrying 4.5 million passengers, how did ...").
 - An untracked buyer whose name ends in a word of another tracked name is a wrong party,
   named, the deal answered; a racehorse sharing a place's name is another thing; a fine on a
-  firm only reporting names is another occasion, declined.
+  firm only reporting names, or the topic's thing in a place only its reports name ("the depot
+  in <a neighbouring town>"), is another occasion, declined.
+- A wrong figure is set against a reading held as it is ("stood at 64%"), never a bound a
+  newer row gives ("more than 50%").
 - "How many drivers", "how many staff" lead with the sentence that counts them; a dispute about
   the fine does not lead an answer that asks for something else.
 """
@@ -119,6 +122,11 @@ def world(settings, time_machine):
         (2, "Corvane Rail said the Rail Safety Board fine amounted to £1.8 million after a "
             "reduction, not the £2.2 million announced."),
         (1, "Last year the Rail Safety Board fined Dunmore Trains £400,000 over signal faults."),
+        (1, "More than 50% of Hollin Vale residents sent support letters to the depot "
+            "consultation."),
+        (4, "Support for the Hollin Vale depot stood at 64% in the council's survey."),
+        (2, "In neighbouring Ashgrove, a depot like the Hollin Vale depot was shelved over "
+            "its cost."),
     ])  # fmt: skip
 
 
@@ -178,6 +186,7 @@ def test_a_premise_said_in_passing_is_named_first(api, question, named):
 @pytest.mark.parametrize(("question", "untracked"), [
     ("How much prize money did the racehorse Hollin Vale win?", "Hollin Vale"),
     ("How much did the Rail Safety Board fine Dunmore Trains?", "Dunmore Trains"),
+    ("How much will the new depot in Ashgrove cost?", "Ashgrove"),
 ])  # fmt: skip
 def test_another_thing_or_another_occasion_of_the_deed_is_declined(api, question, untracked):
     body, first = lead_of(api, question)
@@ -194,3 +203,10 @@ def test_how_many_leads_with_the_sentence_that_counts_it(api, question, count):
     _, first = lead_of(api, question)
     assert count in first, first
     assert "disagrees" not in first, first
+
+
+@pytest.mark.usefixtures("world")
+def test_a_wrong_figure_is_set_against_a_held_reading_never_a_bound(api):
+    _, first = lead_of(api, "Why did support for the Hollin Vale depot reach 71%?")
+    assert first.startswith(PREMISE), first
+    assert "64%" in first, first
