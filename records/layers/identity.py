@@ -41,4 +41,5 @@ def _statement(event: Event, attributes: dict[str, str | None]) -> str:
         if event.identity_status == Event.IdentityStatus.CONFIRMED
         else "Proposed from the title, lead entity and terms; not yet confirmed by a curator."
     )
-    return f"{event.own_name} is a {kind}{by}{tracks}. {status}"
+    article = "an" if kind[:1] in "aeiou" else "a"  # "an agreement", "an election"
+    return f"{event.own_name} is {article} {kind}{by}{tracks}. {status}"

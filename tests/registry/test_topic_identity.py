@@ -167,3 +167,13 @@ def test_a_curator_keeps_the_quantities_and_the_kinds_in_the_admin(curator):
     assert "Cost" in cost
     form = curator.get("/admin/registry/topickind/add/").content.decode()
     assert "One line a language" in form
+
+
+def test_the_identity_statement_gives_a_kind_its_article(api):
+    lead = EntityFactory(name="Harlow Grain Cooperative", kind="company")
+    topic = EventFactory(subject="deal-harlow-grain-merger", title="Harlow Grain merger",
+                         lead_entity=lead)  # fmt: skip
+    topic.kind = TopicKind.objects.get(slug="agreement")
+    topic.save()
+    statement = _record(api, topic.subject)["identity"]["statement"]
+    assert " is an agreement" in statement, statement
