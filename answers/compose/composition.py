@@ -270,17 +270,14 @@ class Writer:
         # setting taken for granted ("Since it is paying $1.85 billion, ...") is not asked.
         asked = self.asked - self.names - STOP_STEMS - self.setting
         periods = {p for p in figures.periods(self.understood.question) if not p.isdigit()}
-        counted = _counted_asked(self.understood.question)  # "how many passengers"
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
             score -= 10 * any(figure in sentence for figure in others)
             score += 2 * bool(periods & figures.periods(sentence))  # the quarter asked
-            if intent == "how-much" and figures.AMOUNT.search(
-                figures.DAY_OF_MONTH.sub(" ", sentence)
-            ):
-                # A day is no amount; a count of the very noun asked answers most.
-                score += 2 + (0, 4, 5)[_counts_asked(counted, sentence)]
+            if intent == "how-much" and _gives_amount(sentence):
+                # A count of the very noun asked ("how many passengers") answers most.
+                score += 2 + (0, 4, 5)[_counts_asked(self.counted, sentence)]
             if self.when and _ahead(sentence, day) is not None:
                 score += 2  # asked when: the sentence that says a date
             scored.append((-score, index))
@@ -301,14 +298,12 @@ class Writer:
         stated = [figures.stated(s) if figure else [] for s in sentences]
         planned = [ahead and any(f.kind == "forecast" for f in held) for held in stated]
         # The noun counted said first ("how many days": "four days of sea trials"); then an
-        # amount, which a day of a month ("on 12 November") is not.
-        counted = _counted_asked(self.understood.question)
-        amounts = [figure and bool(figures.AMOUNT.search(figures.DAY_OF_MONTH.sub(" ", s)))
-                   for s in sentences]  # fmt: skip
+        # amount.
+        amounts = [figure and _gives_amount(s) for s in sentences]
         order = sorted(
             range(len(head)),
             key=lambda i: (
-                -(figure and _counts_asked(counted, sentences[i])),
+                -(figure and _counts_asked(self.counted, sentences[i])),
                 -amounts[i],
                 -said[i],
                 -planned[i],
@@ -319,6 +314,11 @@ class Writer:
         if figure and order and not planned[order[0]]:
             order = _newest_actual_first(order, stated, head, said)
         return [head[i] for i in order] + reports[POINTED_REPORTS:]
+
+
+def _gives_amount(sentence: str) -> bool:
+    """Whether a sentence gives an amount; a day of a month ("on 12 November") is none."""
+    return bool(figures.AMOUNT.search(figures.DAY_OF_MONTH.sub(" ", sentence)))
 
 
 def _counts_asked(counted: set[str], sentence: str) -> int:

@@ -208,13 +208,7 @@ def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     # Names say whose, not what; a word no row of either side uses tells no figure apart
     # ("recaudó" asked of English rows).
     unheard = (own[0] | own[1] | common) - _used(first, second)
-    # A topic's own name says which too ("of <Startup> Series C" asks no "series"), past a
-    # word a curated quantity names ("GDP").
-    called = {w for w in stem_set(" ".join(w for s in sides for n in (s.topic.title,
-                                                                       *s.topic.own_names)
-                                           for w in n.split() if w[:1].isupper()))
-              if not figures.curated({w})}  # fmt: skip
-    aside = _names(first) | _names(second) | unheard | called
+    aside = _names(first) | _names(second) | unheard | _called(first) | _called(second)
     mine = [own[0] - aside, own[1] - aside]
     words = [(mine[i] or mine[1 - i]) | (common - aside) for i in (0, 1)]
     return Asked.of(words[0], _title(first)), Asked.of(words[1], _title(second))
@@ -1140,6 +1134,15 @@ def _names(side) -> set[str]:
     words written with a capital. An alias a curator wrote in lower case ("print book volumes")
     describes what the rows measure; its words still ask what."""
     return stem_set(" ".join(w for n in side.topic.names for w in n.split() if w[:1].isupper()))
+
+
+def _called(side) -> set[str]:
+    """The stems of the capitalised words of a side's title and own names, past a word a
+    curated quantity names ("GDP"): which one they say ("of <Startup> Series C" asks no
+    "series"), never what is asked of it."""
+    said = " ".join(w for n in (side.topic.title, *side.topic.own_names) for w in n.split()
+                    if w[:1].isupper())  # fmt: skip
+    return {w for w in stem_set(said) if not figures.curated({w})}
 
 
 def _used(*sides) -> set[str]:

@@ -741,6 +741,12 @@ def _plural(word: str) -> bool:
     return plain or (word.endswith("s") and not word.endswith("ss"))
 
 
+def bound(text: str, match: re.Match) -> bool:
+    """Whether the figure `match` finds in `text` is given as a bound ("more than 50%", "5.0 or
+    greater"), by this module's grammar of bounds, whoever's reader found it."""
+    return bool(_bound(text, match)[0])
+
+
 def _bound(text: str, match: re.Match) -> tuple[str, str]:
     """Whether the words just before a figure make it a bound ("more than", "at least",
     "under"), which side, and those words as written with the space after them; or those

@@ -770,18 +770,14 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
 def _exact_first(found: list[tuple[int, str]]) -> int:
     """Of the statements that give a figure in the claim's unit, the first that gives one as
     it is ("turnout was 79.2%"), before one that gives only a bound ("more than 50% of the
-    votes"): a bound is no reading to set a wrong figure against."""
-    exact = (index for index, sentence in found
-             if any(not _BOUND_BEFORE.search(sentence[: sentence.find(f)])
-                    for f in _FIGURE.findall(sentence)))  # fmt: skip
+    votes", by `figures`' grammar of bounds): a bound is no reading to set a wrong figure
+    against."""
+    exact = (
+        index
+        for index, sentence in found
+        if any(not figures.bound(sentence, m) for m in _FIGURE.finditer(sentence))
+    )
     return next(exact, found[0][0])
-
-
-_BOUND_BEFORE = re.compile(
-    r"\b(?:more|less|fewer)\s+than\s*$|\b(?:over|under|above|below|up\s+to|at\s+least"
-    r"|at\s+most)\s*$",
-    re.IGNORECASE,
-)
 
 
 def held_instead(claim: Claim, statement: str) -> tuple[str, str] | None:

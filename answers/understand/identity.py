@@ -762,7 +762,8 @@ def lead_called(part: str, topic: Topic) -> bool:
     airline's" of an airline's strike, "the company's"): the lead is meant, whatever other body
     carries the noun in its own name."""
     vocab = built()
-    said = [w for w in _TOKEN.findall(re.sub(r"['\u2019]s?\b", "", part.lower())) if w not in STOP]
+    said = [_POSSESSIVE.sub("", w) for w in _TOKEN.findall(part.lower())]
+    said = [w for w in said if w not in STOP]
     if vocab is None or len(said) != 1 or said[0] not in part:  # written in lower case
         return False
     lead_kinds = vocab.entity_kind_kinds.get(vocab.entity_kinds.get(topic.lead_id, ""), ())
@@ -1402,14 +1403,14 @@ def _reported_elsewhere(said: Said, topic: Topic) -> Mismatch | None:
     registry does not track."""
     if not topic.place or said.named:
         return None
-    curated = {
+    curated = frozenset(
         w.lower()
         for w in _TOKEN.findall(
             " ".join([topic.title, topic.place, *topic.names, *topic.own_names, *topic.terms])
         )
-    }
+    )
     for i, token in enumerate(said.tokens[:-1]):
-        end = _place_named(said, i + 1, frozenset(curated)) if token.low in LOCATIVE else None
+        end = _place_named(said, i + 1, curated) if token.low in LOCATIVE else None
         run = _words(said, i + 1, end) if end else ""
         placed = rf"\b(?:in|at|near|across|neighbou?ring)\s+{re.escape(run)}\b"
         if run and re.search(placed, topic.reported, re.IGNORECASE):
