@@ -380,16 +380,18 @@ def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     if understood.intent == "compare" and len(layers) > 1:
         _compare(writer, layers)
         return writer
-    first, *others = layers
+    premise, holder, first = _premise_of_any(understood, layers)
+    others = [lay for lay in layers if lay is not first]  # the premise's topic first
     label = first.topic.title if others else ""
-    premise, holder = _premise(understood, first)
     if premise and holder is None and understood.intent in ("why", "who"):
         # A premise the record does not hold is answered by what the issuer says, first.
         holder = next((r for r in first.readings if not r.posing), None)
     preface = _preface(understood, premise, affirmed)
     # Asked to compare and no verdict found, a state word's yes or no answers nothing asked.
     writer.affirm = "" if preface or understood.intent == "compare" else affirmed
-    _answer_topic(writer, first, preface=preface, label=label, lead=holder)
+    # A topic answered first only for the premise it holds gives that row, then the one asked.
+    support = None if first is layers[0] else 0
+    _answer_topic(writer, first, preface=preface, label=label, lead=holder, support=support)
     for other in others:  # a second topic the question also names: answered on its own
         _answer_topic(writer, other, preface="", label=other.topic.title, support=1)
     return writer
@@ -1041,8 +1043,10 @@ def _compare(writer: Writer, layers: list[Layers]) -> None:
     if not sides:
         return
     verdict = len(sides) > 1 and verdicts.verdict(writer, [lay for lay, _ in sides])
-    if not verdict and _within(writer, layers[0]):
-        return  # the first topic alone holds both figures the question tells apart
+    # The first topic alone holds both figures the question tells apart; two topics asked are
+    # never answered by two figures of one of them.
+    if not verdict and _within(writer, layers[0], alone=len(sides) < 2):
+        return
     preface = "" if verdict else str(phrases.COMPARE_NO_VERDICT.format(
         first=sides[0][0].topic.title, second=sides[-1][0].topic.title))  # fmt: skip
     said = set()
@@ -1145,7 +1149,7 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     topic = layers.topic
     rows = [*layers.readings, *layers.reports, *layers.changes]
     unplaced = understood.unplaced if topic.pk == understood.topics[0].topic.pk else ""
-    if unplaced and not _said_in(unplaced, rows):
+    if unplaced and not _placed_in(unplaced, rows, topic):
         return str(
             phrases.PREMISE_UNSUPPORTED.format(premise=_as_claimed(understood, topic, unplaced))
         ), None
@@ -1172,6 +1176,34 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
         # A misspelt name ("the <Festval> held") is the name its rows say held.
         return said if _claim_premise(fixed, rows, topic)[0] else ("", None)
     return said
+
+
+def _premise_of_any(understood: Understanding, layers: list[Layers]):
+    """`_premise` of the topic the question's claim names (the first, unless the claim says
+    another asked topic's name), and that topic; where its rows neither hold nor contradict
+    it, another topic the question names that holds what it takes for granted ("with payrolls
+    up 250,000, will the bank cut?": the jobs release's payrolls, not the bank's): then that
+    topic's rows say whether it holds, which row holds what instead, and it is answered first."""
+    named = [lay for lay in layers if _claim_names(understood.question, lay.topic)]
+    ordered = [*named, *(lay for lay in layers if lay not in named)]
+    first = _premise(understood, ordered[0])
+    if first[1] is not None:
+        return *first, ordered[0]
+    for other in ordered[1:]:
+        said = _premise(understood, other)
+        if said[1] is not None:
+            return *said, other
+        if first[0] and not said[0] and premises.claim_about(understood.question, other.topic):
+            return "", None, layers[0]  # held there
+    return (*first, ordered[0]) if first[0] else ("", None, layers[0])
+
+
+def _claim_names(question: str, topic: Topic) -> bool:
+    """Whether what the question takes for granted says one of the topic's names."""
+    claim = premises.claim_about(question, topic)
+    said = f" {' '.join(words(claim.words))} " if claim else ""
+    names = {" ".join(words(n)) for n in (topic.title, *topic.names, *topic.own_names)} - {""}
+    return any(f" {name} " in said for name in names)
 
 
 def _when_of_its_course(question: str, claim: premises.Claim) -> bool:
@@ -1274,6 +1306,22 @@ _DONE_BY = re.compile(r"\s+[a-z]+(?=\s+[a-z]|\s*[?.,;]|$)")
 _DONE_WHOLE = re.compile(r"\s+[a-z]+(?:\s+[^\s?.,;]+){1,6}(?=\s*[?.,;]|$)")
 
 
+_CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
+
+
+def _placed_in(place: str, rows: list[Evidence], topic: Topic) -> bool:
+    """Whether a row says the place a question sets the topic in (`_said_in`), in a sentence
+    that names the topic too, when the place is a name: a row about another thing there ("19
+    miners died in the <pit> collapse in <the province>") does not place this topic there."""
+    if not rows or not all(w[:1].isupper() for w in place.split()):
+        return _said_in(place, rows)
+    names = " ".join((topic.title, *topic.own_names))  # its own, not a party it shares
+    own = {w.lower() for w in _CAPITALISED.findall(names)} - set(words(place))
+    sentences = [s for r in rows for s in _SENTENCE.split(r.snippet)]
+    return any(_said_in(place, [replace(rows[0], snippet=s)]) and own & set(words(s))
+               for s in sentences)  # fmt: skip
+
+
 def _said_in(premise: str, rows: list[Evidence]) -> bool:
     """Whether a row says what a premise names, as written or in another phrase of its curated
     theme ("job losses" of rows that say "job cuts")."""
@@ -1317,7 +1365,7 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
                 continue
             if want <= stem_set(row.snippet) or _counts_people(noun, sentence):
                 return ""
-            if curated & figures.curated(stem_set(sentence)):
+            if curated & figures.curated(stem_set(sentence), doers=True):
                 return ""
             if said & stem_set(sentence) and not _counts_another(noun, sentence):
                 return ""

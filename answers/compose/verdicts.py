@@ -33,6 +33,7 @@ from answers.understand import (
     another_edition,
     asks_ahead,
     deeds_of,
+    direction_of,
     lead_called,
     parts,
     phrases,
@@ -110,9 +111,15 @@ def verdict(writer, sides: list) -> bool:
     candidates = [_levels_asked(_candidates(side, ahead), question, side.topic)
                   for side in (first, second)]  # fmt: skip
     mine, theirs = _own_figures(*candidates, (first, second))
-    pair = _pair(mine, theirs, _asked(question, first, second), periods, ahead)
-    if pair is None or not all(_says_measure(f, _measure_said(question)) for f in pair):
-        return False
+    asked = _asked(question, first, second)
+    mine, theirs = _measuring(mine, asked[0]), _measuring(theirs, asked[1])
+    pair = _pair(mine, theirs, asked, periods, ahead)
+    said = _measure_said(question)
+    if pair is None or not all(_says_measure(f, said) for f in pair):
+        # What is measured: the comparative's own words, else what the parts ask of the sides
+        # ("Is the deposit rate of A larger than that of B?").
+        measure = said or frozenset(figures.curated(asked[0].words | asked[1].words))
+        return _one_side(writer, (first, mine), (second, theirs), measure)
     a, b = pair
     # Else each labelled with what it measures.
     alike = figures.same_quantity(a, b, _curated(first) | _curated(second))
@@ -133,7 +140,9 @@ def _measure_said(question: str) -> frozenset[str]:
     shares ("more shows"), or the curated quantity whose word a comparative is made of
     ("longer" of "long", a length); empty when it says none ("Which raised more?")."""
     said = _MEASURE_SAID.search(question)
-    found = stem_set(said.group(1)) - STOP_STEMS - _NEUTRAL if said else set()
+    # A participle says the deed, not what it measures ("was more raised by A or B").
+    named = " ".join(w for w in said.group(1).split() if not w.endswith("ed")) if said else ""
+    found = stem_set(named) - STOP_STEMS - _NEUTRAL
     for word in _COMPARATIVE.findall(question.lower()):
         bases = (word[:-2], word[:-3], f"{word[:-3]}y")  # longer, bigger, heavier
         found |= {stem(b) for b in bases if len(b) > 2 and figures.curated({stem(b)})}
@@ -141,6 +150,40 @@ def _measure_said(question: str) -> frozenset[str]:
 
 
 _COMPARATIVE = re.compile(r"\b[a-z]{3,}er\b")
+
+
+def _measuring(held: list[Figure], asked: Asked) -> list[Figure]:
+    """A side's figures that measure what is asked of it, when any does: one that only shares
+    a sentence with the word is another measure ("payrolls rose by 64,000 and the unemployment
+    rate was 5.1%": the rate is no payroll figure)."""
+    if asked.strict:  # only the side's own title's words: any of its figures may be asked
+        return held
+    return [f for f in held if _stands(f, asked) == 2] or held
+
+
+def _one_side(writer, first: tuple, second: tuple, said: frozenset[str]) -> bool:
+    """The sentence for a comparison of a measure only one side holds a figure of ("which
+    employs more, A or B?" where only A's rows count its workforce): no verdict, the figure
+    held, and the side that holds none. False when the question names no measure of its own
+    (`_measure_said`: every figure would do) or both or neither side hold one."""
+    if not said or said <= figures.ANY_COUNT | figures.ANY_SUM:
+        return False
+    asked = figures.quantities(said)
+    held = [[f for f in figs if asked & figures.quantities(f.quantity, doers=True)] for _, figs in
+            (first, second)]  # fmt: skip
+    if bool(held[0]) == bool(held[1]):
+        return False
+    side, other, figs = (first[0], second[0], held[0]) if held[0] else (second[0], first[0],
+                                                                        held[1])  # fmt: skip
+    figure = max(figs, key=lambda f: f.date)
+    rows = [*other.readings, *other.reports]
+    if not rows:
+        return False
+    # The other side's leading row is cited for its name: what it holds, none of which is this.
+    writer.sentences.append(Sentence(str(phrases.COMPARE_ONE_SIDE.format(
+        held=side.topic.title, figure=f"{figure.text} {writer.cite(figure.row)}",
+        other=f"{other.topic.title} {writer.cite(rows[0])}")) + "."))  # fmt: skip
+    return True
 
 
 def _says_measure(figure: Figure, said: frozenset[str]) -> bool:
@@ -151,7 +194,9 @@ def _says_measure(figure: Figure, said: frozenset[str]) -> bool:
         return True
     if said <= figures.ANY_COUNT:  # "fewer people": a count of anyone, whatever it calls them
         return not figure.unit
-    held = figures.quantities(figure.quantity)
+    if said <= figures.ANY_SUM:  # "more money": a sum in any currency, whatever it pays for
+        return figure.unit in _CURRENCY
+    held = figures.quantities(figure.quantity, doers=True)
     return bool(figures.quantities(said) & held or said & stem_set(figure.sentence))
 
 
@@ -187,6 +232,13 @@ def _headline(side) -> set[str]:
     return set(figures.curated(stem_set(bare) - _names(side) - STOP_STEMS))
 
 
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+_NAME = re.compile(r"(?<=\s)[A-Z][\w'-]*")  # a capitalised word, past the part's first
+_WHICH_NOUN = re.compile(
+    r"^\W*which\s+[a-z]+(?=\s+(?!of\b|is\b|was\b|are\b|were\b)[a-z]+)", re.IGNORECASE
+)
+
+
 def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     """What the question asks of each side: the words of the part that names it ("the council's
     budget or the IPO's proceeds"), with the words no part names a side in ("which raised
@@ -194,13 +246,20 @@ def _asked(question: str, first, second) -> tuple[Asked, Asked]:
     sides = (first, second)
     own: list[set[str]] = [set(), set()]
     common: set[str] = set()
+    # "Which company got more cash": the noun after "which" is what is chosen, not measured.
+    question = _WHICH_NOUN.sub("which", question)
     for part in parts(question):
         # A curated quantity's word counts as its quantity ("cost" asks of a "budget"); a
         # period says when, never what ("than Estmark in October 2026" asks what the other
         # part asks of it).
         part = _YEAR.sub(" ", figures.no_dates(part))
-        said = set(figures.quantities(stem_set(part) - STOP_STEMS - ASKING))
-        hits = [(len(said & _names(s)), len(said & _title(s))) for s in sides]
+        # A capitalised word inside a part is a name's: whose, never a quantity's word ("Korvath
+        # Mining" asks no mine's output).
+        raw, capital = stem_set(part) - STOP_STEMS - ASKING, stem_set(" ".join(_NAME.findall(part)))
+        said = set(figures.quantities(raw - capital)) | (raw & capital)
+        # A name in capitals says whose even when it spells a small word ("the US rate").
+        named = said | stem_set(" ".join(_ACRONYM.findall(part)))
+        hits = [(len(named & _names(s)), len(said & _title(s))) for s in sides]
         if hits[0] == hits[1]:
             common |= said
         else:
@@ -1053,8 +1112,9 @@ def _said(writer, first: tuple[str, Figure], second: tuple[str, Figure],
         high, low = sides if a.low > b.high else sides[::-1]
         body = _verdict_body(writer.understood.question, high, low, likely, date,
                              sides[0] if state else None)  # fmt: skip
-    text = _answered_yes_or_no(writer.understood.question, a, b, str(body).rstrip("."),
-                               later_first)  # fmt: skip
+    text = str(body).rstrip(".")
+    if not _clash(a, b):  # two units no verdict sets apart answer no yes or no
+        text = _answered_yes_or_no(writer.understood.question, a, b, text, later_first)
     if text == str(body).rstrip(".") and state:  # the rows' state, first
         text = str(phrases.ANSWER_THEN.format(answer=writer.affirm, verdict=text))
     writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
@@ -1218,9 +1278,11 @@ def _levels_asked(found: list[Figure], question: str, topic) -> list[Figure]:
     asked = stem_set(question)
     deeds = deeds_of(topic)
     found = [f for f in found if not _step(f, deeds) or stem_set(_stepped(f)) & asked]
-    # A curated quantity asked ("the policy rate"): the figures that measure it, where any do.
-    curated = figures.curated(asked - STOP_STEMS)
-    return [f for f in found if curated & f.quantity] or found
+    # A curated quantity asked ("the policy rate"): the figures that measure it, in any of its
+    # words ("employed 6,300 people" of employees), where any do; a name says none ("Korvath
+    # Mining" asks no mine's output).
+    curated = figures.curated(asked - STOP_STEMS - stem_set(" ".join(_NAME.findall(question))))
+    return [f for f in found if curated & figures.quantities(f.quantity, doers=True)] or found
 
 
 def _step(figure: Figure, deeds: set[str]) -> bool:
@@ -1228,7 +1290,9 @@ def _step(figure: Figure, deeds: set[str]) -> bool:
     ("a cut of 25 basis points")."""
     at = figure.sentence.find(figure.text)
     of_deed = at > 0 and re.search(r"([^\W\d_]+)\s+of\s+$", figure.sentence[:at])
-    return figures.by_amount(figure) or bool(of_deed and stem(of_deed.group(1).lower()) in deeds)
+    # A deed that moves a level ("a cut of"), never a thing the topic is of ("a round of").
+    moves = bool(of_deed and direction_of(of_deed.group(1)) & {"up", "down"})
+    return figures.by_amount(figure) or (moves and stem(of_deed.group(1).lower()) in deeds)
 
 
 def _stepped(figure: Figure) -> str:
@@ -1494,7 +1558,7 @@ def _measures_all(figure: Figure, words: frozenset[str]) -> bool:
     """Whether a figure stands with every word of its side: at least one in what it measures
     (or a word of the curated quantity it measures: "crowd" of an attendance), the rest there
     or in its sentence ("this season")."""
-    held = figures.quantities(figure.quantity)
+    held = figures.quantities(figure.quantity, doers=True)
     measured = {w for w in words if w in held or figures.curated({w}) & held}
     return bool(measured) and words - measured <= stem_set(figure.sentence)
 
@@ -1527,7 +1591,7 @@ def _fit(a: Figure, b: Figure, asked: tuple[Asked, Asked]) -> tuple | None:
     if not all(stand) or (asked[0] == asked[1] and not (by_unit or _common(a, b, asked[0]))):
         return None
     measured = (stand[0] == 2) + (stand[1] == 2)
-    return (_clash(a, b), -measured, -len(a.quantity & b.quantity), readings)
+    return (-measured, _clash(a, b), -len(a.quantity & b.quantity), readings)
 
 
 def _of_the_other(figure: Figure, own: Asked, other: Asked) -> bool:
@@ -1552,7 +1616,7 @@ def _one_statement(a: Figure, b: Figure) -> bool:
 def _stands(figure: Figure, asked: Asked) -> int:
     """2 when the figure measures a word asked, 1 when its sentence says one (not enough for
     the words of the side's own title), 0 when neither."""
-    if asked.words & figures.quantities(figure.quantity):  # "delivered" asks "deliveries"
+    if asked.words & figures.quantities(figure.quantity, doers=True):  # "delivered": deliveries
         return 2
     return int(not asked.strict and bool(asked.words & stem_set(figure.sentence)))
 

@@ -165,6 +165,8 @@ PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)
 FORECAST_STEMS = frozenset(stem(w) for w in FORECAST)
 # Nouns that count anyone or anything ("how many people came" of "drew 184,000 visitors").
 ANY_COUNT = frozenset(stem(w) for w in "people persons units items".split())
+# What any sum is ("raised more money"): a figure in a currency, whatever it measures.
+ANY_SUM = frozenset(stem(w) for w in "money cash funds sum sums amount".split())
 # An estimate said of the figure itself ("estimates the harvest at", "is now estimated at"): a
 # provisional reading, which a later count by its own speaker replaces.
 ESTIMATED = frozenset("estimate estimates estimated".split())
@@ -1551,13 +1553,18 @@ def _kind(before: list[str]) -> str:
     return "forecast" if forecast or ahead or aimed else "actual"
 
 
-def quantities(stems) -> frozenset[str]:
+def quantities(stems, doers: bool = False) -> frozenset[str]:
     """`stems` (a verb's as its noun's: "sold" as "sale"), and for each word a curated quantity
     names ("budget": cost) that quantity's token (`registry.Quantity`, read through the
     vocabulary this process already built; none before one is, as in a test of the words
     alone)."""
     said = frozenset(_NOUN_OF.get(s, s) for s in stems)
     named, phrases = _quantity_words()
+    if doers:
+        # Asked of a measure, a verb says its doer's or receiver's noun a curated quantity
+        # names ("employed 6,300 people" counts employees); never a dispute's reading (a
+        # striker is no employee count).
+        said |= {f"{s}{end}" for s in said for end in ("e", "er") if f"{s}{end}" in named}
     return (said | {named[s] for s in said if s in named}
             | {token for words, token in phrases if words <= said})  # fmt: skip
 
@@ -1568,10 +1575,10 @@ def curated_stems() -> Collection[str]:
     return _quantity_words()[0].keys()
 
 
-def curated(stems) -> frozenset[str]:
+def curated(stems, doers: bool = False) -> frozenset[str]:
     """The tokens of the curated quantities `stems` say ("=attendance" of "crowd"): what a
-    curator says they measure."""
-    return frozenset(token for token in quantities(stems) if token.startswith("="))
+    curator says they measure (`doers`: a verb's noun too, `quantities`)."""
+    return frozenset(token for token in quantities(stems, doers) if token.startswith("="))
 
 
 def _projected(quantity: frozenset[str]) -> frozenset[str]:

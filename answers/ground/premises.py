@@ -370,7 +370,7 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         rest = tag.group("claim")
         claim = _claim_of_words(rest, _TOKEN.findall(rest), subject, False)
         return replace(claim, words=_own_sentence(rest)) if claim else None  # the whole statement
-    if setting and not lead and _FIGURE.search(clause.split(",")[0]):
+    if setting and not lead and _FIGURE.search(re.split(r",(?!\d)", clause)[0]):
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
         tokens = _TOKEN.findall(rest)
         # A setting states its figure whatever its verb ("Given that the line runs 450 km").
@@ -464,9 +464,11 @@ def _state_after(tokens: list[str], index: int) -> int:
 
 def _level(rest: str, tokens: list[str]) -> Claim | None:
     """A level set as the question's setting, said with no verb ("Given its Q3 revenue of €1.24
-    billion, ..."): the figure "of" or "at" gives is the claim."""
+    billion, ...", "with payrolls up 250,000"): the figure "of", "at", "up" or "down" gives is
+    the claim."""
     for index, token in enumerate(tokens):
-        figures = _figures_from(rest, tokens, index) if token.lower() in ("of", "at") else ()
+        given = token.lower() in ("of", "at", "up", "down")
+        figures = _figures_from(rest, tokens, index) if given else ()
         if figures:
             return _claim(rest, tokens, index, token.lower(), figures, tokens[:index], ())
     return None

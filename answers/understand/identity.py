@@ -247,7 +247,7 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
     agrees."""
     own = _own_words(topic)
     others = frozenset().union(*(o.entity_ids for o in context.others))
-    return (
+    miss = (
         _other_kind(said, topic, vocab)
         or _kind_before_run(said, topic, vocab)
         or _placed_kind(said, topic, vocab, context)
@@ -256,13 +256,19 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_group(said, topic, own)
         or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
-        or _other_number(said, topic, own)
+        or _other_number(said, topic, own, context)
         or _other_month(said, topic, context)
         or _other_period(said, topic, context)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
         or (_other_actor(said, topic, vocab, others, context) if context.named_lead else None)
     )
+    # Words inside another asked topic's own name are that topic's ("<A> Series B's round"
+    # beside a question about <B>): no qualifier of this one.
+    at = said.text.lower().find(miss.subject.lower()) if miss else -1
+    inside = at >= 0 and any(_in_others_name(said, i, context) for i, t in
+                             enumerate(said.tokens) if t.start == at)  # fmt: skip
+    return None if inside else miss
 
 
 _ACTORS = frozenset({"organization", "company", "person"})
@@ -1131,13 +1137,15 @@ def numbered(text: str) -> dict[str, set]:
     return found
 
 
-def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+def _other_number(said: Said, topic: Topic, own: frozenset[str],
+                  context: Context) -> Mismatch | None:  # fmt: skip
     """A number, series letter, quarter or year the question puts where the topic has another,
-    or a prefix the topic never puts on its own word ("semi-" before its "final")."""
+    or a prefix the topic never puts on its own word ("semi-" before its "final"); never one
+    inside another asked topic's own name ("<A> Series B ... <B> Series C": B's own)."""
     held = _editions(topic)[2]
     asked = _numbers_asked(said)
     for key, (values, start, end) in asked.items():
-        if key in held and not values & held[key]:
+        if key in held and not values & held[key] and not _in_others_name(said, start, context):
             while end < len(said.tokens) and said.tokens[end].capital:
                 end += 1  # the whole name it numbers: "the sixth <Name> Summit"
             return Mismatch(_with_owner(said, topic, start, end), "number")
@@ -1152,6 +1160,18 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | N
         if prefix and _edition(first) is None and first.low not in _ORDINALS:
             return Mismatch(_with_owner(said, topic, i, i + 2), "number")
     return None
+
+
+def _in_others_name(said: Said, index: int, context: Context) -> bool:
+    """Whether the question's token at `index` stands inside the title or an own name of
+    another topic the question is routed to."""
+    at, low = said.tokens[index].start, said.text.lower()
+    for other in context.others:
+        for name in {other.title, *other.own_names} - {""}:
+            found = low.find(name.lower())
+            if found >= 0 and found <= at < found + len(name):
+                return True
+    return False
 
 
 _MONTH_NAMES = frozenset(MONTHS) | {w.lower() for w in calendar.month_abbr if w}

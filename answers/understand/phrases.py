@@ -126,6 +126,11 @@ FIGURE_GIVEN_BY = _("the figure {speaker} gives")
 COMPARE_NO_VERDICT = _(
     "No verdict: the registry holds no comparable figure for both {first} and {second}"
 )
+# A comparison of a measure only one side's rows hold a figure of.
+COMPARE_ONE_SIDE = _(
+    "No verdict: only {held} holds a figure of what is asked, {figure}; the registry holds "
+    "none for {other}"
+)
 
 # --- declined and nothing held ------------------------------------------------------------------
 UNTRACKED_NAME = _("The registry does not track {name}.")

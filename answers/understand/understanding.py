@@ -58,8 +58,9 @@ SIDE_SCORE, SIDE_MARGIN = 3.0, 1.0  # one side of "X and Y", routed by its words
 # Portuguese "e" and "ou",
 # German "und" and "oder", French "et" and "ou", Arabic "أو" and its comma, Japanese と and
 # または where they stand between names (a script boundary gives them spaces).
+# (A comma inside a number, "250,000", joins no sides.)
 _SIDES = re.compile(
-    r"\s*(?:\band\b|\bor\b|\bthan\b|\bvs\.?|\bversus\b|[,;:\u060c]|\by\b|\bund\b|\bet\b"
+    r"\s*(?:\band\b|\bor\b|\bthan\b|\bvs\.?|\bversus\b|[;:\u060c]|,(?!\d{3}\b)|\by\b|\bund\b|\bet\b"
     r"|\bou\b|\boder\b|\bo\b|\be\b(?!-)|(?<!\w)\u0623\u0648(?!\w)"
     r"|(?<=\s)(?:\u3068|\u307e\u305f\u306f)(?=\s))\s*",
     re.IGNORECASE,
@@ -244,15 +245,15 @@ def understand(question: str, vocab: Vocabulary, *, now: datetime, topic: Topic 
     routed = _routed(scored, intent, timeless, vocab, documented, topic)
     window = _compared_times(window, question, intent, now, routed)
     unheld, about = _asked_untracked(question, unknown, mentioned, routed, vocab)
-    wrong = _wrong_party(question, unheld, about, routed, vocab)
-    about = [n for n in about if n.span != wrong]
+    wrong, about = _wrong_party(question, unheld, about, routed, vocab)
     if routed and topic is None and (about or (unheld and not any(r.named for r in routed))):
         # About something untracked, or set in an untracked place naming nothing tracked.
         routed = []
     said = identity.restored(question, corrected)
     capitals = languages.capitals_mark_names(languages.identify(question))
-    routed, mismatch, actor = held_to_subject(routed, said, vocab, capitals, question, as_of, now,
-                                              party=wrong)  # fmt: skip
+    held = functools.partial(held_to_subject, text=said, vocab=vocab, capitals=capitals,
+                             typed=question, as_of=as_of, now=now, party=wrong)  # fmt: skip
+    routed, mismatch, actor = _held_with_holder(routed, scored, held)
     if mismatch and topic is None and not _subjects_named(named | span_names, vocab):
         routed = _next_agreeing(scored, said, vocab, capitals, question, as_of, now) or routed
         mismatch = None if routed else mismatch
@@ -285,12 +286,14 @@ def _asked_untracked(question: str, unknown: list, mentioned: list[str], routed:
 
 
 def _wrong_party(question: str, unheld: list, about: list, routed: list[Routed],
-                 vocab: Vocabulary) -> str:  # fmt: skip
+                 vocab: Vocabulary) -> tuple[str, list]:  # fmt: skip
     """The untracked name the question says did a named topic's deed, or that it was done
-    with ("sold ... to <name>"), when the record names another (`_wrong_actor`); else ""."""
+    with ("sold ... to <name>"), when the record names another (`_wrong_actor`), else "";
+    and the names asked about less that one (a premise, not the subject)."""
     parties = [*(n for n in about if n.subject),
                *(n for n in unheld if _JOINED_TO.search(question.split(n.span)[0]))]  # fmt: skip
-    return next((n.span for n in parties if _wrong_actor(n, routed, vocab)), "")
+    wrong = next((n.span for n in parties if _wrong_actor(n, routed, vocab)), "")
+    return wrong, [n for n in about if n.span != wrong]
 
 
 _JOINED_TO = re.compile(r"\b(?:to|with|by|from)\s+(?:the\s+)?$", re.I)
@@ -418,7 +421,8 @@ def _routed(scored, intent: str, timeless: str, vocab: Vocabulary, documented: s
     routed = (
         _named_within(routed, timeless) if intent == "compare" else _asked_topics(routed, timeless)
     )
-    return with_sides(routed, sides_of(timeless, vocab, documented), intent) if routed else []
+    sides = sides_of(timeless, vocab, documented, routed if intent == "compare" else None)
+    return with_sides(routed, sides, intent) if routed else []
 
 
 def _asked_topics(routed: list[Routed], text: str) -> list[Routed]:
@@ -518,7 +522,11 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
         foreign = FALSE_FRIENDS if not capitals else frozenset()
         context = identity.Context(r.named == "lead", others, capitals, foreign, seen, year)
         miss = identity.disagreement(said, r.topic, vocab, context)
-        if miss is not None and r.named == "lead" and identity.another_actor(miss, r.topic, vocab):
+        # Named by its lead, or by a name it carries that is no place ("the strike at the
+        # <mine> in <another province>"), the topic is the subject: another place is a premise.
+        named = r.named == "lead" or (r.named == "attached" and miss is not None
+                                      and miss.qualifier == "place")  # fmt: skip
+        if miss is not None and named and identity.another_actor(miss, r.topic, vocab):
             actor, miss = actor or miss.subject, None
         if miss is not None and party_words and set(words(miss.subject)) <= party_words:
             miss = None
@@ -527,6 +535,29 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
         elif first is None:
             first = (miss, r.topic)
     return kept, first, actor
+
+
+def _held_with_holder(routed: list[Routed], scored, held):
+    """`held` (`held_to_subject`) of the routed topics; when they are left for a subject-defining
+    noun none of them holds that another scored topic does ("with payrolls up 250,000, will
+    the Fed cut?": the jobs release's payrolls, not the bank's), held again with that topic
+    beside them: a tracked subject the question names in passing, never an untracked one."""
+    kept, mismatch, actor = held(routed)
+    if kept or mismatch is None or mismatch[0].qualifier != "indicator":
+        return kept, mismatch, actor
+    asked = identity.families_in(mismatch[0].subject).keys()
+    taken = {r.topic.pk for r in routed}
+    holders = [Routed(topic, score, how) for topic, score, how in scored
+               if score > 0 and topic.pk not in taken
+               and asked & identity.families_in(topic.text).keys()]  # fmt: skip
+    if not holders:
+        return kept, mismatch, actor
+    # Beside it, a routed topic stays only for words of its own the question says ("will the
+    # Fed cut?"), never for a name it shares ("Ostravia" of a fair's visitor target).
+    text = held.keywords["text"]
+    routed = [r for r in routed if _says_of(r.topic, text)]
+    again = held([*routed, holders[0]])
+    return again if again[0] else (kept, mismatch, actor)
 
 
 def _unplaced(text: str, routed: list[Routed], vocab: Vocabulary, intent: str) -> str:
@@ -913,27 +944,52 @@ def _akin(word: str, name: str) -> bool:
 
 
 def parts(question: str) -> list[str]:
-    """The parts of a question "X and Y", "X or Y", "X vs Y" joins (and its clauses), in order."""
+    """The parts of a question "X and Y", "X or Y", "X vs Y", "compare X with Y" joins (and its
+    clauses), in order."""
+    question = _COMPARED_WITH.sub(r"\1 vs ", question, count=1)
     return [p for p in _SIDES.split(question) if p and words(p)]
 
 
-def sides_of(question: str, vocab: Vocabulary, documented: set[int]) -> list[Routed]:
+# "Compare X with Y", "how does X compare to Y", "X compared against Y": the word after the
+# comparison joins two sides as "vs" does (only there: "with" elsewhere is no side's edge).
+_COMPARED_WITH = re.compile(r"(\bcompar\w*\b[^,;?]*?)\s+(?:with|to|against)\s+", re.IGNORECASE)
+
+
+def sides_of(question: str, vocab: Vocabulary, documented: set[int],
+             routed: list[Routed] | None = None) -> list[Routed]:  # fmt: skip
     """The topic each side of "X and Y" ("X or Y", "X vs Y") clearly names, routed on its own
-    words and names."""
+    words and names. Given the question's own routing (a comparison's) and one side clear,
+    the other part's side where it leans to one of its two best: the one the whole question
+    routed first, else its best ("the euro area inflation rate": the release, not the bank)."""
     pieces = parts(question)
     if len(pieces) < 2:
         return []
     tagger = current_tagger()
     sides: list[Routed] = []
+    leaning: list[list[Routed]] = []
     for part in pieces:
         corrected = correct(part, vocab)
         named = set(tagger.tag(part).entity_ids) | set(tagger.tag(corrected).entity_ids)
         scored = score_topics(corrected, vocab, named, None, documented)
         (best, score, how), runner = scored[0], scored[1][1] if len(scored) > 1 else 0.0
-        clear = score >= SIDE_SCORE and score - runner >= SIDE_MARGIN
-        if clear and all(best.pk != side.topic.pk for side in sides):
+        if score < SIDE_SCORE or any(best.pk == side.topic.pk for side in sides):
+            continue
+        if score - runner >= SIDE_MARGIN:
             sides.append(Routed(best, score, how))
-    return sides
+        else:
+            leaning.append([Routed(t, s, h) for t, s, h in scored[:2]])
+    return sides + _leaning_side(leaning, sides, routed) if routed and len(sides) == 1 else sides
+
+
+def _leaning_side(leaning: list[list[Routed]], sides: list[Routed],
+                  routed: list[Routed]) -> list[Routed]:  # fmt: skip
+    taken = {side.topic.pk for side in sides}
+    order = {r.topic.pk: i for i, r in enumerate(routed)}
+    for pair in leaning:
+        pair = [r for r in pair if r.topic.pk not in taken]
+        if pair:
+            return [min(pair, key=lambda r: (order.get(r.topic.pk, len(order)), -r.score))]
+    return []
 
 
 def with_sides(routed: list[Routed], sides: list[Routed], intent: str) -> list[Routed]:

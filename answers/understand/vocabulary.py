@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import snowballstemmer
+from django.db.models import OuterRef, Subquery
 
 from answers.models import Embedding
 from answers.understand import embeddings
@@ -25,6 +26,7 @@ from registry.models import (
     MarketQuestion,
     PrimarySource,
     Quantity,
+    SourceReading,
     Theme,
     TopicKind,
 )
@@ -305,7 +307,10 @@ def forget() -> None:
 
 
 def _version() -> tuple:
-    return registry_version(), MarketQuestion.objects.count(), PrimarySource.objects.count()
+    # A source read for the first time gives its topic words (`_first_readings`).
+    read = SourceReading.objects.filter(ok=True, observed_words__isnull=False)
+    return (registry_version(), MarketQuestion.objects.count(), PrimarySource.objects.count(),
+            read.values("source_id").distinct().count())  # fmt: skip
 
 
 # What every build computes at once (`build`), never a first question.
@@ -405,7 +410,7 @@ def _kinds() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
 def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
     """Every topic with the words it is known by: title, subject, its entities' names and
     aliases, its terms and extras (issuers, market questions), and its recent headlines."""
-    extra = _topic_extras()
+    extra, issued = _topic_extras(), _first_readings()
     topics = []
     # A retired topic is no longer maintained: the engine neither routes to it nor suggests it.
     events = Event.objects.published().select_related("kind").prefetch_related("entities")
@@ -426,7 +431,7 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
         topics.append(
             Topic(event.pk, event.subject, event.title, event.lead_entity_id, lead, ids,
                   (*names, *own), terms, frozenset(stems(text)), f"{text}. {headlines}",
-                  " ".join(filter(None, first.values())),
+                  " ".join(filter(None, [*first.values(), issued.get(event.pk, "")])),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
                   tuple(own), tuple(event.former_names), event.place, _ongoing(event),
                   event.outcome.lower(), text)
@@ -494,5 +499,26 @@ def _topic_extras() -> dict[int, list[str]]:
         extra.setdefault(event_id, []).append(f"{name} ({issuer})")
     return extra
 
+
+def _first_readings() -> dict[int, str]:
+    """Per topic, the first words each of its issuers' sources was read saying: what the issuer
+    says of it is its own ("reported revenue of €1.1 billion": revenue is no other subject), as
+    its first reports are. The first, so they stop changing once read; one query."""
+    first = (
+        SourceReading.objects.filter(source=OuterRef("pk"), ok=True, observed_words__isnull=False)
+        .order_by("attempted_at", "pk")
+        .values("observed_words")[:1]
+    )
+    said = dict(PrimarySource.objects.annotate(first=Subquery(first)).values_list("pk", "first"))
+    issued: dict[int, list[str]] = {}
+    for event_id, source_id in PrimarySource.events.through.objects.values_list(
+        "event_id", "primarysource_id"
+    ):
+        if said.get(source_id):
+            issued.setdefault(event_id, []).append(said[source_id][:_ISSUED])
+    return {event_id: " ".join(words) for event_id, words in issued.items()}
+
+
+_ISSUED = 600  # characters of a first reading kept: its sentence, not a whole page
 
 _vocabulary = Versioned(build, _version)
