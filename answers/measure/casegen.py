@@ -17,9 +17,11 @@ name typed in lower case, in capitals), `own-kind` (the name called by its own k
 `possessive` (the topic's own name after its lead's possessive, either apostrophe),
 `place-premise` (a topic curated with a place said to be done in another: answered, the premise
 named first).
-The figure classes (`comparison`, `comparison-lower`, `comparison-yes-no`, `premise`,
-`premise-in-passing` (the wrong figure in a relative clause or "its <measure> of <figure>"),
-`newest`, `plan`, `revision`) are `answers.measure.figurecases`'.
+The figure classes (`comparison`, `comparison-lower`, `comparison-yes-no`,
+`comparison-one-side` (a measure only one side's rows name), `premise`, `premise-in-passing`
+(the wrong figure in a relative clause or "its <measure> of <figure>"), `premise-beside` (the
+wrong figure of one topic set as the scene of a question about another), `newest`, `plan`,
+`revision`) are `answers.measure.figurecases`'.
 """
 
 import random

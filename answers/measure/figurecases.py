@@ -12,9 +12,15 @@ says. So a case says what the registry holds, not what the engine made of it.
   lower's, never "no verdict"; the same pair asked which is lower (`comparison-lower`: the lower
   side or figure first) and for yes or no (`comparison-yes-no`: "Yes" or "No" first, right by
   the held figures, then the verdict with a held figure).
+- `comparison-one-side`: two topics of one kind asked which is higher in what only one of them
+  measures (the other's rows never name it in any of its curated words): the first sentence
+  must give no verdict and quote a figure the holder holds.
 - `premise`: a topic's measured word with a value none of its rows holds (a percentage where it
   holds one, else a sum or a count): the first sentence must name the premise as unsupported or
-  contradicted and give a figure the topic holds, the rest answered from the topic.
+  contradicted and give a figure the topic holds, the rest answered from the topic; asked in
+  passing (`premise-in-passing`: a relative clause, "its <measure> of <value>") and as the
+  scene of a question about the next topic in the registry's order (`premise-beside`: both
+  topics answered), the same.
 - `newest`: a topic whose issuer gave two readings of one measured word (asked as it is, and of
   the topic's own period when it has one): the first sentence must
   give the newest reading's figure, and the answer must take the issuer's side (a revision is
@@ -91,6 +97,8 @@ COMPARING = (
     "Was the {word} higher for {first} or for {second}?",
     "Compare the {word} of {first} and {second}.",
     "Which is larger: {first}'s {word} or {second}'s?",
+    "How does the {word} of {first} compare with that of {second}?",
+    "Compare {first}'s {word} with {second}'s.",
 )
 # The same pair asked the other way round: the verdict names the lower side (or figure) first.
 COMPARING_LOWER = (
@@ -102,6 +110,12 @@ COMPARING_LOWER = (
 COMPARING_YES_NO = (
     "Was the {word} of {first} higher than that of {second}?",
     "Is {first}'s {word} lower than {second}'s?",
+)
+# Asked of a measure only one side's rows hold: no verdict, the held figure given.
+ONE_SIDED = (
+    "Which has the higher {word}, {first} or {second}?",
+    "Is the {word} of {first} larger than that of {second}?",
+    "Compare the {word} of {first} and {second}.",
 )
 PREMISING = (
     "Why did the {word} of {subject} reach {value}?",
@@ -115,6 +129,13 @@ PREMISING_IN_PASSING = (
     "What did {subject}, whose {word} reached {value}, say next?",
     "What is the latest on {subject}, which put its {word} at {value}?",
     "Who commented on {subject} and its {word} of {value}?",
+)
+# The wrong value set as the scene of a question about another topic: named first all the same,
+# with what the topic it is of holds.
+PREMISING_BESIDE = (
+    "With the {word} of {subject} at {value}, what is the latest on {other}?",
+    "Given that {subject}'s {word} was {value}, what did {other} say?",
+    "After {subject} put its {word} at {value}, what happened to {other}?",
 )
 NEWEST = (
     "What is the latest {word} figure for {subject}?",
@@ -155,6 +176,7 @@ class Measured:
         default_factory=lambda: defaultdict(list)
     )  # (from, to) of each revision a sentence makes
     said: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))
+    mentioned: set[str] = field(default_factory=set)  # what its rows name, figure or not
 
     def word(self, key: tuple[str, str]) -> str:
         """The word its rows most often measure `key` by."""
@@ -186,13 +208,17 @@ def figure_cases(subjects: list, rng: random.Random) -> list[dict]:
     measures = Measures.read()
     measured = {s.event.pk: _measured(s.event, measures) for s in subjects}
     cases = []
-    for subject in subjects:
+    for index, subject in enumerate(subjects):
         cases += _premises(subject, measured[subject.event.pk], rng)
+        # Beside the next topic, in the registry's order: one question of each topic's premise.
+        other = subjects[(index + 1) % len(subjects)]
+        cases += _premise_beside(subject, other, measured[subject.event.pk], rng)
         cases += _newest(subject, measured[subject.event.pk], rng)
         cases += _plan_cases(subject, measured[subject.event.pk], rng)
         cases += _revision_cases(subject, measured[subject.event.pk], rng)
     for a, b in combinations(subjects, 2):
         cases += _comparison(a, b, measured[a.event.pk], measured[b.event.pk], measures, rng)
+        cases += _one_sided(a, b, measured[a.event.pk], measured[b.event.pk], rng)
     return cases
 
 
@@ -218,6 +244,7 @@ def _read(text: str, measures: Measures, measured: Measured) -> dict[tuple[str, 
     for sentence in _SENTENCE.split(text):
         measured.numbers |= set(re.findall(r"\d+(?:\.\d+)?", sentence))
         low = sentence.lower()
+        measured.mentioned |= {measures.words[w] for w in measures.words if _says(low, w)}
         amounts = [(_value(m), m) for m in _AMOUNT.finditer(sentence)]
         keyed = []
         for (unit, value), match in amounts:
@@ -344,6 +371,27 @@ def _comparison(a, b, ma: Measured, mb: Measured, measures: Measures,
     return []
 
 
+def _one_sided(a, b, ma: Measured, mb: Measured, rng: random.Random) -> list[dict]:
+    """Two topics of one kind asked which is higher in what only one of them measures (the
+    other's rows never name it, in any of its words): no verdict, the held figure given."""
+    if a.event.lead_entity_id == b.event.lead_entity_id or a.event.kind_id != b.event.kind_id:
+        return []
+    for holder, other, measured, lacking in ((a, b, ma, mb), (b, a, mb, ma)):
+        # A curated quantity the holder's issuer reads ("revenue"), never a theme's word its
+        # rows happen to say beside a figure ("barrels" in a rate decision's report).
+        keys = sorted(k for k in measured.readings if k[1] and k[0].startswith("quantity:")
+                      and k[0] not in lacking.mentioned)  # fmt: skip
+        if keys:
+            first, second = (holder, other) if rng.random() < 0.5 else (other, holder)
+            question = rng.choice(ONE_SIDED).format(
+                word=measured.word(keys[0]), first=_called(first), second=_called(second)
+            )
+            return [{"class": "comparison-one-side", "counts": "verdicts", "question": question,
+                     "topics": [first.event.subject, second.event.subject],
+                     "held": [v.written for v in measured.values[keys[0]]]}]  # fmt: skip
+    return []
+
+
 def _compared(higher: tuple, lower: tuple, word: str, rng: random.Random) -> list[dict]:
     """One pair asked which is higher, which is lower (the lower side then named first), and
     for yes or no (the answer word first, right by the held figures); asked by a word both
@@ -375,26 +423,52 @@ def _span(values: list[Value]) -> tuple[float, float]:
 
 
 def _premises(subject, measured: Measured, rng: random.Random) -> list[dict]:
+    """A wrong value of what the topic's rows measure (`_wrong_of`), asked as the question's
+    premise and in passing."""
+    wrong = _wrong_of(measured, rng)
+    if wrong is None:
+        return []
+    key, value, held = wrong
+    return [{"class": klass, "counts": "premises", "topics": [subject.event.subject],
+             "question": rng.choice(templates).format(word=measured.word(key), value=value,
+                                                      subject=_called(subject)),
+             "premise": True, "held": held}
+            for klass, templates in (("premise", PREMISING),
+                                     ("premise-in-passing", PREMISING_IN_PASSING))]  # fmt: skip
+
+
+def _premise_beside(subject, other, measured: Measured, rng: random.Random) -> list[dict]:
+    """A wrong value of one topic's measured word set as the scene of a question about another
+    topic (`premise-beside`): both answered, the premise named first."""
+    wrong = _wrong_of(measured, rng)
+    if wrong is None or other.event.pk == subject.event.pk:
+        return []
+    key, value, held = wrong
+    question = rng.choice(PREMISING_BESIDE).format(
+        word=measured.word(key), value=value, subject=_called(subject), other=_called(other)
+    )
+    return [{"class": "premise-beside", "counts": "premises", "question": question,
+             "topics": [subject.event.subject, other.event.subject], "premise": True,
+             "held": held}]  # fmt: skip
+
+
+def _wrong_of(measured: Measured, rng: random.Random) -> tuple | None:
     """What a topic's issuer reads (else what its rows hold the most values of), in percent
-    where its rows say one, else in its currency, said with a value its rows never write."""
+    where its rows say one, else in its currency: its key, a value its rows never write (as a
+    question writes it), and the values they hold; None when it measures nothing in a unit."""
 
     def order(key: tuple[str, str]) -> tuple:
         return key[1] != "%", key not in measured.readings, -len(measured.values[key]), key
 
     keys = sorted((k for k in measured.values if k[1]), key=order)
     if not keys:
-        return []
+        return None
     key = keys[0]
     held = measured.values[key]
     digits, value = _wrong(key[1], max(v.number for v in held), rng)
     if digits in measured.numbers or digits.removesuffix(".0") in measured.numbers:
-        return []
-    return [{"class": klass, "counts": "premises", "topics": [subject.event.subject],
-             "question": rng.choice(templates).format(word=measured.word(key), value=value,
-                                                      subject=_called(subject)),
-             "premise": True, "held": [v.written for v in held]}
-            for klass, templates in (("premise", PREMISING),
-                                     ("premise-in-passing", PREMISING_IN_PASSING))]  # fmt: skip
+        return None
+    return key, value, [v.written for v in held]
 
 
 def _wrong(unit: str, highest: float, rng: random.Random) -> tuple[str, str]:
@@ -478,10 +552,15 @@ def figure_score(case: dict, result: dict) -> list[str]:
         problems += _yes_no_problems(case, first)
     elif case["class"] == "plan":
         problems += _plan_problems(case, first)
+    elif case["class"] == "comparison-one-side":
+        if not first.startswith("No verdict"):
+            problems.append("a verdict on what only one side measures")
+        if not _says_any(first, case["held"]):
+            problems.append("the first sentence gives no figure the registry holds")
     elif case["class"] == "place-premise":
         if not premise_first(first) or case["place"] not in first:
             problems.append(f"the premise of {case['place']} was not named first")
-    elif case["class"] == "premise":
+    elif case["class"] in ("premise", "premise-in-passing", "premise-beside"):
         if not premise_first(first):
             problems.append("the false premise was not named first")
         if not _says_any(first, case["held"]):
