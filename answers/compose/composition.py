@@ -26,6 +26,7 @@ from answers.understand import (
     families_in,
     former_held,
     former_said,
+    past_setting,
     phrase_said,
     phrases,
     stem,
@@ -488,8 +489,10 @@ def _latest_or_not(question: str, layers: Layers) -> str:
     topic = _curated(layers.topic)
     _, held, history = _held(layers)
     wanted = _asked_measure(question, layers)
+    # "deliveries" asks what "delivered" counts: one word's forms.
     newest = [f for f in figures.newest([*history, *held], topic) if f.unit == asked[0].unit
-              and (wanted & f.quantity or figures.same_quantity(f, asked[0], topic))]  # fmt: skip
+              and (any(conflicts.covered(w, f.quantity) for w in wanted)
+                   or figures.same_quantity(f, asked[0], topic))]  # fmt: skip
     if not newest:
         return ""
     return str(phrases.ANSWER_YES if newest[0].overlaps(asked[0]) else phrases.ANSWER_NO)
@@ -504,7 +507,10 @@ def _count_asked(question: str) -> list[figures.Stated]:
     return [figures.Stated(frozenset(), value, value, "", "actual", found[0].group(0))]
 
 
-_BARE_COUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,])\d+(?![\w.,%])")
+# A model's number is none ("the TK-9").
+_BARE_COUNT = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,])(?<![^\W\d_][-\u2013])\d+(?![\w.,%])"
+)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
@@ -564,10 +570,17 @@ _FIRST_GIVEN = re.compile(
 
 
 def _asks_of(question: str, layers: Layers, beside: Layers) -> bool:
-    """Whether the question names a topic by its own words, past those it shares with the
-    topic `beside` it (a second topic routed for their shared reports is not asked about)."""
-    own = _curated(layers.topic) - _curated(beside.topic) - STOP_STEMS
+    """Whether the question names a topic by its own words, past those of the topic `beside` it
+    (a second topic routed for their shared reports is not asked about)."""
+    own = _curated(layers.topic) - _own_curated(beside.topic) - STOP_STEMS
     return bool(own & stem_set(question))
+
+
+def _own_curated(topic: Topic) -> frozenset[str]:
+    """The stems of a topic's title, its own and its lead's names and its terms: not those of
+    the entities it only carries (an airport's topic carrying its airline does not make a
+    question naming the airline's own topic a question about the airport)."""
+    return frozenset(stem_set(" ".join([topic.title, topic.lead, *topic.own_names, *topic.terms])))
 
 
 def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
@@ -617,7 +630,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
         return False  # asked whether it was revised, the revision leads
     asking = conflicts.Asking(
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
-        figures.periods(question), frozenset(stem_set(" ".join(layers.topic.names))),
+        figures.periods(question), _capitalised(layers.topic.names),
         duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
         ongoing=layers.topic.ongoing, counted=writer.counted,
     )  # fmt: skip
@@ -638,6 +651,12 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     writer.quoted[id(found.second)] = found.quoted
     writer.say(found.second)
     return True
+
+
+def _capitalised(names: tuple[str, ...]) -> frozenset[str]:
+    """The stems of the words names are written with a capital: whose, never what (a name a
+    curator wrote with "passenger traffic" in it describes what the rows measure)."""
+    return frozenset(stem_set(" ".join(w for n in names for w in n.split() if w[:1].isupper())))
 
 
 def _counted_asked(question: str) -> frozenset[str]:
@@ -687,10 +706,13 @@ def _of_period(writer: Writer, layers: Layers, preface: str, label: str) -> bool
 
 def _periods_asked(writer: Writer, layers: Layers) -> frozenset[str]:
     """The periods the question names past its topic's own ("December" of the December 2026
-    decision, "2026" of a 2026 topic, say nothing of which figure)."""
+    decision, "2026" of a 2026 topic, say nothing of which figure) and past its scene."""
     own = layers.topic.period
-    return frozenset(p for p in figures.periods(writer.understood.question)
-                     if not (own and (p in own or own in p)))  # fmt: skip
+    # A period the scene is set in ("Given that it delivered 87 in 2026, how many in 2025?")
+    # is not asked, when the question past it names one.
+    question = writer.understood.question
+    said = figures.periods(past_setting(question)) or figures.periods(question)
+    return frozenset(p for p in said if not (own and (p in own or own in p)))
 
 
 def _gives_of(said: frozenset[str], wanted: frozenset[str], held: list[figures.Figure],
@@ -699,7 +721,7 @@ def _gives_of(said: frozenset[str], wanted: frozenset[str], held: list[figures.F
     the quantities asked (`wanted`) that the figure measures, then the words asked (`said`)
     that its sentence says; (0, 0) for none."""
     return max(((len(wanted & figures.quantities(f.quantity)), len(said & stem_set(f.sentence)))
-                for f in held if f.period in asked and f.reading),
+                for f in held if f.reading and any(figures.of_period(f, p) for p in asked)),
                default=(0, 0))  # fmt: skip
 
 
@@ -741,7 +763,7 @@ def _revised(writer: Writer, layers: Layers):
             continue  # a provision "as redundancy costs rose" is not the redundancy pay asked
         if _of_another_quantity(writer, (earlier, later), _curated(layers.topic), asked, held):
             continue
-        if periods and later.period and later.period not in periods:
+        if periods and later.period and not any(figures.of_period(later, p) for p in periods):
             continue  # the third quarter revised is no answer about the second
         if said & earlier.quantity - figures.words_of(later):
             continue  # "tickets on offer" is no newer reading of the "ticket sales" asked
@@ -820,19 +842,32 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
     part"): the record's figure leads a report that gives another ("about 3,400 members")."""
     asked = writer.said - _curated(layers.topic) - _NEUTRAL
     found = _reading_with(layers.readings, asked, True)
-    if found or _reading_with(layers.reports, asked, True):
-        return found  # a report gives what is asked past the topic's own ("cutting 260 posts")
+    # A report gives what is asked past the topic's own ("cutting 260 posts"), in a figure no
+    # later reading replaces (a count to October is no answer beside the issuer's November).
+    held = [f for row in [*layers.readings, *layers.reports] for f in figures.held(row)]
+    current = {_held_key(f) for f in figures.newest(held, _curated(layers.topic))}
+    if found or _reading_with(layers.reports, asked, True, current):
+        return found
     # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
     # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
     return _reading_with(layers.readings, _past_names(writer, layers), False)
 
 
-def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool) -> Evidence | None:
-    """The first row with a reading that stands with the words asked (`_stands_with`)."""
+def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool,
+                  current: set[int] | None = None) -> Evidence | None:  # fmt: skip
+    """The first row with a reading that stands with the words asked (`_stands_with`), of
+    the `current` figures when given."""
     for row in rows if asked else ():
-        if any(f.reading and _stands_with(f, asked, said) for f in figures.held(row)):
+        if any(f.reading and _stands_with(f, asked, said)
+               and (current is None or _held_key(f) in current)
+               for f in figures.held(row)):  # fmt: skip
             return row
     return None
+
+
+def _held_key(figure: figures.Figure) -> tuple:
+    """A figure as held in its row, the same however often the row is read."""
+    return id(figure.row), figure.text, figure.sentence, figure.low, figure.high
 
 
 def _stands_with(figure: figures.Figure, asked: frozenset[str], said: bool) -> bool:

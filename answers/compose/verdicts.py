@@ -21,6 +21,7 @@ said to be so, and why no verdict is given; overlapping or equal figures make ne
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from answers.check import Sentence
@@ -108,7 +109,7 @@ def verdict(writer, sides: list) -> bool:
     periods = [p for p in periods if not p.isdigit()] or periods  # "October 2026": October
     # "Which will cost more", "which forecasts more": what is planned counts.
     ahead = asks_ahead(question) or bool(stem_set(question) & _FORECAST)
-    candidates = [_levels_asked(_candidates(side, ahead), question, side.topic)
+    candidates = [_levels_asked(_candidates(side, ahead, periods), question, side.topic)
                   for side in (first, second)]  # fmt: skip
     mine, theirs = _own_figures(*candidates, (first, second))
     asked = _asked(question, first, second)
@@ -1219,13 +1220,19 @@ def _curated(side) -> frozenset[str]:
     return frozenset(stem_set(" ".join([side.topic.title, *side.topic.names, *side.topic.terms])))
 
 
-def _candidates(side, ahead: bool = False) -> list[Figure]:
+def _candidates(side, ahead: bool = False, periods: Sequence[str] = ()) -> list[Figure]:
     """The side's current readings, newest first: an issuer's and the reports' (not posing);
-    asked `ahead` ("which will cost more"), its forecasts after them."""
+    asked `ahead` ("which will cost more"), its forecasts after them; asked of `periods` ("the
+    2025 totals") that the side holds figures of, its current readings of those."""
     rows = [row for row in [*side.readings, *side.reports] if not row.posing]
+    held = [f for row in rows for f in figures.held(row)]
+    # A later year's reading replaces a year's as the current one, not as the one asked of it;
+    # a figure that names no period may be of it.
+    asked = [f for f in held if any(figures.of_period(f, p) for p in periods)]
+    of_asked = [f for f in held if not f.period or f in asked] if asked else []
     # A side's figure is the record's: a report at odds with its issuer is not set against
     # the other side (a threshold says it as the other side, `threshold`).
-    found = _candidates_of([f for row in rows for f in figures.held(row)], side, ahead)
+    found = _candidates_of(of_asked or held, side, ahead)
     return figures.past_rivals(found, _curated(side))
 
 
@@ -1309,16 +1316,20 @@ def _own_figures(first: list[Figure], second: list[Figure], sides: tuple) -> tup
     urls = [{f.row.url for f in side} for side in (first, second)]
     names = [_side_names(side) for side in sides]
     mine, theirs = names[0] - names[1], names[1] - names[0]
-    own = [[f for f in first if f.row.url not in urls[1] or _named_by(f, mine, theirs)],
-           [f for f in second if f.row.url not in urls[0]
-            or _named_by(f, theirs, mine)]]  # fmt: skip
+    # A figure said of the other side alone is the other's, in whichever topic its row came
+    # ("<airport> handled 17.8 million" in a row of its airline's topic).
+    own = [[f for f in first if (f.row.url not in urls[1] or _named_by(f, mine, theirs))
+            and not _named_by(f, theirs, mine)],
+           [f for f in second if (f.row.url not in urls[0] or _named_by(f, theirs, mine))
+            and not _named_by(f, mine, theirs)]]  # fmt: skip
     return (own[0] or first, own[1] or second)
 
 
 def _side_names(side) -> frozenset[str]:
-    """The words of a side's names ("keldara", "mount"): those the other side's lack tell it."""
+    """The words of a side's own names ("keldara", "mount"), its lead's and its curated ones,
+    not those of the entities it carries: those the other side's lack tell it."""
     topic = side.topic
-    return frozenset(w for n in (*topic.names, *topic.own_names) for w in _name_words(n))
+    return frozenset(w for n in (topic.title, topic.lead, *topic.own_names) for w in _name_words(n))
 
 
 def _name_words(text: str) -> list[str]:
@@ -1380,6 +1391,10 @@ def _times_asked(question: str) -> tuple[list[str], str]:
     dated = figures.dated_periods(question)
     if len(named) < 2 <= len(dated):  # "in Q3 2026 than in Q3 2025": one quarter, two years
         return dated, "dated"
+    years = [p for p in periods if p.isdigit()]
+    if len(named) == 1 and len(years) >= 2:
+        # "in January-November 2026 with the same period of 2025": one span, two years.
+        return years, "period"
     return (named if len(named) >= 2 else periods), "period"
 
 
@@ -1426,7 +1441,7 @@ def _periods_said(question: str) -> list[str]:
 def _off_period(figure: Figure, periods: list[str]) -> bool:
     """Whether a figure is of another period than the one the question names ("4.1 million in
     2025" asked "in October 2026"); a figure that names none may be of it."""
-    return len(periods) == 1 and bool(figure.period) and figure.period != periods[0]
+    return len(periods) == 1 and bool(figure.period) and not figures.of_period(figure, periods[0])
 
 
 def _period(said: str) -> str:

@@ -333,7 +333,7 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     measured = figures.quantities(a.quantity | b.quantity)
     # "How many people came": a noun that counts anyone is said by any count's noun.
     anyone = figures.ANY_COUNT if not (a.unit or b.unit) else frozenset()
-    rest = {w for w in asking.words if not _covered(w, measured) and w not in anyone}
+    rest = {w for w in asking.words if not covered(w, measured) and w not in anyone}
     each = [{stem(t.lower()) for t in _TOKEN.findall(f.sentence)} for f in (a, b)]
     said = each[0] | each[1]
     # Past what both measure ("people"), each sentence says a word asked: "17 people were
@@ -343,15 +343,16 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     dated = {stem(w) for p in asking.periods for w in p.split()}
     dated |= {w for w in asking.said if w.isdigit()}
     asked = _unmeasured(asking.said - dated, a.quantity & b.quantity | anyone, asking.spoken)
-    asked = {w for w in asked if not _covered(w, figures.quantities(a.quantity & b.quantity))}
+    asked = {w for w in asked if not covered(w, figures.quantities(a.quantity & b.quantity))}
     named = not asked or (_says_any(asked, said) if either else all(_says_any(asked, w)
                                                                     for w in each))  # fmt: skip
     if asking.counted and not _says_any(set(asking.counted), measured):
         return False  # "how many workers": not a dispute about barrels
-    when = not (asking.periods and a.period and b.period) or a.period in asking.periods
+    when = not (asking.periods and a.period and b.period) or any(
+        figures.of_period(a, p) for p in asking.periods)
     timed = not asking.duration or bool(_TIME_UNITS & (a.quantity | b.quantity))
     return (
-        all(_covered(w, said) for w in rest)
+        all(covered(w, said) for w in rest)
         and named
         and when
         and timed
@@ -360,10 +361,10 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
 
 
 def _says_any(words: set[str], stems: set[str]) -> bool:
-    return any(_covered(w, stems) for w in words)
+    return any(covered(w, stems) for w in words)
 
 
-def _covered(word: str, stems: set[str] | frozenset[str]) -> bool:
+def covered(word: str, stems: set[str] | frozenset[str]) -> bool:
     """Whether `stems` say `word`: itself, the curated quantity it names, or a stem one begins
     the other with ("produc" of "produced", "product" of "production": one word's forms)."""
     if word in stems or figures.curated({word}) & stems:

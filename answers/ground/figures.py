@@ -22,6 +22,7 @@ check, so the two never differ by a digit. The quantity notion lives here so tha
 read from the registry.
 """
 
+import calendar
 import functools
 import itertools
 import math
@@ -87,8 +88,9 @@ _FIGURE = re.compile(
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
     # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything;
     # "the TR-7 early warning units", "R7 weighs": a number in a name counts nothing.
+    # "revised from 121, after ...": a number a clause ends on may be set against a count.
     r"|(?<![\d.,/])(?<!\d[-\u2013])(?<![^\W\d_])(?<![^\W\d_][-\u2013])(?P<small>\d{1,4})"
-    r"(?=\s+[^\W\d_])"
+    r"(?=\s+[^\W\d_]|[,;)](?:\s|$))"
     # News writes counts under ten, and often to twenty, in words ("two climbers died").
     rf"|\b(?P<spelled>{'|'.join(SPELLED_OUT)})(?=\s+[^\W\d_])",
     re.IGNORECASE,
@@ -115,6 +117,9 @@ _PERIOD = re.compile(
     r"|\b(?P<quarter>(?i:first|second|third|fourth))[\s-](?i:quarter)\b"  # "Third-quarter revenue"
     # A year's whole: "full-year 2026 guidance" is of 2026, not of a quarter said before it.
     r"|\b(?i:full[\s-]year)\s+(?P<full_year>(?:19|20)\d\d)\b"
+    # A year to date ("in 2026 through November"): the months from January, not the year.
+    rf"|\b(?:in|for|of|during)\s+(?P<to_date>(?:19|20)\d\d)\s+(?:through|to|until|up\s+to)\s+"
+    rf"(?:the\s+end\s+of\s+)?(?P<to_month>{_MONTHS})\b"
     r"|\b[Qq](?P<q>[1-4])\b|\b(?:in|for|of|during)\s+(?P<year>(?:19|20)\d\d)\b(?![/\u2013-]\d)"
     # A year that says which one of a thing ("its 2025 decision", "the 2024 strike").
     r"|\b(?i:the|its|their|this|that|last)\s+(?P<year_of>(?:19|20)\d\d)(?=\s+[a-z])"
@@ -131,7 +136,8 @@ LINKING = frozenset(
     closer nearer close
     over under above below just only a an the its their his her our new record total
     annualised annualized show shows showed showing rising rises holding puts put putting
-    said says setting set now currently risen fallen grown has have had also again""".split()
+    said says setting set now currently risen fallen grown has have had also again through
+    until till""".split()
 )
 # Words that say which reading of a quantity, not which quantity: "annual inflation" and
 # "inflation" are one quantity, "core inflation" another; a flash estimate and the final figure
@@ -454,7 +460,12 @@ def _counted_after(text: str, match: re.Match) -> tuple[frozenset[str], str]:
     """What a count counts, from the words after it; "from 152 to 148 megalitres": the first
     counts what the second does."""
     ranged = _RANGE_TO.match(text, match.end())
-    return _counted(text[ranged.end() if ranged else match.end() :])
+    after = text[ranged.end() if ranged else match.end() :]
+    # "118 VA-350 aircraft": a model's number names what is counted, the noun after it counts.
+    name = _name_before_noun(after)
+    if any(c.isdigit() for c in name):
+        after = after.split(name, 1)[1]
+    return _counted(after)
 
 
 def _coordinated(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
@@ -710,10 +721,9 @@ def _against_count(text: str, match: re.Match, found: list[Stated]) -> bool:
 def _noun_written(after: str, counted: str) -> str:
     """The noun a plain count is written with: its first word ("310 tonnes"), or through the
     name before it as the row writes it ("300 Peliva Air flights")."""
-    named_run = _name_before_noun(after)
     written = _WORD.findall(after)
-    if named_run:
-        return " ".join(written[: named_run + 1])
+    if name := _name_before_noun(after):
+        return " ".join(after.split()[: len(name.split()) + 1])
     # The whole noun phrase the count counts ("412 personal data breach notifications"): its
     # first word alone ("412 personal") says nothing of what is counted.
     nouns = counted.split()
@@ -725,15 +735,27 @@ def _noun_written(after: str, counted: str) -> str:
     return written[0] if written and written[0].lower() == nouns[0] else nouns[0]
 
 
-def _name_before_noun(after: str) -> int:
-    """How many words of a name stand between a count and the plural noun it counts ("300
-    Peliva Air flights": 2); 0 when none do ("20 Corvid R8 trams" names a model, not a noun)."""
-    run = _WORD.findall(after)[:5]
-    name = list(itertools.takewhile(lambda w: w[:1].isupper() and w.isalpha(), run))
-    noun = run[len(name) : len(name) + 1]
+def _name_before_noun(after: str) -> str:
+    """The name standing between a count and the plural noun it counts, as the row writes it
+    ("300 Peliva Air flights": "Peliva Air"; a model's number is part of its name: "118 VA-350
+    aircraft", "20 Corvid R8 trams"), or "" when none does ("118 GWh in September")."""
+    tokens = after.split()[:5]
+    name = list(itertools.takewhile(_in_name, enumerate(tokens)))
+    noun = tokens[len(name) : len(name) + 1]
     counts = bool(name and noun) and noun[0].isalpha() and noun[0].islower() and _plural(noun[0])
     counts = counts and noun[0] not in STOP  # "118 GWh in September": a unit, then when
-    return len(name) if counts else 0
+    return " ".join(token for _, token in name) if counts else ""
+
+
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:[-\u2013][^\W_]+)*")
+
+
+def _in_name(at_token: tuple[int, str]) -> bool:
+    """Whether a word after a count is part of a name: capitalised, or a model's number after
+    the name's first word ("Boeing 737"); a word with punctuation ends the name."""
+    at, token = at_token
+    starts = token[:1].isupper() or (at > 0 and token[:1].isdigit())
+    return starts and bool(_NAME_TOKEN.fullmatch(token)) and not UNIT_SYMBOL.match(token)
 
 
 def _plural(word: str) -> bool:
@@ -1051,6 +1073,8 @@ def periods(text: str) -> frozenset[str]:
 def _period_name(match: re.Match) -> str:
     if match.group("span"):
         return span_name(match.group("span"))
+    if match.group("to_month"):
+        return span_name(f"January-{match.group('to_month')}")
     if match.group("season"):
         return f"{match.group('season')}/{match.group('next')}"
     if match.group("month"):
@@ -1065,7 +1089,10 @@ _YEAR_AFTER = re.compile(r"(?:,?\s+|[\s-]+of\s+|-)((?:19|20)\d\d)\b(?![/\u2013-]
 
 
 def _year_of(match: re.Match) -> str:
-    """The year a month or quarter `match` names is of, when said right after it; else ""."""
+    """The year a month or quarter `match` names is of, when said right after it (or before,
+    of a year to date); else ""."""
+    if match.group("to_date"):
+        return match.group("to_date")
     if not (match.group("month") or match.group("quarter") or match.group("q")):
         return ""
     after = _YEAR_AFTER.match(match.string, match.end())
@@ -1403,17 +1430,21 @@ def _noun_stem(word: str) -> str:
     return _NOUN_OF.get(stemmed, stemmed)
 
 
+# Words that weigh a figure without saying what was done to it ("delivered only 80 aircraft").
+FOCUSING = frozenset("only just merely nearly almost roughly approximately some".split())
+
+
 def _verb_before(before: list[str]) -> str:
     """The word just before a count when it is the verb done to what it counts, else empty;
     an article and a word of which reading may stand between ("generated a final 112.5
     MWh")."""
     words = list(before[-4:])
-    while len(words) > 1 and words[-1].lower() in NEUTRAL | _ARTICLES:
+    while len(words) > 1 and words[-1].lower() in NEUTRAL | _ARTICLES | FOCUSING:
         words.pop()
     if len(words) > 1 and words[-1].lower() == "over" and _PARTICLE.search(f"{words[-2]} "):
         words.pop()  # "handed over 4,610 homes": the verb before its particle
     last = words[-1].lower() if words else ""
-    if last.isalpha() and last not in LINKING and _done(last, words[-2:-1]):
+    if last.isalpha() and last not in LINKING and _done(last, words[:-1]):
         return last
     return ""
 
@@ -1468,11 +1499,16 @@ def given_by(figure: Figure) -> set[str]:
 def _done(word: str, before: list[str]) -> bool:
     """Whether a word just before a count is the verb done to what it counts: a past form
     ("shipped", "sold"), or a verb after "to" or a modal ("plans to sell 35 pubs", "will sell
-    42"); never a verb of saying or counting ("counted 398"), which says who gives the figure."""
+    42") or asked with "did" ("did <maker> deliver 80 aircraft"); never a verb of saying or
+    counting ("counted 398"), which says who gives the figure. `before`: the words before it."""
     if word in _SAYING | _CAME:
         return False
     past = word.endswith("ed") or word in _DONE_IRREGULAR
-    return past or (bool(before) and before[0].lower() in _VERB_BEFORE)
+    asked = any(w.lower() in _DID for w in before[-3:-1])
+    return past or asked or (bool(before) and before[-1].lower() in _VERB_BEFORE)
+
+
+_DID = frozenset("did does do didn't doesn't".split())
 
 
 # Words between a count and its noun that say which of them, not what is counted.
@@ -1830,6 +1866,7 @@ def newest(held_figures: list[Figure], topic: frozenset[str] = frozenset()) -> l
     replaced = replaced_ids(held_figures, topic)
     current = [f for f in held_figures if f.reading and id(f) not in replaced]
     current = [f for f in current if not _of_a_year_before(f, current, topic)]
+    current = [f for f in current if not _to_an_earlier_month(f, current, topic)]
     by_date = sorted(current, key=lambda f: (f.kind == "provisional", f.row.kind != "reading"))
     return _issuer_ahead(sorted(by_date, key=lambda f: f.date, reverse=True), topic)
 
@@ -1843,6 +1880,31 @@ def _of_a_year_before(figure: Figure, current: list[Figure], topic: frozenset[st
         _year_said(g) > year and g.unit == figure.unit and same_quantity(g, figure, topic)
         for g in current
     )
+
+
+def of_period(figure: Stated, period: str) -> bool:
+    """Whether `figure` is of `period`: its own, or its year's ("in 2026 through November", the
+    third quarter of 2026: of 2026)."""
+    return figure.period == period or (period.isdigit() and figure.year == period)
+
+
+def _to_an_earlier_month(figure: Figure, current: list[Figure], topic: frozenset[str]) -> bool:
+    """Whether another current figure of the same quantity is of its year to a later month
+    ("14.2 million in 2026 through November" beside "12.9 million in 2026 through October"):
+    a total to date is current until one to a later month is read."""
+    end = _to_date(figure)
+    return end is not None and any(
+        (later := _to_date(g)) is not None and later > end and g.year == figure.year
+        and g.unit == figure.unit and same_quantity(g, figure, topic)
+        for g in current
+    )  # fmt: skip
+
+
+def _to_date(figure: Figure) -> int | None:
+    """The month a total from January runs to ("january-october": 10), or None."""
+    first, _, last = figure.period.partition("-")
+    months = [m.lower() for m in calendar.month_name]
+    return months.index(last) if first == "january" and last in months else None
 
 
 def _year_said(figure: Figure) -> str:
@@ -1937,4 +1999,10 @@ def _written_as(figure: Stated, value: float, places: int) -> str:
     scale = _scale_word(figure)
     amount = value / _SCALE[scale] if scale else value
     number = _number(amount, places, grouped=bool(re.search(r"\d,\d{3}", figure.text)))
-    return _NUMBER.sub(number, figure.text, count=1)
+    text = figure.text
+    # A difference of counts is of the noun, not of one side's name ("by 31 aircraft", not
+    # "by 31 VA-350 aircraft").
+    if not figure.unit and (found := _NUMBER.search(text)):
+        name = _name_before_noun(text[found.end() :])
+        text = text.replace(f" {name} ", " ", 1) if name else text
+    return _NUMBER.sub(number, text, count=1)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from answers.ground import figures
 from answers.ground.figures import (
     DAY_OF_MONTH,
+    FOCUSING,
     IRREGULAR_PAST,
     MONTH,
     SPELLED_OUT,
@@ -140,6 +141,10 @@ _TOKEN = re.compile(
 )
 _TIME_UNITS = rf"(?:{'|'.join(sorted(TIME_UNITS))})"
 # A figure a claim sets a state to: a percentage, basis points or a sum ("set to 5%", "$3 billion").
+_MODEL = (
+    r"(?:(?:(?-i:[A-Z])[^\W\d_]+\s+)?(?:(?-i:[A-Z])[^\W\d_]*[-\u2013]?)?\d[^\W_]*"
+    r"(?:[-\u2013][^\W_]+)*\s+)?"
+)
 _FIGURE = re.compile(
     rf"(?:[$€£]|\b(?:{'|'.join(CURRENCY_CODES)})\b)\s?\d+(?:[.,]\d+)*"
     r"(?:\s?(?:million|billion|bn|mn|m)\b)?"  # "$640m", "$640 million": one sum
@@ -149,7 +154,9 @@ _FIGURE = re.compile(
     r"|\b\d{1,3}(?:,\d{3})+\b"
     # A count of a plural noun, in digits or words ("5 hikers", "five hikers"); never a span
     # of time ("over the last 2 weeks"), which says when, not what is claimed.
-    rf"|\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+(?!{_TIME_UNITS}\b)"
+    # A model's number is no count ("the VA-350 aircraft"); it may stand between a count and
+    # its noun ("80 VA-350 aircraft", "12 Boeing 737 jets").
+    rf"|(?<![^\W\d_][-\u2013])\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+{_MODEL}(?!{_TIME_UNITS}\b)"
     rf"(?:[^\W\d_]+(?<![sS])[sS]|{'|'.join(sorted(UNCHANGED_PLURALS))})\b"
     # How long: "for 72 hours", "a 48-hour strike".
     r"|(?<=\bfor\s)\d+\s+(?:hours?|days?|weeks?|months?)\b|\b\d+-(?:hour|day|week|month)\b",
@@ -549,7 +556,7 @@ def _claim(rest: str, tokens: list[str], index: int, verb: str, figures: tuple[s
     # row of the topic, so they single out none).
     around = [*before, *tokens[index + 1 : index + 4]]
     objects = {stem(t) for t in around if t.isalpha() and t.islower()
-               and t not in STOP and t not in DETERMINERS}  # fmt: skip
+               and t not in STOP | DETERMINERS | FOCUSING}  # fmt: skip
     words = _own_sentence(_said(rest, tokens[: _phrase_end(tokens, index)]))
     whole = bool(_WHOLE & {t.lower() for t in tokens})
     return Claim(words, verb, figures, frozenset(objects), whole, actor)

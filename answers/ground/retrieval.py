@@ -30,6 +30,7 @@ from answers.understand import (
     another_year,
     asks_when,
     embeddings,
+    longer_name_opening,
     nearest_another,
     numbered_topic,
     stem,
@@ -173,7 +174,7 @@ def gather(event: Event, topic: Topic, understood: Understanding, *, now: dateti
         since = _stated(event, topic, understood.question, Window(
             window.start, now.date(), window.text, filters=True), as_of=as_of)  # fmt: skip
         if asked and now.date() > window.end + RECENT:  # long past: what names it speaks of it
-            since = [row for row in since if asked & figures.periods(row.text)] or rows
+            since = [row for row in since if asked & _periods_named(row.text)] or rows
         rows = since
     two_times = _two_times(understood, rows, asked, figure)
     rows += _earlier(event, topic, two_times or asks_when(understood.question), as_of)
@@ -244,6 +245,12 @@ def _claimed(question: str, window: Window, topic: Topic) -> bool:
         return False  # "rise from September to October": asked between two times, not of one
     claim = premises.claim_about(question, topic)
     return claim is not None and time in claim.words.lower()
+
+
+def _periods_named(text: str) -> frozenset[str]:
+    """The periods a row names, a day's month among them ("in the year to 30 September 2026"
+    names September)."""
+    return figures.periods(text) | {day.split()[-1] for day in figures.days_said(text)}
 
 
 def _stated(event: Event, topic: Topic, question: str, window: Window | None, *,
@@ -565,7 +572,17 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
                      if (numbered and nearest_another(f.sentence[: f.sentence.find(f.text)], topic))
                      or another_body(_clause_of(f), topic)
                      or another_speaker(_lead_in(f, prior), topic)
-                     or _of_another_name(f, topic))  # fmt: skip
+                     or _of_another_name(f, topic)
+                     or _under_a_longer_name(f, topic))  # fmt: skip
+
+
+def _under_a_longer_name(figure: figures.Stated, topic: Topic) -> bool:
+    """Whether the figure's clause opens on a longer name under the lead's first word
+    (`longer_name_opening`) that does not give the figure: "Brennick Field, a regional airport,
+    handled 410,000" is that airport's count; "The <Town> Seafarers Union said 65 sailings"
+    is the union's word on the topic's own."""
+    name = longer_name_opening(_clause_of(figure), topic)
+    return bool(name) and not stem_set(name) & figures.speaker(figure)
 
 
 def _of_another_name(figure: figures.Stated, topic: Topic) -> bool:

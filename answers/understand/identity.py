@@ -687,6 +687,33 @@ def another_body(clause: str, topic: Topic) -> bool:
     return bool(spans) and tagger.namesake(clause, *spans[0])
 
 
+# A clause opening on a name: capitalised words, a possessive's included, after "The".
+_OPENING_NAME = re.compile(r"\s*(?:The\s+)?((?:[A-Z][\w'\u2019-]*\s+)*[A-Z][\w'\u2019-]*)")
+
+
+def longer_name_opening(clause: str, topic: Topic) -> str:
+    """The name a clause opens on when it goes on from the first word of the topic's lead with
+    a word none of the topic's names continue it with and its curated words never use
+    ("Brennick Field, a regional airport, handled 410,000" in a row of Brennick International
+    Airport, its first word tagged as the town): another thing under the lead's first word, as
+    the tagger reads a body's short name (`another_body`); else "". Whether it is the thing
+    a figure is of, or who gives it, is the figure's sentence's to say."""
+    lead = [w.lower() for w in _TOKEN.findall(topic.lead)]
+    opening = _OPENING_NAME.match(clause)
+    if len(lead) < 2 or opening is None:
+        return ""  # a one-word lead's namesakes are the tagger's to tell
+    said = [_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(opening.group(1))]
+    if lead[0] not in said[:-1]:
+        return ""
+    named = [[w.lower() for w in _TOKEN.findall(name)] for name in topic.names]
+    continued = {w for name in named if name[:1] == lead[:1] for w in name[1:]}
+    curated = {_POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(topic.curated or topic.text)}
+    known = continued | curated | STOP | _CONNECTORS | TIME_WORDS | set(MONTHS) | ROLES
+    after = said[said.index(lead[0]) + 1]
+    return "" if after in known or any(c.isdigit() for c in after) else opening.group(1)
+
+
+
 def another_kind(text: str, topic: Topic) -> bool:
     """Whether a row names the topic's entities only as called by another kind's noun ("Pop
     singer <Name>" in a row of the <Name> 7.2 release): a namesake's row, whatever words
@@ -1016,6 +1043,8 @@ def _extent(said: Said, first: int, after: int) -> tuple[int, int]:
     start = first
     while start > 0 and start - 1 not in named:
         before = tokens[start - 1]
+        if NAME_BREAK.search(said.text[before.end : tokens[start].start]):
+            break
         joined = before.low in _CONNECTORS and start > 1 and tokens[start - 2].capital
         if not (before.capital or joined):
             break
@@ -1029,8 +1058,8 @@ def _right(said: Said, after: int, named: set[int]) -> int:
     tokens, end = said.tokens, after
     while end < len(tokens) and end not in named:
         token = tokens[end]
-        if SENTENCE_BREAK.search(said.text[tokens[end - 1].end : token.start]):
-            break  # "... in Velmora. When was ...": a name ends with its sentence
+        if NAME_BREAK.search(said.text[tokens[end - 1].end : token.start]):
+            break  # "... in Velmora. When was ...": a name ends with its sentence or clause
         joins = (
             token.low in _CONNECTORS
             and end + 1 < len(tokens)
@@ -1047,6 +1076,8 @@ def _right(said: Said, after: int, named: set[int]) -> int:
 
 # A sentence's or a clause's end between two words: a name never runs across it.
 SENTENCE_BREAK = re.compile(rf"(?:[!?;:]|\.{NOT_AN_END})\s")
+# A comma too: "<Airline>, the <Place>-based carrier" sets a description beside the name.
+NAME_BREAK = re.compile(rf"{SENTENCE_BREAK.pattern}|,")
 
 
 def _distinguishes(token: Token, own: frozenset[str]) -> bool:

@@ -350,6 +350,13 @@ _AHEAD = re.compile(r"\b(?:expects?|expected|expecting|will|forecasts?|priced?|o
 _SIDE_CLAUSE = re.compile(r"^\W*(?:when|after|since|once|given that|now that)\b[^,?]*,", re.I)
 
 
+def past_setting(question: str) -> str:
+    """The question past a clause that sets its scene ("Given that <X> delivered 87 in 2026,
+    how many in 2025?": how many in 2025), or the whole question when none does."""
+    setting = _SIDE_CLAUSE.match(question)
+    return question[setting.end() :] if setting else question
+
+
 def _subjects_named(named: set[int], vocab: Vocabulary) -> set[int]:
     """The tracked entities a question names that may be its subject: a country or a place
     many topics carry ("the <country> tourism fair") says where, not which."""
@@ -1039,7 +1046,7 @@ def _name_spans(question: str, window: Window | None, known,
     tokens = [m.group(0) for m in found]
     gaps = [""] + [question[a.end() : b.start()] for a, b in itertools.pairwise(found)]
     for index, token in enumerate(tokens):
-        if current and identity.SENTENCE_BREAK.search(gaps[index]):  # "in Velmora. When was": two
+        if current and identity.NAME_BREAK.search(gaps[index]):  # "in Velmora. When was": two
             spans, current = [*spans, (current, before, "")], []
         low = _POSSESSIVE.sub("", token.lower())  # "What's" opens a question as "What" does
         capital = token[0].isupper() and low not in STOP and low not in skip
@@ -1213,6 +1220,11 @@ def choose(scored: list[tuple[Topic, float, str | None]], intent: str) -> list[R
         return [Routed(t, s, n) for t, s, n in scored[:2] if s >= COMPARE_CUT * best]
     cut = max(RELATIVE_CUT * best, best - 2.5, MIN_SCORE)
     kept = [Routed(t, s, n) for t, s, n in scored[:MAX_TOPICS] if s >= cut]
+    # A topic whose lead the question names comes before one it names only by a party it
+    # carries, as near ("How many <model B> did <maker of model A> deliver?": model B's).
+    led = next((r for r in kept[1:] if r.named == "lead" and best - r.score < TIE * best), None)
+    if kept[0].named == "attached" and led is not None:
+        kept = [led, *(r for r in kept if r is not led)]
     # A second topic stays when the question names its lead, or when nothing tells the two
     # apart (both are answered, each labelled, rather than one picked at random).
     return kept[:1] + [

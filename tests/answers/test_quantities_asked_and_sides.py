@@ -23,6 +23,8 @@ curated in one of them, its model, a motor show, and a fuel price release.
 - "was it revised?" answers yes with the revision.
 """
 
+from datetime import UTC, datetime
+
 import pytest
 
 from registry import services
@@ -63,8 +65,11 @@ def _registrations(country: str, demonym: str, office: str):
 
 
 @pytest.fixture
-def world(settings):
+def world(settings, time_machine):
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    # The questions name October and September 2026: asked on a fixed day, not on whatever
+    # day the suite runs (months later, those months are long past).
+    time_machine.move_to(datetime(2026, 12, 2, 12, tzinfo=UTC))
     for slug, words in [
         ("registrations", ["registrations", "vehicle registrations"]),
         ("licences", ["import licences", "licences"]),
