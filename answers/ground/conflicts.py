@@ -349,7 +349,8 @@ def _about(asking: Asking, a: figures.Figure, b: figures.Figure, either: bool = 
     if asking.counted and not _says_any(set(asking.counted), measured):
         return False  # "how many workers": not a dispute about barrels
     when = not (asking.periods and a.period and b.period) or any(
-        figures.of_period(a, p) for p in asking.periods)
+        figures.of_period(a, p) for p in asking.periods
+    )
     timed = not asking.duration or bool(_TIME_UNITS & (a.quantity | b.quantity))
     return (
         all(covered(w, said) for w in rest)

@@ -713,7 +713,6 @@ def longer_name_opening(clause: str, topic: Topic) -> str:
     return "" if after in known or any(c.isdigit() for c in after) else opening.group(1)
 
 
-
 def another_kind(text: str, topic: Topic) -> bool:
     """Whether a row names the topic's entities only as called by another kind's noun ("Pop
     singer <Name>" in a row of the <Name> 7.2 release): a namesake's row, whatever words
