@@ -4,6 +4,8 @@ A world of two locomotive programmes (each a product led by its model, its maker
 station's passenger release and the operator it carries. What the issue's classes ask of it,
 from the user's side:
 
+- a model's number kept as the topic's edition names its lead without an alias ("Korvath's
+  KR-7" of the lead "Korvath KR-7");
 - a count written with a model's number ("delivered 64 KR-7 locomotives") is a count of the
   locomotives: two programmes compared get a verdict, its difference in locomotives;
 - a comparison asked of a year gets that year's figures, not the newest; within one topic, two
@@ -32,13 +34,12 @@ REFUSED = "does not pick one"
 
 
 def _programme(maker: tuple, model: tuple, title: str):
-    """A locomotive programme: a product led by its model (its number an alias), its maker
-    attached (its short name an alias), as a curator keeps them."""
+    """A locomotive programme: a product led by its model, its number its curated edition (no
+    alias: the edition names the lead), its maker attached (its short name an alias)."""
     number = model[1].split()[-1]
     topic = _topic(f"{model[0]}-deliveries", title, (model[0], model[1], "other"),
                    ["deliveries", "delivered", "locomotives"],
                    {"kind": "product", "edition": number})  # fmt: skip
-    services.entity_upsert(slug=model[0], name=model[1], kind="other", aliases=[number])
     topic.entities.add(services.entity_upsert(slug=maker[0], name=maker[1], kind="company",
                                               aliases=[maker[1].split()[0]]))  # fmt: skip
     return topic
