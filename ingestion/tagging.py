@@ -33,7 +33,6 @@ from django.db.models import Count, Max
 from ingestion.lexicon import LEXICON
 from registry import generation
 from registry.models import Entity, EntityAlias, Event
-from registry.selectors.names import edition_names
 
 EXACT_CASE_MAX_LENGTH = 4
 # Words that name a role or an organ inside a body: "<Bank> President" is still that bank.
@@ -275,7 +274,7 @@ def registry_version() -> tuple:
 def _build_tagger() -> Tagger:
     names = [*Entity.objects.values_list("name", "pk"),
              *EntityAlias.objects.values_list("alias", "entity_id"),
-             *edition_names()]  # fmt: skip
+             *Event.objects.edition_names()]  # fmt: skip
     bodies = Entity.objects.filter(kind__in=BODY_KINDS).values_list("pk", flat=True)
     fields = ("pk", "lead_entity_id", "subject_terms", "question_terms", "name", "title",
               "aliases", "former_names")  # fmt: skip

@@ -30,7 +30,6 @@ from registry.models import (
     Theme,
     TopicKind,
 )
-from registry.selectors.names import edition_names
 
 _WORD = re.compile(r"[^\W_]+(?:[+'][^\W_]*)?", re.UNICODE)
 _stemmer = snowballstemmer.stemmer("english")
@@ -334,7 +333,7 @@ def build() -> Vocabulary:
         entity_kinds[pk] = kind
     for entity_id, alias in EntityAlias.objects.values_list("entity_id", "alias"):
         entity_names.setdefault(entity_id, []).append(alias)
-    for edition, lead_id in edition_names():  # "KR-7" of the lead "Korvath KR-7"
+    for edition, lead_id in Event.objects.edition_names():  # "KR-7" of the lead "Korvath KR-7"
         if edition not in entity_names.setdefault(lead_id, []):
             entity_names[lead_id].append(edition)
     topics = _topics(entity_names)

@@ -16,7 +16,6 @@ from registry.selectors.attention import (
 )
 from registry.selectors.clusters import clusters_corroborated
 from registry.selectors.markets import market_row, markets_list, recent_prices, with_prices
-from registry.selectors.names import edition_names
 from registry.selectors.platform import stats_current
 from registry.selectors.sources import (
     source_automation,
@@ -34,7 +33,6 @@ __all__ = [
     "clusters_corroborated",
     "document_row",
     "documents_search",
-    "edition_names",
     "entities_accelerating",
     "entities_compare",
     "entities_named",
