@@ -198,7 +198,9 @@ def _says_measure(figure: Figure, said: frozenset[str]) -> bool:
     if said <= figures.ANY_SUM:  # "more money": a sum in any currency, whatever it pays for
         return figure.unit in _CURRENCY
     held = figures.quantities(figure.quantity, doers=True)
-    return bool(figures.quantities(said) & held or said & stem_set(figure.sentence))
+    # "more containers" of a curated "containers handled": a word of a name of what it measures.
+    named = said & figures.naming(held)
+    return bool(figures.quantities(said) & held or said & stem_set(figure.sentence) or named)
 
 
 def _named_later(question: str, first, second) -> bool:
@@ -1326,10 +1328,13 @@ def _own_figures(first: list[Figure], second: list[Figure], sides: tuple) -> tup
 
 
 def _side_names(side) -> frozenset[str]:
-    """The words of a side's own names ("keldara", "mount"), its lead's and its curated ones,
-    not those of the entities it carries: those the other side's lack tell it."""
+    """The words of a side's own names written with a capital ("keldara", "mount"), its
+    title's, its lead's and its curated ones, not those of the entities it carries: those the
+    other side's lack tell it ("inflation" in a release's title says what, not whose)."""
     topic = side.topic
-    return frozenset(w for n in (topic.title, topic.lead, *topic.own_names) for w in _name_words(n))
+    said = " ".join(w for n in (topic.title, topic.lead, *topic.own_names) for w in n.split()
+                    if w[:1].isupper())  # fmt: skip
+    return frozenset(_name_words(said))
 
 
 def _name_words(text: str) -> list[str]:
@@ -1501,12 +1506,15 @@ def _ranked(held: list[Figure], said: set[str], wide: set[str]) -> list[Figure]:
         # Of two figures measuring as many words asked, the one whose own noun is asked
         # ("volumes" of "print book volumes", not the "print" of "print book sales").
         head = bool(stem_set(_head(f.named)) & said)
+        # Past its words and its sentence's, what it measures in its curated names ("volume"
+        # of a count of TEU handled, a curated "container volume").
+        named = said & figures.naming(figures.quantities(f.quantity))
         return (-len(said & f.quantity), -head, -len(wide & f.quantity), -len(said & sentence),
-                -len(wide & sentence), f.row.kind != "reading", -_repeated(f, held),
+                -len(named), -len(wide & sentence), f.row.kind != "reading", -_repeated(f, held),
                 _newest(f))  # fmt: skip
 
     ranked = sorted(held, key=key)
-    if ranked and (any(key(ranked[0])[:5]) or not said):
+    if ranked and (any(key(ranked[0])[:6]) or not said):
         return ranked
     return []
 

@@ -1631,6 +1631,15 @@ def _quantity_words() -> tuple[dict[str, str], tuple]:
     return (built.quantity_words, built.quantity_phrases) if built else ({}, ())
 
 
+def naming(tokens: Collection[str]) -> frozenset[str]:
+    """The stems of every curated word and phrase that names one of `tokens` ("contain" and
+    "handl" of "containers handled", a name of "=container-throughput"): the words a question
+    may say of what such a figure measures."""
+    words, phrases = _quantity_words()
+    return frozenset({w for w, token in words.items() if token in tokens}
+                     | {w for said, token in phrases if token in tokens for w in said})  # fmt: skip
+
+
 def same_quantity(a: Stated, b: Stated, topic: frozenset[str] = frozenset()) -> bool:
     """Whether two figures measure one thing: both name it, and past the words of the topic
     they are of (`topic`: its title's, names' and terms' stems), one's words are the other's or

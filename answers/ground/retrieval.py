@@ -578,11 +578,17 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
 
 def _under_a_longer_name(figure: figures.Stated, topic: Topic) -> bool:
     """Whether the figure's clause opens on a longer name under the lead's first word
-    (`longer_name_opening`) that does not give the figure: "Brennick Field, a regional airport,
-    handled 410,000" is that airport's count; "The <Town> Seafarers Union said 65 sailings"
-    is the union's word on the topic's own."""
-    name = longer_name_opening(_clause_of(figure), topic)
-    return bool(name) and not stem_set(name) & figures.speaker(figure)
+    (`longer_name_opening`) that neither gives the figure nor says it of the topic's lead:
+    "Brennick Field, a regional airport, handled 410,000" is that airport's count; "The <Town>
+    Seafarers Union said 65 sailings" is the union's word on the topic's own."""
+    clause = _clause_of(figure)
+    name = longer_name_opening(clause, topic)
+    if not name or stem_set(name) & figures.speaker(figure):
+        return False
+    # A clause that names the topic's own lead past it is of the topic ("The <Town> Shippers
+    # Association expects the <Town> Port Authority to set the levy at 3.00 euros").
+    rest = clause[clause.find(name) + len(name) :].lower()
+    return not any(own.lower() in rest for own in (topic.lead, *topic.own_names) if own)
 
 
 def _of_another_name(figure: figures.Stated, topic: Topic) -> bool:
