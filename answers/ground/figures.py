@@ -1892,9 +1892,11 @@ def _of_a_year_before(figure: Figure, current: list[Figure], topic: frozenset[st
 
 
 def of_period(figure: Stated, period: str) -> bool:
-    """Whether `figure` is of `period`: its own, or its year's ("in 2026 through November", the
-    third quarter of 2026: of 2026)."""
-    return figure.period == period or (period.isdigit() and figure.year == period)
+    """Whether `figure` is of `period`: its own, or, of a year, its total to date ("in 2026
+    through November" is of 2026; the second quarter of 2026 is a quarter, not the year)."""
+    if figure.period == period:
+        return True
+    return period.isdigit() and figure.year == period and _to_date(figure) is not None
 
 
 def _to_an_earlier_month(figure: Figure, current: list[Figure], topic: frozenset[str]) -> bool:
@@ -1909,7 +1911,7 @@ def _to_an_earlier_month(figure: Figure, current: list[Figure], topic: frozenset
     )  # fmt: skip
 
 
-def _to_date(figure: Figure) -> int | None:
+def _to_date(figure: Stated) -> int | None:
     """The month a total from January runs to ("january-october": 10), or None."""
     first, _, last = figure.period.partition("-")
     months = [m.lower() for m in calendar.month_name]
