@@ -325,7 +325,9 @@ _DERIVED = (
 )
 
 
-def build() -> Vocabulary:
+def _entities() -> tuple[dict[int, list[str]], dict[int, str]]:
+    """Each entity's names (its name, aliases, and the edition of a topic it leads that ends
+    its name: "KR-7" of "Korvath KR-7") and its kind."""
     entity_names: dict[int, list[str]] = {}
     entity_kinds: dict[int, str] = {}
     for pk, name, kind in Entity.objects.values_list("pk", "name", "kind"):
@@ -333,9 +335,14 @@ def build() -> Vocabulary:
         entity_kinds[pk] = kind
     for entity_id, alias in EntityAlias.objects.values_list("entity_id", "alias"):
         entity_names.setdefault(entity_id, []).append(alias)
-    for edition, lead_id in Event.objects.edition_names():  # "KR-7" of the lead "Korvath KR-7"
+    for edition, lead_id in Event.objects.edition_names():
         if edition not in entity_names.setdefault(lead_id, []):
             entity_names[lead_id].append(edition)
+    return entity_names, entity_kinds
+
+
+def build() -> Vocabulary:
+    entity_names, entity_kinds = _entities()
     topics = _topics(entity_names)
     frequency = Counter(s for topic in topics for s in topic.stems)
     known = frozenset(
