@@ -23,6 +23,7 @@ from answers.understand import (
     Understanding,
     asks_ahead,
     asks_when,
+    capitalised,
     families_in,
     former_held,
     former_said,
@@ -630,7 +631,7 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
         return False  # asked whether it was revised, the revision leads
     asking = conflicts.Asking(
         writer.measured(layers.topic), _curated(layers.topic), writer.said,
-        figures.periods(question), _capitalised(layers.topic.names),
+        figures.periods(question), frozenset(stem_set(capitalised(layers.topic.names))),
         duration=bool(_HOW_LONG.search(question)), period=layers.topic.period,
         ongoing=layers.topic.ongoing, counted=writer.counted,
     )  # fmt: skip
@@ -651,12 +652,6 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
     writer.quoted[id(found.second)] = found.quoted
     writer.say(found.second)
     return True
-
-
-def _capitalised(names: tuple[str, ...]) -> frozenset[str]:
-    """The stems of the words names are written with a capital: whose, never what (a name a
-    curator wrote with "passenger traffic" in it describes what the rows measure)."""
-    return frozenset(stem_set(" ".join(w for n in names for w in n.split() if w[:1].isupper())))
 
 
 def _counted_asked(question: str) -> frozenset[str]:
@@ -845,29 +840,21 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
     # A report gives what is asked past the topic's own ("cutting 260 posts"), in a figure no
     # later reading replaces (a count to October is no answer beside the issuer's November).
     held = [f for row in [*layers.readings, *layers.reports] for f in figures.held(row)]
-    current = {_held_key(f) for f in figures.newest(held, _curated(layers.topic))}
-    if found or _reading_with(layers.reports, asked, True, current):
+    current = figures.newest(held, _curated(layers.topic))
+    if found or (asked and any(f.row.kind == "report" and _stands_with(f, asked, True)
+                               for f in current)):  # fmt: skip
         return found
     # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
     # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
     return _reading_with(layers.readings, _past_names(writer, layers), False)
 
 
-def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool,
-                  current: set[int] | None = None) -> Evidence | None:  # fmt: skip
-    """The first row with a reading that stands with the words asked (`_stands_with`), of
-    the `current` figures when given."""
+def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool) -> Evidence | None:
+    """The first row with a reading that stands with the words asked (`_stands_with`)."""
     for row in rows if asked else ():
-        if any(f.reading and _stands_with(f, asked, said)
-               and (current is None or _held_key(f) in current)
-               for f in figures.held(row)):  # fmt: skip
+        if any(f.reading and _stands_with(f, asked, said) for f in figures.held(row)):
             return row
     return None
-
-
-def _held_key(figure: figures.Figure) -> tuple:
-    """A figure as held in its row, the same however often the row is read."""
-    return id(figure.row), figure.text, figure.sentence, figure.low, figure.high
 
 
 def _stands_with(figure: figures.Figure, asked: frozenset[str], said: bool) -> bool:

@@ -33,6 +33,7 @@ from answers.understand import (
     STOP_STEMS,
     another_edition,
     asks_ahead,
+    capitalised,
     deeds_of,
     direction_of,
     lead_called,
@@ -1196,15 +1197,14 @@ def _names(side) -> set[str]:
     """The stems of the side's topic's names (its entities'), which say whose, never what: the
     words written with a capital. An alias a curator wrote in lower case ("print book volumes")
     describes what the rows measure; its words still ask what."""
-    return stem_set(" ".join(w for n in side.topic.names for w in n.split() if w[:1].isupper()))
+    return stem_set(capitalised(side.topic.names))
 
 
 def _called(side) -> set[str]:
     """The stems of the capitalised words of a side's title and own names, past a word a
     curated quantity names ("GDP"): which one they say ("of <Startup> Series C" asks no
     "series"), never what is asked of it."""
-    said = " ".join(w for n in (side.topic.title, *side.topic.own_names) for w in n.split()
-                    if w[:1].isupper())  # fmt: skip
+    said = capitalised((side.topic.title, *side.topic.own_names))
     return {w for w in stem_set(said) if not figures.curated({w})}
 
 
@@ -1230,8 +1230,8 @@ def _candidates(side, ahead: bool = False, periods: Sequence[str] = ()) -> list[
     held = [f for row in rows for f in figures.held(row)]
     # A later year's reading replaces a year's as the current one, not as the one asked of it;
     # a figure that names no period may be of it.
-    asked = [f for f in held if any(figures.of_period(f, p) for p in periods)]
-    of_asked = [f for f in held if not f.period or f in asked] if asked else []
+    asked = {id(f) for f in held if any(figures.of_period(f, p) for p in periods)}
+    of_asked = [f for f in held if not f.period or id(f) in asked] if asked else []
     # A side's figure is the record's: a report at odds with its issuer is not set against
     # the other side (a threshold says it as the other side, `threshold`).
     found = _candidates_of(of_asked or held, side, ahead)
@@ -1332,9 +1332,7 @@ def _side_names(side) -> frozenset[str]:
     title's, its lead's and its curated ones, not those of the entities it carries: those the
     other side's lack tell it ("inflation" in a release's title says what, not whose)."""
     topic = side.topic
-    said = " ".join(w for n in (topic.title, topic.lead, *topic.own_names) for w in n.split()
-                    if w[:1].isupper())  # fmt: skip
-    return frozenset(_name_words(said))
+    return frozenset(_name_words(capitalised((topic.title, topic.lead, *topic.own_names))))
 
 
 def _name_words(text: str) -> list[str]:

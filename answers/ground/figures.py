@@ -1914,8 +1914,10 @@ def _to_an_earlier_month(figure: Figure, current: list[Figure], topic: frozenset
 def _to_date(figure: Stated) -> int | None:
     """The month a total from January runs to ("january-october": 10), or None."""
     first, _, last = figure.period.partition("-")
-    months = [m.lower() for m in calendar.month_name]
-    return months.index(last) if first == "january" and last in months else None
+    return _MONTH_NUMBER.get(last) if first == "january" else None
+
+
+_MONTH_NUMBER = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 
 
 def _year_said(figure: Figure) -> str:

@@ -26,6 +26,7 @@ FACE = {
     "nearest_another": "answers.understand.identity",
     "lead_called": "answers.understand.identity",
     "longer_name_opening": "answers.understand.identity",
+    "capitalised": "answers.understand.understanding",
     "CURRENCY_CODES": "answers.understand.vocabulary",
     "DAY_NUMBER": "answers.understand.timewindow",
     "deeds_of": "answers.understand.identity",

@@ -1240,5 +1240,11 @@ def direction_of(text: str) -> set[str]:
     return {direction for direction, family in DIRECTIONS.items() if said & family}
 
 
+def capitalised(names) -> str:
+    """The words of `names` written with a capital, as one text: whose a name says, never what
+    (an alias a curator wrote in lower case, "passenger traffic", describes what is measured)."""
+    return " ".join(w for n in names for w in n.split() if w[:1].isupper())
+
+
 def stem_set(text: str) -> set[str]:
     return {stem(w) for w in _TOKEN.findall(text.lower())}
