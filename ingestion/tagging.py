@@ -90,7 +90,9 @@ class Tagger:
                 folded[name].append(("topic", event.event_id))
                 self._events_by_name[event.event_id] = event
             for term in event.subject_terms | event.question_terms:
-                folded[term].append(("term", term))
+                # A curator's "BRIGHTWATER" or "XR-204" is matched as written in any case, as
+                # a long name is: the text it is sought in is folded.
+                folded[term.lower()].append(("term", term))
         for verb, phrases in LEXICON.items():
             for phrase in phrases:
                 folded[phrase].append(("verb", str(verb)))

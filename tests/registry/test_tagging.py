@@ -73,6 +73,16 @@ def test_lexicon_covers_exactly_the_eighteen_verbs():
         assert all(phrase == phrase.lower() for phrase in phrases), verb
 
 
+def test_a_term_curated_in_capitals_attaches_as_written_or_in_any_case():
+    trial = EventTerms(event_id=12, lead_id=BRAZIL, subject_terms=frozenset({"BRIGHTWATER"}),
+                       question_terms=frozenset({"XR-204", "Phase 3"}))  # fmt: skip
+    tagger = Tagger(names=[("Brazil", BRAZIL)], events=[trial])
+    assert tagger.tag("Brazil's BRIGHTWATER trial read out").event_ids == {12}
+    assert tagger.tag("Brazil: the Brightwater readout").event_ids == {12}
+    assert tagger.tag("Brazil's xr-204 passed phase 3").event_ids == {12}
+    assert tagger.tag("Brazil's XR-2045 passed").event_ids == frozenset()
+
+
 def test_a_topic_s_own_name_names_its_subject_as_its_lead_does():
     """A report of "the <Tour>" that never names the band is the tour topic's, held to the
     same rule of terms; a name it does not carry is not."""
