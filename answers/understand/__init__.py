@@ -17,6 +17,7 @@ FACE = {
     "another_kind": "answers.understand.identity",
     "another_party": "answers.understand.identity",
     "another_speaker": "answers.understand.identity",
+    "another_site": "answers.understand.identity",
     "another_year": "answers.understand.identity",
     "asks_ahead": "answers.understand.timewindow",
     "asks_when": "answers.understand.understanding",

@@ -864,7 +864,18 @@ def _editions_of(title: str, subject: str, names: tuple[str, ...], edition: str)
     numbered_names = [f"{name} {edition}" for name in titled] if edition.isdecimal() else []
     numbers = numbered(". ".join([f"{edition} {title}", subject.replace("-", " "), *names,
                                   *numbered_names]))  # fmt: skip
-    return edition.lower().replace(" ", ""), words, numbers
+    return _held_mark(edition, names), words, numbers
+
+
+def _held_mark(edition: str, names: tuple[str, ...]) -> str:
+    """The topic's mark: its curated edition, else the one model's mark among its names and its
+    entities' ("HP-310", the alias of the drug a trial tests): a sibling's ("HP-311") beside the
+    same letters is then another subject, as beside a curated edition."""
+    held = edition.lower().replace(" ", "")
+    if any(c.isdigit() for c in held):
+        return held
+    marks = {n.lower().replace(" ", "") for n in names if _MARK.match(n.strip().lower())}
+    return marks.pop() if len(marks) == 1 else held
 
 
 def _model_like(word: str) -> bool:
@@ -1178,7 +1189,10 @@ def _other_number(said: Said, topic: Topic, own: frozenset[str],
         if key in held and not values & held[key] and not _in_others_name(said, start, context):
             while end < len(said.tokens) and said.tokens[end].capital:
                 end += 1  # the whole name it numbers: "the sixth <Name> Summit"
-            return Mismatch(_with_owner(said, topic, start, end), "number")
+            # Another year of the occasion, in the question's own words ("the 2024 <Test>
+            # field test in <country>").
+            occasion = _occasion_asked(said, start, topic) if key == "year" else ""
+            return Mismatch(occasion or _with_owner(said, topic, start, end), "number")
     curated = {w.lower() for w in _TOKEN.findall(" ".join([topic.title, *topic.terms]))}
     for i in range(len(said.tokens) - 1):
         first, second = said.tokens[i], said.tokens[i + 1]
@@ -1267,7 +1281,25 @@ def _other_period(said: Said, topic: Topic, context: Context) -> Mismatch | None
     asked += season.group(0) if season else ""  # "the 2027-28 season": said as a season
     # A season's first year is no year of its own to swap ("2026-27" asked as "2027-28").
     title = re.sub(rf"{own.group(0)}(?![/\u2013-]\d)", asked, topic.title)
-    return Mismatch(title if asked in title else f"{topic.title} ({asked})", "period")
+    if asked in title:
+        return Mismatch(title, "period")
+    return Mismatch(_occasion_asked(said, other, topic) or f"{topic.title} ({asked})", "period")
+
+
+def _occasion_asked(said: Said, year: int, topic: Topic) -> str:
+    """The question's own naming of the other occasion: its year with the words of the topic's
+    names after it, and the place it is set in ("the 2023 <Trial> trial in <country>"); "" when
+    no word of the topic's names follows the year."""
+    words, tokens = _editions(topic)[1], said.tokens
+    end = year + 1
+    while end < len(tokens) and tokens[end].bare in words:
+        end += 1
+    if end == year + 1:
+        return ""
+    if end + 1 < len(tokens) and tokens[end].low in LOCATIVE and tokens[end + 1].capital:
+        end += 2
+    article = "the " if year and tokens[year - 1].low in _ARTICLES else ""
+    return f"{article}{_words(said, year, end)}"
 
 
 _BOUNDS = frozenset("until till before since".split())
@@ -1365,7 +1397,39 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
         or _reported_elsewhere(said, topic)
         or _compass(said, topic)
         or (_modifier(said, topic, own) if context.capitals else None)
+        or (_other_site(said, topic) if context.capitals else None)
     )
+
+
+def another_site(text: str, topic: Topic) -> bool:
+    """Whether `text` (the words a row's figure is said with) names another site where the
+    topic's title names its place ("a £90 million <other town> yard expansion with 60 jobs" in
+    a row of the <Town> yard expansion), its own place unsaid: that site's figure."""
+    if not _placed_heads(topic):
+        return False
+    return _other_site(Said.of(text, current_tagger().entity_spans(text)), topic) is not None
+
+
+def _other_site(said: Said, topic: Topic) -> Mismatch | None:
+    """Another capitalised word in the place its title puts its curated place, before the same
+    head ("its <Other town> plant expansion" of the "<Town> plant expansion"), the place itself
+    never said: another site's, which the registry does not track. Only curated words vouch
+    for the word: a report filed under the topic may be of that other site."""
+    heads = _placed_heads(topic)
+    if not heads or topic.place.lower() in said.low:
+        return None
+    curated = {w.lower() for w in _TOKEN.findall(" ".join([topic.curated, *topic.names]))}
+    tokens = said.tokens
+    for i in range(1, len(tokens)):
+        before = tokens[i - 1]
+        if tokens[i].low not in heads or i - 1 in said.named or before.bare in curated:
+            continue
+        if _names_a_place(before, frozenset(curated), first=i == 1):
+            end = i + 1
+            while end < len(tokens) and tokens[end].low in curated and tokens[end].low not in STOP:
+                end += 1
+            return Mismatch(_words(said, i - 1, end), "place")
+    return None
 
 
 def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool,
@@ -1645,6 +1709,21 @@ def _heads(topic: Topic) -> frozenset[str]:
         if len(words) > 1 or families_in(term):
             heads.add(words[0])
     return frozenset(heads - STOP)
+
+
+def _placed_heads(topic: Topic) -> set[str]:
+    """The word its title or own names put just after its curated place ("plant" of "<Town>
+    plant expansion"): another place before it asks of another site."""
+    place = [w.lower() for w in _TOKEN.findall(topic.place)]
+    if not place:
+        return set()
+    heads = set()
+    for name in (topic.title, *topic.own_names):
+        words = _TOKEN.findall(name)
+        at = _run_at([w.lower() for w in words], place)
+        if at is not None and at + len(place) < len(words) and words[at + len(place)].islower():
+            heads.add(words[at + len(place)])
+    return heads
 
 
 # --- indicators and domains --------------------------------------------------------------------

@@ -112,6 +112,7 @@ _SAID_COMPARATIVE = (
     r"\b(?:is|are|was|were|be|been)\s+(?:(?!(?:under|over|other|either|neither|whether|never"
     r"|ever|after|water|power|number|order|member|quarter)\b)[a-z]{3,}er|more\s+\w+|less\s+\w+)\b"
 )
+_THAN_ANOTHER = re.compile(rf"\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,9}}than\b(.*)")
 _WHICH_MORE = re.compile(
     rf"\b(?:which|whose|who)\b.*\b{_COMPARATIVE}\b|\b{_COMPARATIVE}\b.*\bor\b"
     rf"|\b(?:which|whose|who)\b.*{_SAID_COMPARATIVE}"
@@ -512,7 +513,9 @@ def held_to_subject(routed: list[Routed], text: str, vocab: Vocabulary, capitals
         if not kept or len(kept) == len(held):
             # Past a topic that is not the subject, one kept for a place or name it shares
             # must say something asked of it (a fire is no "<valley>'s wineries harvest").
-            kept = [r for r in kept if _says_of(r.topic, text)] if first else kept
+            # A topic asked by its own curated name ("<Trial>") is said, whatever else is.
+            kept = [r for r in kept if _says_of(r.topic, text) or _called_by_own(r.topic, text)
+                    ] if first else kept  # fmt: skip
             return kept, (None if kept else first), (actor if kept else "")
         held = kept
 
@@ -598,6 +601,12 @@ def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: 
     return []
 
 
+def _called_by_own(topic: Topic, text: str) -> bool:
+    """Whether the question says one of the topic's own curated names (its name, aliases or
+    former names; no entity's) as written."""
+    return any(phrase_said(text, name) for name in topic.own_names)
+
+
 def _says_of(topic: Topic, text: str, wide: bool = False) -> bool:
     """Whether the question says a word of the topic's title or terms past its names ("oil
     prices" of an oil price topic; nothing of a fire in "<valley>'s wineries harvest"); `wide`,
@@ -621,7 +630,13 @@ def reported(topic: Topic, phrases: tuple[str, ...], as_of: datetime | None = No
     if as_of is not None:
         newest = newest.filter(ingested_at__lte=as_of)
     ids = list(newest.values_list("document_id", flat=True)[:REPORTED_SCAN])
-    return fulltext.matching(query, Document.objects.filter(pk__in=ids)).exists()
+    found = fulltext.matching(query, Document.objects.filter(pk__in=ids))
+    # A row that names another occasion or a sibling beside the topic's name ("the 2023 <trial>
+    # in <country>", "<maker>'s <mark>-311") came in under it by its words, but is that other
+    # thing's: it vouches for no year, place or name of this topic.
+    texts = (f"{title}. {summary}" for title, summary in found.values_list("title", "summary"))
+    return any(not (identity.another_year(text, topic) or identity.another_edition(text, topic))
+               for text in texts)  # fmt: skip
 
 
 def asked_part(question: str) -> str:
@@ -659,7 +674,11 @@ def asks_when(question: str) -> bool:
 def intent_of(question: str) -> str:
     text = f" {question.lower().strip()} "
     if re.match(r"^\s*(will|would|could)\b", question, re.IGNORECASE):
-        return "markets"  # a question about what will happen: what crowds believe comes first
+        # What will happen: what crowds believe comes first; unless two things' plans are set
+        # one against the other ("create fewer jobs than the <other> expansion"), no number
+        # after "than" (a threshold is what crowds price).
+        against = _THAN_ANOTHER.search(text)
+        return "compare" if against and not re.search(r"\d", against.group(1)) else "markets"
     if _WHICH_MORE.search(text):
         return "compare"
     for intent, cues in _CUES:

@@ -135,6 +135,7 @@ class Topic:
     ongoing: bool = False
     outcome: str = ""  # the outcome it tracks, as curated ("suspended", "signed")
     curated: str = ""  # the words a curator gave it (`text` without the headlines)
+    organisation: str = ""  # its organisation or issuer, as curated (`Event.organisation`)
 
 
 @dataclass
@@ -444,7 +445,7 @@ def _topics(entity_names: dict[int, list[str]]) -> list[Topic]:
                   " ".join(filter(None, [*first.values(), issued.get(event.pk, "")])),
                   event.kind.slug if event.kind else "", event.edition, event.period.lower(),
                   tuple(own), tuple(event.former_names), event.place, _ongoing(event),
-                  event.outcome.lower(), text)
+                  event.outcome.lower(), text, event.organisation)
         )  # fmt: skip
     return topics
 
