@@ -193,6 +193,11 @@ def _stated_dispute(statements: list[Evidence], raw: dict, asking: Asking, gone:
                          and _about(asking, own, f, either=True)]  # fmt: skip
                 if given:
                     return _what(own, given[0], asking), giver, row, given[0], own
+            # No row of the other's held: the row names who gave it ("not the £9,500 <maker>
+            # announced"), a dispute it reports itself, as two voices in one row are.
+            if rival and other.reading and _about(asking, own, other, either=True):
+                # What the row's own figure measures: the other's words name only its giver.
+                return _what(own, own, asking), row, row, other, own
     return None
 
 

@@ -371,14 +371,32 @@ def stated(text: str) -> list[Stated]:
                         _done_to(before, counted, unit), bound, _day(text, match),
                         year)  # fmt: skip
         between = _WORD.findall(text[end : match.start()])
-        figure = _of_whole(found, figure, between)
-        figure = _compared(figure, _reference(found, figure, between), between)
-        last = found[-1] if found else None
-        figure = _coordinated(_went_to(figure, last, between), last, between)
+        figure = _beside_before(found, figure, between)
         figure = _curated_in_clause(figure, before, text[match.end() :])
         found.append(_agreed_kind(_planned_kind(figure)))
         end = match.end()
     return _from_now(found)
+
+
+def _beside_before(found: list[Stated], figure: Stated, between: list[str]) -> Stated:
+    """The figure as the figures before it in the text make it (`between`: the words since the
+    last): a part of a whole, a change against a reference, a value it went to or stands with,
+    a rate set against another's."""
+    figure = _of_whole(found, figure, between)
+    figure = _compared(figure, _reference(found, figure, between), between)
+    last = found[-1] if found else None
+    figure = _coordinated(_went_to(figure, last, between), last, between)
+    return _per_set_against(figure, last, between)
+
+
+def _per_set_against(figure: Stated, before: Stated | None, between: list[str]) -> Stated:
+    """A sum set against the one before it by a contrast, its rate's time unit unsaid ("€1,650
+    a month, not the €1,450 <maker> announced"): of the same time unit."""
+    if before is None or figure.unit == before.unit or "/" in figure.unit:
+        return figure
+    base, _, per = before.unit.partition("/")
+    contrast = set(w.lower() for w in between) & _SET_AGAINST
+    return replace(figure, unit=before.unit) if per and base == figure.unit and contrast else figure
 
 
 def _curated_in_clause(figure: Stated, before: list[str], rest: str) -> Stated:
@@ -591,7 +609,21 @@ def _of_another_thing(own: Figure, other: Figure) -> bool:
     owner = {_noun_stem(m.group(1).lower()) for m in _OWNER.finditer(sentence[contrast:at])}
     placed = {_noun_stem(w.lower()) for m in _PLACED.finditer(after) for w in m.group(1).split()}
     mine = {_noun_stem(w.lower()) for w in _WORD.findall(_CLAUSE.split(sentence[:start])[-1])}
-    return bool((owner | placed) - mine)
+    return bool((owner | placed) - mine) or _arms(sentence[start + len(own.text) : contrast],
+                                                  after)  # fmt: skip
+
+
+def _arms(own_after: str, other_after: str) -> bool:
+    """Whether the two figures are said of two groups or arms in parallel, one preposition
+    with another object after each ("68% of patients on the drug ..., against 12% on
+    placebo"): two things measured side by side, no rival reading of one."""
+    mine = {m.group(1).lower(): m.group(2).lower() for m in _QUALIFIED.finditer(own_after)}
+    theirs = {m.group(1).lower(): m.group(2).lower() for m in _QUALIFIED.finditer(other_after)}
+    return any(p in mine and mine[p] != word for p, word in theirs.items())
+
+
+_QUALIFIED = re.compile(r"\b(on|among|under|with|without|taking|receiving)\s+(?:the\s+|an?\s+)?"
+                        r"([\w-]+)", re.IGNORECASE)  # fmt: skip
 
 
 _CONTRAST_WORD = re.compile(rf"\b(?:{'|'.join(sorted(_SET_AGAINST))})\b", re.IGNORECASE)
@@ -1168,11 +1200,25 @@ def _clause_before(text: str, start: int, at: int) -> tuple[list[str], bool]:
         clause = head[len(head) - len(clause) - len(parts[-2]) - 1 :]
         if not _WORD.findall(parts[-2]) or re.search(r"[.!?]\s", clause):
             clause = parts[-1]
+        elif len(parts) > 2 and _aside(parts[-2]):
+            # "put the list price of <drug>, approved by <body> this month, at": the aside
+            # set off by commas names nothing measured; the clause it interrupts does.
+            clause = f"{parts[-3]} {' ' * len(parts[-2])}{parts[-1]}"
     begins = len(head) - len(clause)
     if begins < start:  # the figure before stands in the same clause
         return _WORD.findall(text[start:at]), False
     opening = head[:begins].rstrip()
     return _WORD.findall(clause), not opening or opening[-1] in ".!?"
+
+
+def _aside(part: str) -> bool:
+    """Whether a part set off by commas is an aside: it opens on a past participle or a
+    relative word ("approved by ...", "which ...")."""
+    first = next(iter(_WORD.findall(part)), "")
+    return first.islower() and (first.endswith("ed") or first in _RELATIVE_WORDS)
+
+
+_RELATIVE_WORDS = frozenset("which who whose seen known".split())
 
 
 def _named(words: list[str], i: int, opens: bool = False) -> bool:
@@ -1455,6 +1501,9 @@ def speaker(figure: Stated) -> set[str]:
     said"; "according to X")."""
     sentence = figure.sentence
     at = max(sentence.find(figure.text), 0)
+    given = _GIVER_AFTER.match(sentence, at + len(figure.text))
+    if given:  # "not the £9,500 <maker> announced": the name after it gave it
+        return _stems(given.group("who"))
     owned = _WHOSE_FIGURE.search(sentence[:at])  # "against the yard's figure of 6,800"
     if owned:  # the words after the last joining one: "against the yard's" is the yard's
         who = owned.group("who").split()
@@ -1468,6 +1517,12 @@ def speaker(figure: Stated) -> set[str]:
 
 
 _JOINING = _ARTICLES | _PREPOSITIONS | frozenset("against than and or to from by with".split())
+# A name and a verb of giving right after a figure ("the €1,450 <maker> announced").
+_GIVER_AFTER = re.compile(
+    r"(?:\s+a\s+(?:day|week|month|year))?"
+    r"\s+(?P<who>[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,3})\s+(?:had\s+|has\s+)?"
+    r"(?:said|announced|set|gave|stated|quoted|estimated|reported|published)\b"
+)
 # A figure said as someone's, right before it: "the yard's figure of", "the union's own count of".
 _WHOSE_FIGURE = re.compile(
     r"\b(?:the\s+)?(?P<who>[^\W\d_]+(?:\s+[^\W\d_]+){0,2})['\u2019]s?\s+(?:own\s+)?"
@@ -1579,7 +1634,9 @@ def _kind(before: list[str]) -> str:
     # A forecast's word in a name ("the Capital Projects Office") forecasts nothing; "would"
     # after a verb of saying is reported speech ("said the ban would affect 710,000").
     reported = any(w in _SAYING and "would" in words[i:] for i, w in enumerate(words))
-    forecast = {w.lower() for i, w in enumerate(before) if i == 0 or not w[:1].isupper()}
+    # "seen by <outlet>" is looked at, not expected ("seen at 3%").
+    forecast = {w.lower() for i, w in enumerate(before) if (i == 0 or not w[:1].isupper())
+                and before[i + 1 : i + 2] != ["by"]}  # fmt: skip
     forecast = forecast & FORECAST - ({"would"} if reported else set())
     # "will handle 3.2 million passengers": the figure is what the future verb will do; a
     # "will" further back is of another verb ("will deepen the channel with its €42m grant").

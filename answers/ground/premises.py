@@ -174,6 +174,9 @@ _STATEMENT = re.compile(rf"(?<=[.!;]){NOT_AN_END}\s+")
 _LEAD = re.compile(
     r"^\s*(?:(?:what\s+made|what\s+caused|(?P<why>why|how|when)(?:\s+(?:far|long|soon))?"
     r"\s+(?P<aux>did|has|have|had|was|were|is|are))\b"
+    # "Why will it create 900 jobs?", "why does it employ ...": the deed to come or held is
+    # taken for granted; "when does it try again" only asks when.
+    r"|why\s+(?P<ahead>does|do|will|would)\b"
     r"|(?P<since>since|after|following|now that|given that|once)\b)",
     re.IGNORECASE,
 )
@@ -387,13 +390,15 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
                                subject, True)  # fmt: skip
     if lead:
         rest = re.split(r",(?!\d)", clause[lead.end() :])[0]  # the claim ends with its clause
-        aux = (lead.group("aux") or "").lower()
+        aux = (lead.group("aux") or lead.group("ahead") or "").lower()
         # "Why was there a 12% rise ...": what there was is taken for granted, as with "did".
         there = rest.lstrip().lower().startswith("there ")
         rest = rest.lstrip()[len("there ") :] if there else rest
         # "After <a name> merged with ...", "given that it runs 450 km": a side clause states
         # its deed and its figure as done, as "did" does.
-        after_do = aux == "did" or there or not aux
+        # A deed to come or held ("why will it create 900 jobs?"), with its figure, is taken
+        # for granted as a done one is.
+        after_do = aux in ("did", "does", "do", "will", "would") or there or not aux
     elif stated:  # only with a figure: "the Corvala rate cut: what's the story?" states nothing
         rest, after_do = stated.group("claim") or stated.group("sentence"), False
         if not (_FIGURE.search(rest) or DAY_OF_MONTH.search(rest)):

@@ -11,11 +11,11 @@ snippet the source check will hold a sentence to.
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
-from django.db.models import Case, F, Prefetch, QuerySet, When
+from django.db.models import Case, Exists, F, OuterRef, Prefetch, QuerySet, When
 
 from answers.ground import figures, premises
 from answers.understand import (
@@ -26,6 +26,7 @@ from answers.understand import (
     another_edition,
     another_kind,
     another_party,
+    another_site,
     another_speaker,
     another_year,
     asks_when,
@@ -61,6 +62,7 @@ LEXICAL_SCAN = 200  # of those, the newest full-text matches scored by their ste
 LEXICAL_EMBEDDED = 8  # the best lexical matches whose kept vector is checked against their text
 SEMANTIC_WEIGHT = 0.4  # a document three spreads closer in meaning weighs more than every stem
 CANDIDATES = 40  # rows served by their combined score (then one per origin)
+OWN_ROW = 0.01  # a curated mention's edge over a row only naming the lead: above recency alone
 SNIPPET = 400
 SOURCE_HISTORY = 50  # an issuer's newest readings searched for the topic asked about
 
@@ -419,7 +421,7 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None, 
 
     Five queries whatever the number of documents: the two newest-first id lists, the text
     match, the kept vectors, the rows served; of the documents stored by `as_of`."""
-    attached = _attached(event, window, as_of)
+    attached, curated = _attached(event, window, as_of)
     if not attached:
         return []
     title = stems(topic.title)
@@ -427,13 +429,16 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None, 
     lexical = _lexical(attached, asked)
     semantic = _semantic(attached, question, lexical, as_of)
     newest = len(attached)
+    # Of rows the question tells apart by nothing, the topic's own (attached by its curated
+    # terms) before one that only names its lead, then the newest.
     scored = sorted(
         (
-            (lexical.get(pk, (0.0, ""))[0] + semantic.get(pk, 0.0) + (newest - n) * 1e-6, pk)
+            (lexical.get(pk, (0.0, ""))[0] + semantic.get(pk, 0.0) + OWN_ROW * (pk in curated)
+             + (newest - n) * 1e-6, pk)
             for n, pk in enumerate(attached)
         ),
         reverse=True,
-    )[:CANDIDATES]
+    )[:CANDIDATES]  # fmt: skip
     served = (
         Document.objects.select_related("outlet")
         .annotate(original=_original_by(as_of))
@@ -452,26 +457,30 @@ def _original_by(as_of: datetime | None):
     )
 
 
-def _attached(event: Event, window: Window | None, as_of: datetime | None) -> list[int]:
-    """Ids of the topic's newest documents (stored by `as_of`), newest first: its curated
-    mentions and the mentions of its lead entity (documents naming it without a curated term:
-    the record withholds those, the Answer Engine reads them), each bounded to the newest
-    TOPIC_SCAN and read backwards off its (event, day) and (entity, day, document) index;
-    market question pages left out."""
+def _attached(event: Event, window: Window | None,
+              as_of: datetime | None) -> tuple[list[int], set[int]]:  # fmt: skip
+    """Ids of the topic's newest documents (stored by `as_of`), newest first, and the set of
+    those that are its curated mentions: its curated mentions and the mentions of its lead
+    entity (documents naming it without a curated term: the record withholds those, the
+    Answer Engine reads them), each bounded to the newest TOPIC_SCAN and read backwards off its
+    (event, day) and (entity, day, document) index; market question pages left out."""
     curated = held(EventMention.objects.filter(event=event, counted=True), "ingested_at", as_of)
+    # A document another topic's curated terms attached is that topic's, whatever lead it names
+    # too ("<maker>'s servicing price" is no news of the maker's field test).
+    elsewhere = EventMention.objects.filter(document_id=OuterRef("document_id"), counted=True)
     named = EntityMention.objects.filter(
         entity_id=event.lead_entity_id, document__is_market_question_page=False
-    )
+    ).exclude(Exists(elsewhere.exclude(event_id=event.pk)))
     if as_of is not None:
         named = named.filter(day__lte=last_day(as_of), ingested_at__lte=as_of)
     if window is not None:
         curated = curated.filter(day__range=(window.start, window.end))
         named = named.filter(day__range=(window.start, window.end))
-    rows: dict[int, date] = {}
-    for mentions in (curated, named):
-        newest = mentions.order_by("-day", "-document_id")
-        rows.update(newest.values_list("document_id", "day")[:TOPIC_SCAN])
-    return sorted(rows, key=lambda pk: (rows[pk], pk), reverse=True)
+    own, lead = (dict(mentions.order_by("-day", "-document_id")
+                      .values_list("document_id", "day")[:TOPIC_SCAN])
+                 for mentions in (curated, named))  # fmt: skip
+    rows = {**own, **lead}
+    return sorted(rows, key=lambda pk: (rows[pk], pk), reverse=True), set(own)
 
 
 def _lexical(attached: list[int], asked: list[str]) -> dict[int, tuple[float, str]]:
@@ -573,7 +582,8 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
                      or another_body(_clause_of(f), topic)
                      or another_speaker(_lead_in(f, prior), topic)
                      or _of_another_name(f, topic)
-                     or _under_a_longer_name(f, topic))  # fmt: skip
+                     or _under_a_longer_name(f, topic)
+                     or another_site(_part_of(f), topic))  # fmt: skip
 
 
 def _under_a_longer_name(figure: figures.Stated, topic: Topic) -> bool:
@@ -617,6 +627,14 @@ def _lead_in(figure: figures.Stated, previous: figures.Stated | None) -> str:
     return clause[after + len(previous.text) if after >= 0 else 0 : at]
 
 
+def _part_of(figure: figures.Stated) -> str:
+    """The part of its sentence a figure stands in between commas (or stronger stops)."""
+    at = max(figure.sentence.find(figure.text), 0)
+    starts = [figure.sentence.rfind(mark, 0, at) for mark in (", ", "; ", ": ")]
+    ends = [e for e in (figure.sentence.find(m, at) for m in (", ", "; ", ": ")) if e >= 0]
+    return figure.sentence[max(starts) + 1 : min(ends) if ends else None].strip()
+
+
 def _clause_of(figure: figures.Stated) -> str:
     """The part of its sentence a figure stands in, up to a semicolon or a colon either side."""
     at = max(figure.sentence.find(figure.text), 0)
@@ -638,6 +656,8 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         said = f"{doc.title}. {doc.summary}"
         if another_edition(said, topic) or another_year(said, topic) or another_body(said, topic):
             continue  # a neighbour's report, attached by the words it shares
+        if another_edition(doc.title, topic):
+            continue  # its headline is of a sibling, whatever its body says of the topic's own
         # A namesake's row ("Pop singer <Name>"); one whose headline does the topic's deed to
         # another party (another occasion, whatever else its body mentions).
         if another_kind(said, topic) or another_party(doc.title, topic):
