@@ -9,6 +9,7 @@ from answers.faces import face
 
 # The names later stages use, and the module that holds each (`answers.faces`).
 FACE = {
+    "asks_yes_or_no": "answers.compose.composition",
     "compose": "answers.compose.composition",
     "engine_words": "answers.compose.composition",
     "figure_asked": "answers.compose.composition",

@@ -34,6 +34,7 @@ from answers.understand import (
     stem_set,
     stems,
     time_window,
+    vocabulary,
     words,
 )
 
@@ -189,6 +190,8 @@ class Writer:
         # "Was it revised?": yes, first; "Is N still the latest?": the answer found, first.
         answer = phrases.ANSWER_YES if _ASKED_REVISED.search(self.understood.question) else (
             self.affirm if not self.sentences and not preface else "")  # fmt: skip
+        if not (answer or self.sentences or preface):
+            answer = _then_against_now(self.understood.question, earlier, later)
         if answer:
             said = _continued(statement)
             statement = str(phrases.ANSWER_THEN.format(answer=answer, verdict=said))
@@ -363,6 +366,11 @@ def _newest_actual_first(order: list[int], stated: list[list], head: list[Eviden
     return [newest, *(i for i in order if i != newest)]
 
 
+def asks_yes_or_no(question: str) -> bool:
+    """Whether a question asks to be answered yes or no ("Did <body> approve it in March?")."""
+    return bool(verdicts.YES_NO.match(question))
+
+
 def compose(understood: Understanding, layers: list[Layers]) -> Writer:
     writer = Writer(understood)
     if not understood.untracked and _threshold(writer, layers[0]):
@@ -481,6 +489,32 @@ def _asked_measure(question: str, layers: Layers) -> frozenset[str]:
 _LATEST_ASKED = re.compile(r"\b(?:latest|still|current(?:ly)?|now|newest|most recent)\b", re.I)
 
 
+# A comparative a yes-or-no question asks of the figure now against the first one ("Is its
+# current investment bigger than the amount it first announced?").
+_MORE = re.compile(r"\b(?:bigger|larger|higher|greater|more)\b", re.IGNORECASE)
+_LESS = re.compile(r"\b(?:smaller|lower|less|fewer)\b", re.IGNORECASE)
+_FIRST_SAID = re.compile(r"\b(?:first|original(?:ly)?|initial(?:ly)?|earlier|previous(?:ly)?)\b",
+                         re.IGNORECASE)  # fmt: skip
+
+
+def _then_against_now(question: str, earlier: figures.Figure, later: figures.Figure) -> str:
+    """ "Yes" or "No" to a yes-or-no question setting the figure now against the one it
+    replaced by a comparative; "" for any other question. The side said before the
+    comparative is its subject ("Was the first amount bigger than ...": the earlier)."""
+    more, less = _MORE.search(question), _LESS.search(question)
+    first = _FIRST_SAID.search(question)
+    if not verdicts.YES_NO.match(question) or not first or bool(more) == bool(less):
+        return ""
+    comparative = more or less
+    higher = later.low > earlier.high if first.start() > comparative.start() else (
+        earlier.low > later.high)  # fmt: skip
+    lower = later.high < earlier.low if first.start() > comparative.start() else (
+        earlier.high < later.low)  # fmt: skip
+    if not (higher or lower):
+        return ""
+    return str(phrases.ANSWER_YES if higher == bool(more) else phrases.ANSWER_NO)
+
+
 def _latest_or_not(question: str, layers: Layers) -> str:
     """ "Yes" when the one figure the question states is the newest held of what it asks (in
     its unit), "No" when the newest is another; "" when none is held to set it against."""
@@ -494,9 +528,24 @@ def _latest_or_not(question: str, layers: Layers) -> str:
     newest = [f for f in figures.newest([*history, *held], topic) if f.unit == asked[0].unit
               and (any(conflicts.covered(w, f.quantity) for w in wanted)
                    or figures.same_quantity(f, asked[0], topic))]  # fmt: skip
+    if not newest and not asked[0].quantity:  # asked by its value alone
+        return _latest_of_value(asked[0], [*history, *held], topic)
     if not newest:
         return ""
     return str(phrases.ANSWER_YES if newest[0].overlaps(asked[0]) else phrases.ANSWER_NO)
+
+
+def _latest_of_value(asked: figures.Stated, held: list[figures.Figure],
+                     topic: frozenset[str]) -> str:  # fmt: skip
+    """Of a figure asked by its value alone ("Is EUR 480 million still the latest figure?"):
+    "Yes" when it is a newest reading in its unit, "No" when it is an older reading of a
+    quantity whose newest is another; "" when the rows give it as neither."""
+    newest = [f for f in figures.newest(held, topic) if f.unit == asked.unit]
+    if any(f.overlaps(asked) for f in newest):
+        return str(phrases.ANSWER_YES)
+    older = [f for f in held if f.unit == asked.unit and f.overlaps(asked)]
+    replaced = any(figures.same_quantity(o, n, topic) for o in older for n in newest)
+    return str(phrases.ANSWER_NO) if replaced else ""
 
 
 def _count_asked(question: str) -> list[figures.Stated]:
@@ -1172,9 +1221,7 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     rows = [*layers.readings, *layers.reports, *layers.changes]
     unplaced = understood.unplaced if topic.pk == understood.topics[0].topic.pk else ""
     if unplaced and not _placed_in(unplaced, rows, topic):
-        return str(
-            phrases.PREMISE_UNSUPPORTED.format(premise=_as_claimed(understood, topic, unplaced))
-        ), None
+        return _unplaced_premise(understood, topic, unplaced), None
     former = former_said(understood.question)
     if former and not former_held(former[1], topic):
         return _former_premise(former[0], topic), None
@@ -1281,6 +1328,29 @@ def _other_outcome(claim: premises.Claim, rows: list[Evidence], topic: Topic) ->
         return None  # the record says the claimed deed too
     return next((r for r in stating if own in conflicts.stated_outcomes(r.text, topic.outcome)),
                 None)  # fmt: skip
+
+
+# A name the premise opens on ("Calder Drug Authority decide"), never a place after "in".
+_BODY_NAMED = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'\u2019-]*)(?:\s+[A-Z][\w'\u2019-]*)*)")
+
+
+def _unplaced_premise(understood: Understanding, topic: Topic, unplaced: str) -> str:
+    """A place, cause or party the rows never give, named first; a body named as the one that
+    did it or owns it, of a topic curated with its own organisation, with that organisation
+    ("<another regulator> decide on <the drug>": the registry tracks <the regulator>'s)."""
+    premise = _as_claimed(understood, topic, unplaced)
+    body = _BODY_NAMED.match(unplaced)
+    said = set(words(body.group(1))) if body else set()
+    built = vocabulary.built()
+    place = built is not None and said <= built.place_words  # "the <Country>n <lead>"
+    if not (said and topic.organisation) or place or said & set(words(topic.organisation)):
+        return str(phrases.PREMISE_UNSUPPORTED.format(premise=premise))
+    held = phrases.ORGANISATION_HELD.format(topic=topic.title, organisation=topic.organisation)
+    # Said as its owner ("<another company>'s <trial>"), the body is contradicted by the one
+    # held; said doing something ("<a carrier> sold"), it is only not supported.
+    owner = unplaced.rstrip().endswith(("'", "'s", "\u2019", "\u2019s"))
+    said = phrases.PREMISE_CONTRADICTED if owner else phrases.PREMISE_UNSUPPORTED
+    return f"{said.format(premise=premise)}: {held}"
 
 
 def _as_claimed(understood: Understanding, topic: Topic, said: str) -> str:
@@ -1396,8 +1466,12 @@ def _missing_figure(understood: Understanding, layers: Layers) -> str:
 
 def _counts_people(noun: str, sentence: str) -> bool:
     """Whether a noun that counts anyone ("how many people came") is answered by a count of a
-    quantity curators keep ("drew 184,000 visitors": attendance)."""
-    return stem_set(noun) <= figures.ANY_COUNT and any(
+    quantity curators keep ("drew 184,000 visitors": attendance), or one that asks any sum
+    ("how much money") by a sum in a currency, whatever it pays for."""
+    asked = stem_set(noun)
+    if asked <= figures.ANY_SUM:
+        return any(f.unit in figures.CURRENCY_UNITS for f in figures.stated(sentence))
+    return asked <= figures.ANY_COUNT and any(
         not f.unit and figures.curated(f.quantity) for f in figures.stated(sentence)
     )
 

@@ -110,13 +110,12 @@ def verdict(writer, sides: list) -> bool:
     periods = [p for p in periods if not p.isdigit()] or periods  # "October 2026": October
     # "Which will cost more", "which forecasts more": what is planned counts.
     ahead = asks_ahead(question) or bool(stem_set(question) & _FORECAST)
-    candidates = [_levels_asked(_candidates(side, ahead, periods), question, side.topic)
-                  for side in (first, second)]  # fmt: skip
-    mine, theirs = _own_figures(*candidates, (first, second))
-    asked = _asked(question, first, second)
-    mine, theirs = _measuring(mine, asked[0]), _measuring(theirs, asked[1])
-    pair = _pair(mine, theirs, asked, periods, ahead)
     said = _measure_said(question)
+    mine, theirs, asked, pair = _paired(question, (first, second), periods, ahead, said)
+    if not ahead and (pair is None or not all(_says_measure(f, said) for f in pair)):
+        # What a side holds only as planned ("will invest EUR 310 million") is its figure of
+        # the measure when none is done: plans set beside plans, or beside what was done.
+        mine, theirs, asked, pair = _paired(question, (first, second), periods, True, said)
     if pair is None or not all(_says_measure(f, said) for f in pair):
         # What is measured: the comparative's own words, else what the parts ask of the sides
         # ("Is the deposit rate of A larger than that of B?").
@@ -127,6 +126,17 @@ def verdict(writer, sides: list) -> bool:
     alike = figures.same_quantity(a, b, _curated(first) | _curated(second))
     said = [(_labelled(first, a, alike), a), (_labelled(second, b, alike), b)]
     return _said(writer, *(said[::-1] if _named_later(question, first, second) else said))
+
+
+def _paired(question: str, sides: tuple, periods: list[str], ahead: bool, said: frozenset[str]):
+    """Each side's figures of what is asked (planned ones too when `ahead`), what is asked of
+    each, and the pair to compare (None when none fits)."""
+    candidates = [_levels_asked(_candidates(side, ahead, periods), question, side.topic)
+                  for side in sides]  # fmt: skip
+    mine, theirs = _own_figures(*candidates, sides)
+    asked = _asked(question, *sides)
+    mine, theirs = _measuring(mine, asked[0]), _measuring(theirs, asked[1])
+    return mine, theirs, asked, _pair(mine, theirs, asked, periods, ahead)
 
 
 # What a comparative is said of: the lower-case words after it, up to "than", a comma, a
@@ -388,7 +398,12 @@ _BEFORE_ASKED = re.compile(
     r"(?:ago|earlier|before)|\byear\s+before|\bthan\s+(?:before|previously)\b",
     re.IGNORECASE,
 )
-_COMPARE = re.compile(r"\bcompar\w*|\bversus\b|\bvs\b", re.IGNORECASE)
+# "compare", "versus", and the verbs of one figure passing another ("beat the same quarter a
+# year earlier", "exceed last year's").
+_COMPARE = re.compile(
+    r"\bcompar\w*|\bversus\b|\bvs\b|\b(?:beat|exceed|surpass|outstrip|top|trail)(?:s|ed|ped|en)?\b",
+    re.IGNORECASE,
+)
 
 
 def against_before(writer, side) -> bool:
@@ -752,6 +767,8 @@ _HELD_TO = re.compile(
     re.IGNORECASE,
 )
 _OWN = stem_set("own")  # "Corvid Rail's own": the figure that name gives
+# "the amount it first announced": what any figure is and how it was made known, never which.
+_DECLARED = stem_set("amount sum announced announce declared stated")
 _PRO_FORMS = stem_set("one ones")  # "the original one": the thing said before, not a word of it
 _FIRST = stem_set("original originally first initial initially")
 _THEN = _FIRST | stem_set("earlier previous previously old")
@@ -770,7 +787,9 @@ def apart(writer, side) -> bool:
     # The two alternatives come last ("Which recall figure is higher: A or B?"); what the
     # parts before them and both alternatives say is what both figures are of.
     (one, said_one), (other, said_other) = pieces[-2], pieces[-1]
-    common = frozenset().union(one & other, *(words for words, _ in pieces[:-2]))
+    # A part before them that only names the side ("In <Trial>, ...") says whose, as every
+    # figure of the side is: nothing both figures must say.
+    common = frozenset().union(one & other, *(words - _names(side) for words, _ in pieces[:-2]))
     one, other = one - other, other - one  # what tells each part from the other
     held = _held_apart(writer.understood.question, side)
     who = _lead_as_speaker((said_one, said_other), _speakers_told(said_one, said_other, held),
@@ -955,7 +974,7 @@ def _piece_words(piece: str, side) -> tuple[frozenset[str], str]:
     """A part's stems that can tell a figure (past the side's names and the words of asking),
     and the part as written."""
     said = stem_set(piece)
-    content = said - STOP_STEMS - ASKING - _names(side) - _PRO_FORMS
+    content = said - STOP_STEMS - ASKING - _names(side) - _PRO_FORMS - _DECLARED
     if not content - _OWN:  # "or Corvid Rail's own?": the part names whose figure it asks
         content = said & _names(side)
     # A day it names ("the 6 November warning strike") tells its figure as a word does.
@@ -1194,10 +1213,11 @@ def _by_points(higher: Figure, lower: Figure) -> str:
 
 
 def _names(side) -> set[str]:
-    """The stems of the side's topic's names (its entities'), which say whose, never what: the
-    words written with a capital. An alias a curator wrote in lower case ("print book volumes")
-    describes what the rows measure; its words still ask what."""
-    return stem_set(capitalised(side.topic.names))
+    """The stems of the side's topic's names (its entities' and its own: "BRIGHTWATER" of a
+    trial), which say whose, never what: the words written with a capital. An alias a curator
+    wrote in lower case ("print book volumes") describes what the rows measure; its words still
+    ask what."""
+    return stem_set(capitalised((*side.topic.names, *side.topic.own_names)))
 
 
 def _called(side) -> set[str]:

@@ -8,6 +8,7 @@ generator (OpenAI-compatible, `answers.compose.generator`) may phrase instead, u
 
 import hashlib
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +17,15 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 
 from answers.check import Sentence, failure, markers_of, meaning_failure, source_check
-from answers.compose import Layers, Writer, compose, engine_words, figure_asked, phrasing
+from answers.compose import (
+    Layers,
+    Writer,
+    asks_yes_or_no,
+    compose,
+    engine_words,
+    figure_asked,
+    phrasing,
+)
 from answers.ground import Evidence, gather, unmarked
 from answers.understand import Understanding, languages, phrases, understand, vocabulary
 from config.reads import envelope
@@ -70,13 +79,12 @@ def _answer(question: str, topic: Event | None, generator, now: datetime,
     understood.topics = [r for r in understood.topics if _existed(events[r.topic.pk], as_of)]
     if understood.declined:
         return declined(understood, as_of=as_of)
-    layers = [
-        Layers.of(r.topic, gather(events[r.topic.pk], r.topic, understood, now=now, as_of=as_of))
-        for r in understood.topics
-    ]
-    writer = compose(understood, layers)
-    kept, reasons, sentences, evidence = _checked(question, generator, writer, layers)
+    written = _written(question, generator, understood, events, now, as_of)
+    if not written[1][0] and _when_asked_of_a_deed(understood):
+        written = _at_other_times(question, generator, understood, events, now, as_of) or written
+    layers, (kept, reasons, sentences, evidence), *said_first = written
     text, citations = numbered(kept, evidence)
+    text = " ".join([*said_first, text]) if kept else text
     if not kept:  # routed, but no row says anything that answers: said, never an empty answer
         text = nothing_held(understood, layers)
     return envelope(
@@ -142,12 +150,42 @@ def _cited(sentences: list[Sentence], evidence: list[Evidence]) -> list[Evidence
     return [evidence[n - 1] for n in markers if 0 < n <= len(evidence)]
 
 
-def nothing_held(understood: Understanding, layers: list[Layers]) -> str:
+def _when_asked_of_a_deed(understood: Understanding) -> bool:
+    window = understood.window
+    return bool(window and window.filters) and asks_yes_or_no(understood.question)
+
+
+def _at_other_times(question: str, generator, understood: Understanding,
+                    events: dict[int, Event], now: datetime, as_of: datetime | None):  # fmt: skip
+    """Nothing in the time a yes or no asks of ("Did <body> approve <drug> in March?"): what is
+    held at other times answers its premise of when, after a sentence saying it is outside the
+    time asked; None when nothing is held at all. A figure asked of a month is never answered
+    by another month's (only a yes or no comes here)."""
+    wider = _written(question, generator, replace(understood, window=None), events, now, as_of)
+    if not wider[1][0]:
+        return None
+    return (*wider, nothing_held(understood, wider[0], elsewhere=True))
+
+
+def _written(question: str, generator, understood: Understanding, events: dict[int, Event],
+             now: datetime, as_of: datetime | None):  # fmt: skip
+    """The rows per routed topic, and what `_checked` keeps of the composition over them."""
+    layers = [
+        Layers.of(r.topic, gather(events[r.topic.pk], r.topic, understood, now=now, as_of=as_of))
+        for r in understood.topics
+    ]
+    return layers, _checked(question, generator, compose(understood, layers), layers)
+
+
+def nothing_held(understood: Understanding, layers: list[Layers], *, elsewhere=False) -> str:
+    """That nothing held answers, in the window asked if any; with `elsewhere`, that what
+    follows is from other times."""
     titles = " or ".join(lay.topic.title for lay in layers)
     window = understood.window
     span = f" {phrases.SPAN_IN_WINDOW.format(window=window.describe())}" if (
         window and window.filters) else ""  # fmt: skip
-    return str(phrases.NOTHING_HELD.format(titles=titles, span=span))
+    said = phrases.NOTHING_HELD_THEN if elsewhere else phrases.NOTHING_HELD
+    return str(said.format(titles=titles, span=span))
 
 
 def _all_rows(writer: Writer, layers: list[Layers]) -> list[Evidence]:

@@ -47,6 +47,7 @@ PREMISE_CONTRADICTED = _('The record contradicts the premise "{premise}"')
 # The same, with the figure the record holds instead, as its row words what it measures.
 PREMISE_HOLDS = _('The record contradicts the premise "{premise}": it holds {quantity} at {figure}')
 FORMER_NAMES_HELD = _("{topic} was formerly called {names}")
+ORGANISATION_HELD = _("the registry tracks {topic}, of {organisation}")
 NO_FIGURES = _("The registry holds no {noun} figures for {target}")
 NO_CHANGE_IN_SPAN = _(
     "The record shows no state change, issuer flip or price move for {topic} {span}"
@@ -164,6 +165,10 @@ SCOPE = {
 }
 READ_THE_RECORD = _("The record to read: {record}.")
 NO_TOPIC_NAMED = _("The question names no topic, entity or reporting the registry holds.")
+NOTHING_HELD_THEN = _(
+    "The registry holds nothing{span} on {titles}; what it holds from other dates follows, each "
+    "row with its date."
+)
 NOTHING_HELD = _(
     "The registry tracks {titles}, but holds nothing{span} that answers this: no issuer "
     "reading, reporting, market price or recorded change it could cite."
