@@ -430,9 +430,11 @@ def _answered(understood: Understanding, layers: Layers) -> str:
     if _LATEST_ASKED.search(question) and (figures.stated(question) or _count_asked(question)):
         return _latest_or_not(question, layers)  # "Is 37 still ...?": the newest, or nothing
     claim = premises.claim_about(f"Why {question[:1].lower()}{question[1:]}", layers.topic)
-    if claim is None or claim.acted or not (claim.family or claim.figures):
-        return ""
     rows = [r.snippet for r in [*layers.readings, *layers.reports] if not r.posing]
+    if claim is None or claim.acted or not (claim.family or claim.figures):
+        # The topic's curated outcome asked ("Did <the board> consent ...?") and said done.
+        done = premises.outcome_done(question, rows, layers.topic.outcome)
+        return str(phrases.ANSWER_YES) if done else ""
     found = premises.verdict(claim, rows) if rows else "unsupported"
     # A year or a day says when the state held, not a figure of it ("improve in 2026",
     # "contained on 2 November": held that day, or on another). A figure the rows hold is
@@ -688,6 +690,8 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
                                earlier=layers.superseded)  # fmt: skip
     if found is None:
         return False
+    if asks_yes_or_no(question) and not stem_set(found.what) & stem_set(question):
+        return False  # a yes or no: a dispute of something it does not ask does not lead
     # An issuer against a report: the issuer's reading is the record's, the report is said
     # after it; two reports (or two issuers) at odds leave the answer to no side.
     disputed = found.first.kind == "reading" and found.second.kind == "report"

@@ -673,6 +673,23 @@ def outcome_undone(claim: Claim, statements: list[str], outcome: str) -> int | N
     return to_come
 
 
+def outcome_done(question: str, statements: list[str], outcome: str) -> bool:
+    """Whether a question names the topic's curated outcome ("Did <the board> consent to ...?"
+    of one curated "consent") and a statement says it done: its word with no hedge or
+    negation in the three words before ("grants consent", "consents"; never "is expected to
+    consent")."""
+    wanted = {stem(w) for w in _TOKEN.findall(outcome.lower()) if w not in STOP}
+    if not wanted or not _names_outcome(stem_set(question), wanted):
+        return False
+    for statement in statements:
+        tokens = [t.lower() for t in _TOKEN.findall(statement)]
+        for at, token in enumerate(tokens):
+            hedged = set(tokens[max(0, at - 3) : at]) & (HEDGES | {"to"})
+            if _names_outcome({stem(token)}, wanted) and not hedged:
+                return True
+    return False
+
+
 def _names_outcome(said: set[str], wanted: set[str]) -> bool:
     """Whether stems name the outcome's word, one a form of the other of five letters or
     more ("certif" of certificate, "certifi" of certified), or the same."""

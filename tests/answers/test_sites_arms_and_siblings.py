@@ -24,7 +24,9 @@ them. What the issue's classes ask of it, from the user's side:
 - a sum set against another ("put X, <an aside>, at £11,000 a month, not the £9,500 ...") is a
   dispute, whoever "saw" it;
 - "Is <a value> still the latest figure?" and "Is the current one bigger than the first?" are
-  answered yes or no first.
+  answered yes or no first;
+- a yes or no asking the topic's curated outcome is answered "Yes" from a row saying it done,
+  and a dispute of something it does not ask never leads it.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -57,7 +59,8 @@ def world(settings, time_machine):
                      ("marrow-energy-authority", "Marrow Energy Authority", "organization"),
                      ["consent", "servicing price"],
                      {"kind": "policy-decision", "organisation": "Marrow Energy Authority",
-                      "period": "2026", "name": "MEA consent for the Gale turbine"})  # fmt: skip
+                      "period": "2026", "name": "MEA consent for the Gale turbine",
+                      "outcome": "consent"})  # fmt: skip
     consent.entities.add(gale, harlow)
     test = _topic("tidemark-field-test-2026", "TIDEMARK field test of Harlow's HT-140",
                   ("harlow-turbines", "Harlow Turbines", "company"),
@@ -254,3 +257,10 @@ def test_the_newest_against_an_earlier_is_answered_yes_or_no(api, question, answ
     said = ask(api, question)
     assert said.startswith(answer), said
     assert "£260 million" in said, said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_yes_or_no_is_not_led_by_a_dispute_of_something_else(api):
+    said = ask(api, "Did the Marrow Energy Authority consent to the Gale turbine?")
+    assert said.startswith("Yes"), said
+    assert "disagree" not in said, said
