@@ -182,9 +182,18 @@ def _held(p: Carrier, other: "Sentences | _Summary", at: datetime) -> float:
         return 0.0
     if other.text == p.sentences.text:  # verbatim: no shingles to build
         return 1.0
-    if p.at < at:
-        return copy_score(other.shingles, p.sentences.shingles)
-    return copy_score(p.sentences.shingles, other.shingles)
+    later, earlier = (other, p.sentences) if p.at < at else (p.sentences, other)
+    if _numbers(later.text) - _numbers(earlier.text):
+        return 0.0  # a figure of its own ("at 4.5 million", not 4.2): a claim, not a copy
+    return copy_score(later.shingles, earlier.shingles)
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers a text writes, as written ("4.5", "3,100")."""
+    return set(_NUMBER.findall(text))
 
 
 class _Summary:

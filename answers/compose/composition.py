@@ -690,8 +690,8 @@ def _disagreement(writer: Writer, layers: Layers, preface: str, label: str) -> b
                                earlier=layers.superseded)  # fmt: skip
     if found is None:
         return False
-    if asks_yes_or_no(question) and not stem_set(found.what) & stem_set(question):
-        return False  # a yes or no: a dispute of something it does not ask does not lead
+    if writer.affirm and not stem_set(found.what) & stem_set(question):
+        return False  # a yes or no answered: a dispute of something it does not ask is no lead
     # An issuer against a report: the issuer's reading is the record's, the report is said
     # after it; two reports (or two issuers) at odds leave the answer to no side.
     disputed = found.first.kind == "reading" and found.second.kind == "report"
@@ -899,7 +899,11 @@ def _issuer_figure(writer: Writer, layers: Layers) -> Evidence | None:
         return found
     # A word of the topic's own terms asked is still what is measured ("how many exhibitors"
     # of a fair curated with "exhibitors"): the reading whose figure measures it, past names.
-    return _reading_with(layers.readings, _past_names(writer, layers), False)
+    found = _reading_with(layers.readings, _past_names(writer, layers), False)
+    # Asked in words of its own that no row's figure stands with ("allowed to send abroad" of
+    # an export quota), the issuer's reading of what the topic itself measures is the answer.
+    own = stem_set(" ".join(layers.topic.terms)) - STOP_STEMS
+    return found or _reading_with(layers.readings, frozenset(own), False)
 
 
 def _reading_with(rows: list[Evidence], asked: frozenset[str], said: bool) -> Evidence | None:
@@ -1312,10 +1316,24 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence],
     holder = premises.holding(claim, snippets)
     row = None if holder is None or rows[holder].posing else rows[holder]
     instead = premises.held_instead(claim, row.snippet) if row is not None else None
+    if instead is None and claim.figures:
+        # The row stating the other way gives no reading of the figure claimed (a proposal
+        # "welcomed" as higher): the first row that does, the issuer's first.
+        row, instead = _figure_held(claim, rows) or (row, None)
     if instead is not None:  # what the record holds, in its own words, before its row
         return str(phrases.PREMISE_HOLDS.format(premise=claim.words, quantity=instead[0],
                                                 figure=instead[1])), row  # fmt: skip
     return str(PREMISE_SAID[found].format(premise=claim.words)), row
+
+
+def _figure_held(claim: premises.Claim, rows: list[Evidence]):
+    """(row, what it holds) for the first row giving a reading of what a claimed figure measures
+    (`premises.held_instead`), or None."""
+    for row in rows:
+        instead = None if row.posing else premises.held_instead(claim, row.snippet)
+        if instead is not None:
+            return row, instead
+    return None
 
 
 def _other_outcome(claim: premises.Claim, rows: list[Evidence], topic: Topic) -> Evidence | None:
@@ -1347,7 +1365,7 @@ def _unplaced_premise(understood: Understanding, topic: Topic, unplaced: str) ->
     said = set(words(body.group(1))) if body else set()
     built = vocabulary.built()
     place = built is not None and said <= built.place_words  # "the <Country>n <lead>"
-    if not (said and topic.organisation) or place or said & set(words(topic.organisation)):
+    if not (said and topic.organisation) or place or said <= set(words(topic.organisation)):
         return str(phrases.PREMISE_UNSUPPORTED.format(premise=premise))
     held = phrases.ORGANISATION_HELD.format(topic=topic.title, organisation=topic.organisation)
     # Said as its owner ("<another company>'s <trial>"), the body is contradicted by the one

@@ -158,7 +158,14 @@ def _measure_said(question: str) -> frozenset[str]:
     for word in _COMPARATIVE.findall(question.lower()):
         bases = (word[:-2], word[:-3], f"{word[:-3]}y")  # longer, bigger, heavier
         found |= {stem(b) for b in bases if len(b) > 2 and figures.curated({stem(b)})}
+    if not found and _MONEY_VERB.search(question):
+        found = set(figures.ANY_SUM)  # "costs more to build": a sum, whatever it pays for
     return frozenset(found)
+
+
+# A verb whose comparative asks a sum ("costs more", "spent less", "pays more").
+_MONEY_VERB = re.compile(r"\b(?:cost|spend|spent|pay|paid|invest|earn)(?:s|ed|ing)?\s+"
+                         r"(?:\w+\s+)?(?:more|less)\b", re.IGNORECASE)  # fmt: skip
 
 
 _COMPARATIVE = re.compile(r"\b[a-z]{3,}er\b")

@@ -164,7 +164,7 @@ REVISING = frozenset("revised revises revise revising revision trims trimmed cor
 TARGETS = frozenset("target targets goal goals objective ceiling floor band".split())
 # The nouns of a plan besides a forecast's ("its guidance", "analysts' expectations").
 PLAN_NOUNS = TARGETS | frozenset(
-    "projection projections expectation expectations outlook guidance".split()
+    "projection projections expectation expectations outlook guidance proposal proposals".split()
 )
 PROVISIONAL = PROVISIONAL_WORDS
 PLAN_STEMS = frozenset(stem(w) for w in PLAN_NOUNS)

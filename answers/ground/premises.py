@@ -946,6 +946,9 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
         other = family_of(word)
         contradicted = contradicted or (stated and other is not None and other in opposites)
         same = stem(word) == stem(claim.verb) or (family is not None and other == family)
+        # "Revised up to 612,000" holds "raised it to 612,000" (and down, "cut"): a figure
+        # moved that way, by whichever verb.
+        same = same or (family in ("up", "down") and other == f"revise-{family}")
         whole = not claim.whole or bool(_WHOLE_SAID.search(sentence))
         figures = all(_plain(f) in _plain(sentence) for f in claim.figures)
         holds = holds or (same and whole and figures and actor)

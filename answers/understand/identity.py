@@ -1302,7 +1302,8 @@ def _occasion_asked(said: Said, year: int, topic: Topic) -> str:
     return f"{article}{_words(said, year, end)}"
 
 
-_BOUNDS = frozenset("until till before since".split())
+# "postponed to 2029", "due by 2028", "delayed from 2026": a time something moves to or from.
+_BOUNDS = frozenset("until till before since to by from".split())
 
 
 def _said_year(said: Said, year: int) -> str:

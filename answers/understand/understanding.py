@@ -293,21 +293,25 @@ def _wrong_party(question: str, unheld: list, about: list, routed: list[Routed],
     and the names asked about less that one (a premise, not the subject)."""
     parties = [*(n for n in about if n.subject),
                *(n for n in unheld if _JOINED_TO.search(question.split(n.span)[0]))]  # fmt: skip
-    wrong = next((n.span for n in parties if _wrong_actor(n, routed, vocab)), "")
+    wrong = next((n.span for n in parties if _wrong_actor(n, routed, vocab, question)), "")
     return wrong, [n for n in about if n.span != wrong]
 
 
 _JOINED_TO = re.compile(r"\b(?:to|with|by|from)\s+(?:the\s+)?$", re.I)
 
 
-def _wrong_actor(name: "Unheld", routed: list[Routed], vocab: Vocabulary) -> bool:
+def _wrong_actor(name: "Unheld", routed: list[Routed], vocab: Vocabulary,
+                 question: str = "") -> bool:  # fmt: skip
     """Whether an untracked name the question makes its subject is who it says did a named
     topic's deed ("How much did <an untracked bank> approve for the <tracked> earthquake?"):
     the question names one of the topic's entities and the topic has parties (someone does its
     deed), so the name is a premise to hold to the record, not another subject; never a longer
-    form of one of its names ("<Name> Airlines")."""
+    form of one of its names ("<Name> Airlines"), unless the question says all that the topic's
+    title says it is ("the <Town> Grid Board give consent for the <turbine>")."""
     named = next((r.topic for r in routed if r.named), None)
-    if named is None or name.namesake or name.place:
+    if named is None or name.place:
+        return False
+    if name.namesake and not _title_said(named, question):
         return False
     if any(set(words(n)) <= set(words(name.span)) for n in named.names if words(n)):
         return False  # "<Name> Airlines" of <Name>; "<Other> Foods" beside "<Lead> Foods" is not
@@ -538,6 +542,10 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
                                       and miss.qualifier == "place")  # fmt: skip
         if miss is not None and named and identity.another_actor(miss, r.topic, vocab):
             actor, miss = actor or miss.subject, None
+        if miss is not None and miss.qualifier == "name" and _title_said(r.topic, said.text):
+            # Every word of what the topic is said ("set the 2026/27 wheat export quota"): the
+            # name said to have done it is a wrong actor, a premise, not another subject.
+            actor, miss = actor or miss.subject, None
         if miss is not None and party_words and set(words(miss.subject)) <= party_words:
             miss = None
         if miss is None:
@@ -599,6 +607,13 @@ def _next_agreeing(scored, text: str, vocab: Vocabulary, capitals: bool, typed: 
         if kept and (not carried or _says_of(topic, text, wide=True)):
             return kept
     return []
+
+
+def _title_said(topic: Topic, text: str) -> bool:
+    """Whether the question says every word of what the topic's title says it is (its
+    lower-case words: "wheat export quota" of "<Country> wheat export quota 2026/27")."""
+    what = {stem(w) for w in _TOKEN.findall(topic.title) if w.islower() and w not in STOP}
+    return len(what) > 1 and what <= stem_set(text)
 
 
 def _called_by_own(topic: Topic, text: str) -> bool:

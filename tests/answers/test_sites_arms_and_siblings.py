@@ -35,6 +35,7 @@ import pytest
 from django.utils import timezone
 
 import ingestion
+from answers.ground import premises
 from registry import services
 from tests.answers.test_figures_asked import PREMISE, _issuer, _reports, answered, ask
 from tests.answers.test_other_periods_and_parties import _topic
@@ -104,6 +105,8 @@ def world(settings, time_machine):
         (14, "Harlow Turbines will invest £180 million to expand its Fenn blade plant, "
              "creating 250 jobs."),
         (15, "Harlow set a servicing price of £9,500 a month for the Gale turbine."),
+        (7, "Brisk Energy will cut output at its Tarn substation, which has a capacity of 300 "
+            "megawatts, for maintenance in January."),
         (6, "Service contracts seen by Windwatch put the servicing price of the Gale turbine, "
             "consented by the Marrow Energy Authority last month, at £11,000 a month, not the "
             "£9,500 Harlow announced."),
@@ -264,3 +267,62 @@ def test_a_yes_or_no_is_not_led_by_a_dispute_of_something_else(api):
     said = ask(api, "Did the Marrow Energy Authority consent to the Gale turbine?")
     assert said.startswith("Yes"), said
     assert "disagree" not in said, said
+
+
+@pytest.fixture
+def one_story(settings, time_machine):
+    """Two outlets' reports of one story, the second with a figure of its own in the first's
+    words: a rival claim, clustered with it, never its copy."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    time_machine.move_to(datetime(2026, 12, 2, 12, tzinfo=UTC))
+    _topic("ardle-levy-2027", "Ardle harbour levy 2027", ("ardle-harbour-board",
+           "Ardle Harbour Board", "organization"), ["harbour levy", "levy"],
+           {"kind": "policy-decision", "period": "2027"})  # fmt: skip
+    said = ("The Ardle Harbour Board set the 2027 harbour levy at {} euros a tonne on Friday, "
+            "after a consultation with shipping lines and local hauliers that ran for three "
+            "months, the board said in a statement published on its website.")  # fmt: skip
+    _reports([(3, said.format("2.40")), (2, said.format("2.90"))])
+
+
+@pytest.mark.usefixtures("one_story")
+def test_a_report_of_one_story_with_a_figure_of_its_own_is_cited(api):
+    body = answered(api, "What harbour levy did the Ardle Harbour Board set for 2027?")
+    assert "2.40 euros" in body["answer"], body["answer"]
+    assert "2.90 euros" in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("world")
+def test_a_report_only_naming_the_lead_elsewhere_is_not_the_sites(api):
+    body = answered(api, "What is happening at the Kelby yard expansion?")
+    assert body["grounded"], body["answer"]
+    assert "Tarn substation" not in body["answer"], body["answer"]
+
+
+@pytest.mark.usefixtures("world")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Why has Brisk Energy postponed the Kelby yard expansion to 2029?",
+        "Why did the Marrow Grid Board give consent for the Gale turbine?",
+    ],
+)
+def test_a_date_moved_to_or_a_wrong_body_with_the_topic_said_is_a_premise(api, question):
+    said = ask(api, question)
+    assert said.startswith(PREMISE), said
+
+
+@pytest.mark.usefixtures("world")
+def test_costs_more_asks_a_sum(api):
+    said = ask(api, "Which expansion costs more, Brisk's Kelby yard or Harlow's Fenn blade "
+                    "plant?")  # fmt: skip
+    assert "£260 million" in said, said
+    assert "£180 million" in said, said
+
+
+def test_a_figure_revised_up_holds_a_claimed_raise():
+    claim = premises.claim_of("Why did the cooperative raise its harvest figure to 612,000 "
+                              "tonnes?", {"cooperative", "harvest"})  # fmt: skip
+    rows = ["The cooperative harvested 612,000 tonnes, revised up from the first estimate of "
+            "590,000 tonnes."]  # fmt: skip
+    assert claim is not None
+    assert premises.verdict(claim, rows) is None  # held, not "unsupported"

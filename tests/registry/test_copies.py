@@ -263,6 +263,19 @@ def test_a_later_report_quoting_a_short_item_whole_is_not_its_copy(world):
     assert original_of(report) is None
 
 
+def test_a_copy_that_states_a_figure_of_its_own_is_an_origin_of_its_own(world):
+    """The original's words with another figure in digits ("reached a depth of 9 metres"
+    beside "6 metres"): a rival claim, not a copy whose claims are the original's outlet's."""
+    digits = (ORIGINAL[0], ORIGINAL[1].replace("six metres", "6 metres"))
+    ingest(item(world["harbour"], digits, 6))
+    rival = (COPY[0], COPY[1].replace("seven metres", "9 metres"))
+    (report,) = ingest(item(world["reposter"], rival, 5, 1))
+    assert original_of(report) is None
+    same = (COPY[0], COPY[1].replace("seven metres", "6 metres"))
+    (copy,) = ingest(item(world["valley"], same, 4, 2))
+    assert original_of(copy) is not None  # the same figure: still its copy
+
+
 def test_a_copy_weeks_later_is_an_origin_of_its_own(world):
     """Copies are looked for within the stories' window, as stories are."""
     ingest(item(world["harbour"], ORIGINAL, 24 * 9))
