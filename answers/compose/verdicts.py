@@ -192,9 +192,16 @@ def _one_side(writer, first: tuple, second: tuple, said: frozenset[str]) -> bool
             (first, second)]  # fmt: skip
     if bool(held[0]) == bool(held[1]):
         return False
-    side, other, figs = (first[0], second[0], held[0]) if held[0] else (second[0], first[0],
-                                                                        held[1])  # fmt: skip
+    (side, figs), (other, theirs) = (first, second) if held[0] else (second, first)
+    figs = held[0] or held[1]
     figure = max(figs, key=lambda f: f.date)
+    # The other side's newest figure in that unit, of a topic of the same kind ("at 55% of
+    # capacity" of one reservoir beside another's "stood at 41%"): the two are compared,
+    # whatever words each is said in.
+    same = [f for f in theirs if figure.unit and f.unit == figure.unit]
+    if same and side.topic.kind and side.topic.kind == other.topic.kind:
+        pair = [(side.topic.title, figure), (other.topic.title, max(same, key=lambda f: f.date))]
+        return _said(writer, *(pair if first[0] is side else pair[::-1]))
     rows = [*other.readings, *other.reports]
     if not rows:
         return False

@@ -990,7 +990,13 @@ def _figure_done(claim: Claim) -> bool:
     if at is None or figure is None:
         return False
     between = [t for t in tokens[at + 1 : figure] if t.upper() not in _CODES]
-    return len(between) <= 2 and not any(t.lower() == "of" for t in between)
+    if len(between) <= 2 and not any(t.lower() == "of" for t in between):
+        return True
+    # "made a half-year pre-tax profit of £96m": the figure of a quantity curators keep, which
+    # the verb only says was had, is what is claimed.
+    before = [t.lower() for t in between]
+    at_of = max((i for i, t in enumerate(before) if t == "of"), default=-1)
+    return at_of > 0 and at_of == len(before) - 1 and bool(figures.curated({stem(before[-2])}))
 
 
 def dated(claim: Claim) -> bool:

@@ -252,6 +252,9 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _kind_before_run(said, topic, vocab)
         or _placed_kind(said, topic, vocab, context)
         or _other_edition(said, topic)
+        # Before a longer name is read: "<lead>'s <other town> plant" is another site, never
+        # a wrong owner of the tracked one.
+        or (_other_site(said, topic) if context.capitals else None)
         or _other_party(said, topic)
         or _other_group(said, topic, own)
         or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
@@ -1398,7 +1401,6 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
         or _reported_elsewhere(said, topic)
         or _compass(said, topic)
         or (_modifier(said, topic, own) if context.capitals else None)
-        or (_other_site(said, topic) if context.capitals else None)
     )
 
 

@@ -36,7 +36,9 @@ from django.utils import timezone
 
 import ingestion
 from answers.ground import premises
+from answers.understand import vocabulary
 from registry import services
+from registry.models import Quantity
 from tests.answers.test_figures_asked import PREMISE, _issuer, _reports, answered, ask
 from tests.answers.test_other_periods_and_parties import _topic
 
@@ -326,3 +328,44 @@ def test_a_figure_revised_up_holds_a_claimed_raise():
             "590,000 tonnes."]  # fmt: skip
     assert claim is not None
     assert premises.verdict(claim, rows) is None  # held, not "unsupported"
+
+
+@pytest.mark.usefixtures("world")
+def test_another_site_under_the_leads_possessive_is_declined(api):
+    said = _declined(api, "What did Brisk Energy's Storr yard expansion cost?")
+    assert said.startswith(f"{DECLINED} Storr yard expansion"), said
+
+
+@pytest.mark.django_db
+def test_a_figure_had_of_a_curated_quantity_is_what_is_claimed():
+    Quantity.objects.create(slug="pre-tax-profit", name="pre-tax profit",
+                            words={"en": ["profit", "pre-tax profit"]})  # fmt: skip
+    vocabulary.forget()  # the curated words as the engine reads them, built anew
+    vocabulary.current()
+    claim = premises.claim_of("Brisk made a half-year pre-tax profit of £96m; what was its "
+                              "revenue?", {"brisk"})  # fmt: skip
+    rows = ["Brisk reported a half-year pre-tax profit of £96 million and revenue of £610 million."]
+    assert claim is not None
+    assert premises.verdict(claim, rows) is None  # held, not "unsupported"
+
+
+@pytest.fixture
+def reservoirs(settings, time_machine):
+    """Two reservoirs of one kind, a curated word of their level said by one row only."""
+    settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
+    time_machine.move_to(datetime(2026, 12, 2, 12, tzinfo=UTC))
+    Quantity.objects.create(slug="storage-level", name="storage level",
+                            words={"en": ["level", "full", "stood at"]})  # fmt: skip
+    for slug, name in (("tarnby", "Tarnby Reservoir"), ("holm", "Holm Reservoir")):
+        _topic(f"{slug}-reservoir-level", f"{name} storage level",
+               (f"{slug}-reservoir", name, "place"), ["reservoir", "capacity", "level"],
+               {"kind": "place", "place": name.split()[0]})  # fmt: skip
+    _reports([(3, "Tarnby Reservoir stood at 41% of capacity on 30 November."),
+              (2, "Holm Reservoir was at 55% of capacity on 27 November.")])  # fmt: skip
+
+
+@pytest.mark.usefixtures("reservoirs")
+def test_two_topics_of_one_kind_compare_their_figures_in_one_unit(api):
+    said = ask(api, "Which reservoir is fuller, Tarnby Reservoir or Holm Reservoir?")
+    assert "is higher: 55%" in said, said
+    assert "against 41%" in said, said
