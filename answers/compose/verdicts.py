@@ -192,16 +192,9 @@ def _one_side(writer, first: tuple, second: tuple, said: frozenset[str]) -> bool
             (first, second)]  # fmt: skip
     if bool(held[0]) == bool(held[1]):
         return False
-    (side, figs), (other, theirs) = (first, second) if held[0] else (second, first)
-    figs = held[0] or held[1]
+    side, other, figs = (first[0], second[0], held[0]) if held[0] else (second[0], first[0],
+                                                                        held[1])  # fmt: skip
     figure = max(figs, key=lambda f: f.date)
-    # The other side's newest figure in that unit, of a topic of the same kind ("at 55% of
-    # capacity" of one reservoir beside another's "stood at 41%"): the two are compared,
-    # whatever words each is said in.
-    same = [f for f in theirs if figure.unit and f.unit == figure.unit]
-    if same and side.topic.kind and side.topic.kind == other.topic.kind:
-        pair = [(side.topic.title, figure), (other.topic.title, max(same, key=lambda f: f.date))]
-        return _said(writer, *(pair if first[0] is side else pair[::-1]))
     rows = [*other.readings, *other.reports]
     if not rows:
         return False
@@ -964,11 +957,19 @@ def _apart_pairs(held: list[Figure], words: tuple[frozenset, frozenset], common:
             ):
                 continue  # "38 patients" is never set against "four hours"
             fit = (fits[0][id(a)], fits[1][id(b)])
-            alike = figures.same_quantity(a, b, topic)
+            alike = figures.same_quantity(a, b, topic) or _set_against(a, b)
             if _fits_apart(*fit, alike):
                 repeated = repeats[id(a)] + repeats[id(b)]
                 ranked.append((*_apart_rank((a, b), fit, alike, repeated, common, asked), a, b))
     return ranked
+
+
+def _set_against(a: Figure, b: Figure) -> bool:
+    """Whether one of two figures of one sentence names no quantity and the sentence sets it
+    against the other ("6.2% ..., less than the 9% the company asked for"): it is of the one it
+    is set against."""
+    bare = not a.quantity or not b.quantity
+    return bare and a.sentence == b.sentence and figures.set_beside(a)
 
 
 def _apart_rank(pair: tuple[Figure, Figure], fit: tuple, alike: bool, repeated: int,

@@ -350,22 +350,21 @@ def test_a_figure_had_of_a_curated_quantity_is_what_is_claimed():
 
 
 @pytest.fixture
-def reservoirs(settings, time_machine):
-    """Two reservoirs of one kind, a curated word of their level said by one row only."""
+def fee_decision(settings, time_machine):
+    """A regulator's decision, reported as what it allowed against what was asked."""
     settings.SVC_ASKS_PER_ADDRESS_DAY = 1000
     time_machine.move_to(datetime(2026, 12, 2, 12, tzinfo=UTC))
-    Quantity.objects.create(slug="storage-level", name="storage level",
-                            words={"en": ["level", "full", "stood at"]})  # fmt: skip
-    for slug, name in (("tarnby", "Tarnby Reservoir"), ("holm", "Holm Reservoir")):
-        _topic(f"{slug}-reservoir-level", f"{name} storage level",
-               (f"{slug}-reservoir", name, "place"), ["reservoir", "capacity", "level"],
-               {"kind": "place", "place": name.split()[0]})  # fmt: skip
-    _reports([(3, "Tarnby Reservoir stood at 41% of capacity on 30 November."),
-              (2, "Holm Reservoir was at 55% of capacity on 27 November.")])  # fmt: skip
+    _topic("kelso-grid-fee-2027", "Kelso Power grid fee determination 2027",
+           ("kelso-energy-board", "Kelso Energy Board", "organization"), ["grid fee", "fee"],
+           {"kind": "policy-decision", "period": "2027"})  # fmt: skip
+    _reports([(2, "The Kelso Energy Board allowed Kelso Power to raise its grid fee by 4.5% from "
+                  "April 2027, less than the 7% the company asked for.")])  # fmt: skip
 
 
-@pytest.mark.usefixtures("reservoirs")
-def test_two_topics_of_one_kind_compare_their_figures_in_one_unit(api):
-    said = ask(api, "Which reservoir is fuller, Tarnby Reservoir or Holm Reservoir?")
-    assert "is higher: 55%" in said, said
-    assert "against 41%" in said, said
+@pytest.mark.usefixtures("fee_decision")
+def test_a_figure_set_against_one_naming_no_measure_is_its_measure(api):
+    said = ask(api, "Did the Kelso Energy Board allow a smaller grid fee rise than the company "
+                    "asked for?")  # fmt: skip
+    assert said.startswith("Yes"), said
+    assert "4.5%" in said, said
+    assert "7%" in said, said
