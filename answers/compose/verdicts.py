@@ -1228,11 +1228,11 @@ def _by_points(higher: Figure, lower: Figure) -> str:
 
 
 def _names(side) -> set[str]:
-    """The stems of the side's topic's names (its entities' and its own: "BRIGHTWATER" of a
-    trial), which say whose, never what: the words written with a capital. An alias a curator
+    """The stems of the side's topic's names (its entities' and its own: `Topic.names` holds
+    both), which say whose, never what: the words written with a capital. An alias a curator
     wrote in lower case ("print book volumes") describes what the rows measure; its words still
     ask what."""
-    return stem_set(capitalised((*side.topic.names, *side.topic.own_names)))
+    return stem_set(capitalised(side.topic.names))
 
 
 def _called(side) -> set[str]:

@@ -41,6 +41,7 @@ from answers.understand import (
     vocabulary,
     words,
 )
+from ingestion.tagging import BODY_KINDS
 from records.inputs import last_day
 from records.models import StateTransition
 from records.states import states_at
@@ -456,7 +457,7 @@ def reporting(event: Event, topic: Topic, question: str, window: Window | None, 
 
 
 def _a_body(entity_id: int) -> bool:
-    return vocabulary.current().entity_kinds.get(entity_id) in ("company", "organization")
+    return vocabulary.current().entity_kinds.get(entity_id) in BODY_KINDS
 
 
 def _placed_here(doc: Document, topic: Topic) -> bool:
@@ -666,14 +667,15 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
     two are never cited side by side; where both rank, the original is the one cited. A report
     of a story already served that states a figure none of its served rows state is a voice of
     its own ("set at 4.5 million tonnes, sources say" beside "set at 4.2 million"): kept."""
-    rows, origins, titles = [], {}, set()
+    rows, served, titles = [], {}, set()
     by_id = {doc.pk: doc for _, doc in ranked}
     for score, ranked_doc in ranked:
         doc = by_id.get(ranked_doc.original, ranked_doc)
         origin = doc.story_id or f"doc-{doc.pk}"
         said = f"{doc.title}. {doc.summary}"
-        values = {(f.unit, f.low, f.high) for f in figures.stated(said)}
-        if doc.title.lower() in titles or (origin in origins and values <= origins[origin]):
+        if doc.title.lower() in titles or (
+            origin in served and not _new_figure(said, served[origin])
+        ):
             continue  # a syndicated copy of a row already served
         if another_edition(said, topic) or another_year(said, topic) or another_body(said, topic):
             continue  # a neighbour's report, attached by the words it shares
@@ -683,7 +685,7 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
         # another party (another occasion, whatever else its body mentions).
         if another_kind(said, topic) or another_party(doc.title, topic):
             continue
-        origins[origin] = origins.get(origin, set()) | values
+        served.setdefault(origin, []).append(said)
         titles.add(doc.title.lower())
         day = doc.day.isoformat()
         snippet = f"{doc.title}. {doc.summary}".strip()[:SNIPPET]
@@ -693,6 +695,17 @@ def _one_per_origin(ranked: list[tuple[float, Document]], topic: Topic) -> list[
                      neighbours(doc.summary, topic))
         )  # fmt: skip
     return rows
+
+
+def _new_figure(said: str, served: list[str]) -> bool:
+    """Whether a report states a figure none of its story's served rows state: read only when a
+    second report of a served story ranks, never for a story's first."""
+    held = {value for text in served for value in _values(text)}
+    return bool(_values(said) - held)
+
+
+def _values(text: str) -> set[tuple]:
+    return {(f.unit, f.low, f.high) for f in figures.stated(text)}
 
 
 def markets(event: Event, topic: Topic, window: Window | None, *, now: datetime,

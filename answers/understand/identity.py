@@ -1714,19 +1714,26 @@ def _heads(topic: Topic) -> frozenset[str]:
     return frozenset(heads - STOP)
 
 
-def _placed_heads(topic: Topic) -> set[str]:
+def _placed_heads(topic: Topic) -> frozenset[str]:
     """The word its title or own names put just after its curated place ("plant" of "<Town>
     plant expansion"): another place before it asks of another site."""
-    place = [w.lower() for w in _TOKEN.findall(topic.place)]
+    return _placed_heads_of(topic.place, (topic.title, *topic.own_names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed_heads_of(place_name: str, names: tuple[str, ...]) -> frozenset[str]:
+    # Kept by the words themselves, as `_editions_of` is: read for every figure of every row
+    # an answer weighs (`another_site`), so read once per topic's words.
+    place = [w.lower() for w in _TOKEN.findall(place_name)]
     if not place:
-        return set()
+        return frozenset()
     heads = set()
-    for name in (topic.title, *topic.own_names):
+    for name in names:
         words = _TOKEN.findall(name)
         at = _run_at([w.lower() for w in words], place)
         if at is not None and at + len(place) < len(words) and words[at + len(place)].islower():
             heads.add(words[at + len(place)])
-    return heads
+    return frozenset(heads)
 
 
 # --- indicators and domains --------------------------------------------------------------------
