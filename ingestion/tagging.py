@@ -139,8 +139,18 @@ class Tagger:
         after = _NEXT_WORD.match(text, end)
         before = _PREVIOUS_WORD.search(text, 0, start)
         longer = after is not None and self._apart(after.group(1).lower(), continued)
+        # "Orvane Linz fab expansion": the word after is a tracked name of its own, or the
+        # whole is a topic's own name; no other body's longer name.
+        longer = longer and not self._names_at(text, start, after.start(1))
         opened = before is not None and self._opens(text, before)
         return (longer or opened) and not _title_case(_sentence_at(text, start))
+
+    def _names_at(self, text: str, start: int, after: int) -> bool:
+        """Whether a topic's own name runs from `start` through the word at `after`, or a
+        tracked name begins at `after`."""
+        folded = _whole_word_spans(self._folded, text.lower())
+        own = any(kind == "topic" and at == start and end > after for at, end, kind, _ in folded)
+        return own or any(at == after for at, _, _ in self.entity_spans(text))
 
     def _apart(self, word: str, continued: set[str]) -> bool:
         plain = word in continued or word in ROLES or word in _CALENDAR

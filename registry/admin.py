@@ -346,30 +346,24 @@ class TopicKindForm(forms.ModelForm):
         fields = ["slug", "name", "description", "nouns", "attributes", "outcomes"]
 
 
-def _words_form(model, *extra: str) -> type[forms.ModelForm]:
-    """A curated words table's form: its words one line a language."""
-
-    class WordsForm(forms.ModelForm):
-        words = NounsField(
-            required=False,
-            label="Words",
-            help_text=f"{model._meta.get_field('words').help_text} One line a language: its "
-            "code, a colon, then the words separated by commas.",
-        )
-
-        class Meta:
-            fields = ["slug", "name", "words"]
-
-    WordsForm.Meta.model = model
-    WordsForm.Meta.fields = [*WordsForm.Meta.fields, *extra]
-    return WordsForm
+def _words_form(model, *extra: str, field: str = "words") -> type[forms.ModelForm]:
+    """A curated words table's form: its words one line a language (and, `field` another
+    words field, that one's too)."""
+    fields = {name: NounsField(
+        required=False,
+        label=model._meta.get_field(name).verbose_name.capitalize(),
+        help_text=f"{model._meta.get_field(name).help_text} One line a language: its code, a "
+        "colon, then the words separated by commas.",
+    ) for name in dict.fromkeys(("words", field))}  # fmt: skip
+    meta = type("Meta", (), {"model": model, "fields": ["slug", "name", *fields, *extra]})
+    return type("WordsForm", (forms.ModelForm,), {**fields, "Meta": meta})
 
 
 @admin.register(Quantity)
 class QuantityAdmin(CuratorAdmin):
     """What a figure measures, by every word rows and questions call it (docs/identity.md)."""
 
-    form = _words_form(Quantity, "agreed")
+    form = _words_form(Quantity, "agreed", field="opposite_words")
     list_display = ["slug", "name", "agreed"]
     search_fields = ["slug", "name", "words"]
 

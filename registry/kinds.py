@@ -179,10 +179,20 @@ def _seeded(model, rows: dict[str, dict]) -> int:
 
 # What a figure measures, by the words rows and questions call it: seeded, then curated.
 QUANTITIES = {
+    # A project's investment is what it costs ("an investment of €9.5 billion" of "how much
+    # will the expansion cost").
     "cost": ("Cost", {
-        "en": "cost costs budget outlay", "es": "coste costo presupuesto",
-        "de": "kosten budget", "fr": "coût budget", "pt": "custo orçamento",
-        "ja": "費用 予算", "ar": "تكلفة ميزانية"}),
+        "en": "cost costs budget outlay investment", "es": "coste costo presupuesto inversión",
+        "de": "kosten budget investition", "fr": "coût budget investissement",
+        "pt": "custo orçamento investimento", "ja": "費用 予算 投資額",
+        "ar": "تكلفة ميزانية استثمار"}),
+    "revenue": ("Revenue", {
+        "en": "revenue revenues turnover", "es": "ingresos facturación", "de": "umsatz",
+        "fr": "revenus chiffre|d'affaires", "pt": "receita receitas faturamento",
+        "ja": "売上高 売上", "ar": "إيرادات"}),
+    "capacity": ("Capacity", {
+        "en": "capacity", "es": "capacidad", "de": "kapazität", "fr": "capacité",
+        "pt": "capacidade", "ja": "生産能力", "ar": "سعة"}),
     "workforce": ("Workforce", {
         "en": "workers staff employees workforce headcount", "es": "trabajadores empleados",
         "de": "beschäftigte mitarbeiter", "fr": "salariés employés effectifs",
@@ -215,12 +225,30 @@ QUANTITIES = {
 
 # The seeded quantities a deal or a decision sets: "will pay" states them (`Quantity.agreed`).
 AGREED = frozenset({"deal-value"})
+# A result and a balance, and the words for each gone the other way (`Quantity.opposite_words`):
+# "post a loss" of a company whose rows give its net income is a premise corrected.
+QUANTITIES.update({
+    "profit": ("Profit", {
+        "en": "profit profits net|income net|profit earnings", "es": "beneficio beneficios "
+        "ganancias", "de": "gewinn nettogewinn", "fr": "bénéfice bénéfices", "pt": "lucro lucros",
+        "ja": "利益 純利益", "ar": "أرباح ربح"}),
+    "balance": ("Balance", {
+        "en": "surplus", "es": "superávit", "de": "überschuss", "fr": "excédent",
+        "pt": "superávit excedente", "ja": "黒字", "ar": "فائض"}),
+})  # fmt: skip
+OPPOSITES = {
+    "profit": {"en": "loss losses net|loss", "es": "pérdida pérdidas", "de": "verlust",
+               "fr": "perte pertes", "pt": "prejuízo perda", "ja": "損失 赤字", "ar": "خسارة"},
+    "balance": {"en": "deficit", "es": "déficit", "de": "defizit", "fr": "déficit",
+                "pt": "déficit défice", "ja": "赤字", "ar": "عجز"},
+}  # fmt: skip
 
 
 def quantities_seed(model=None) -> int:
     """Every seeded quantity a database lacks, added (a curator's is kept); how many."""
     return _seeded(model or Quantity, {
-        slug: {"name": name, "words": nouns(words), "agreed": slug in AGREED}
+        slug: {"name": name, "words": nouns(words), "agreed": slug in AGREED,
+               "opposite_words": nouns(OPPOSITES.get(slug, {}))}
         for slug, (name, words) in QUANTITIES.items()
     })  # fmt: skip
 

@@ -374,6 +374,13 @@ class Quantity(models.Model):
         'said with "will" ("will pay $710m") states the term agreed, not a forecast, so a '
         "report giving another sum disputes it.",
     )
+    opposite_words = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Per language, the words that name this quantity gone the other way ({"en": '
+        '["loss", "net loss"]} of a profit): a question taking one for granted ("why did it '
+        'post a loss") while the rows give the quantity itself is corrected with it.',
+    )
 
     class Meta:
         ordering = ["slug"]
@@ -385,8 +392,12 @@ class Quantity(models.Model):
     def all_words(self) -> list[str]:
         return _every_language(self.words)
 
+    def all_opposite_words(self) -> list[str]:
+        return _every_language(self.opposite_words)
+
     def clean(self):
         _words_by_language(self, "words")
+        _words_by_language(self, "opposite_words")
 
 
 class Theme(models.Model):

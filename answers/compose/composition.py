@@ -128,6 +128,17 @@ def _continued(phrase: str) -> str:
     return f"{phrase[:1].lower()}{phrase[1:]}"
 
 
+def _kind_called(understood: Understanding) -> set[str]:
+    """The stems of the words of an asked topic's title that are nouns of its kind ("chip" of
+    the "<name> chip" product), less those a curated quantity names ("earnings")."""
+    built = vocabulary.built()
+    if built is None:
+        return set()
+    called = {stem(w) for r in understood.topics for w in words(r.topic.title)
+              if r.topic.kind in built.kind_nouns.get(w.lower(), ())}  # fmt: skip
+    return {n for n in called if not figures.curated({n})}
+
+
 class Writer:
     """Drafts sentences over one pool of rows; a sentence cites by the row's place in the pool."""
 
@@ -139,6 +150,9 @@ class Writer:
         if _SOURCES_AGREE.search(understood.question):
             self.asked -= _AGREEING  # whether reports agree is of the sources, not what they say
         self.names = {s for r in understood.topics for s in stem_set(" ".join(r.topic.names))}
+        # What its topics are called as things of their kind ("the <name> chip", "o chip
+        # <name>") names the subject, not what is measured.
+        self.names |= _kind_called(understood)
         # What the question says past its topics' names and the words every question uses.
         # "How long", "how far": the word after "how" asks a measure that no row writes.
         measure = stem_set(" ".join(_HOW_MEASURE.findall(understood.question)))
@@ -275,11 +289,14 @@ class Writer:
         # setting taken for granted ("Since it is paying $1.85 billion, ...") is not asked.
         asked = self.asked - self.names - STOP_STEMS - self.setting
         periods = {p for p in figures.periods(self.understood.question) if not p.isdigit()}
+        # A day the question says ("take effect on 1 December"): the sentence giving a day.
+        dated = bool(figures.days_said(self.understood.question))
         scored = []
         for index, sentence in enumerate(options):
             score = len(asked & stem_set(sentence)) - 10 * posing(sentence)
             score -= 10 * any(figure in sentence for figure in others)
             score += 2 * bool(periods & figures.periods(sentence))  # the quarter asked
+            score += 2 * (dated and bool(figures.days_said(sentence)))
             if intent == "how-much" and _gives_amount(sentence):
                 # A count of the very noun asked ("how many passengers") answers most.
                 score += 2 + (0, 4, 5)[_counts_asked(self.counted, sentence)]
@@ -815,10 +832,11 @@ def _revised(writer: Writer, layers: Layers):
             continue  # the third quarter revised is no answer about the second
         if said & earlier.quantity - figures.words_of(later):
             continue  # "tickets on offer" is no newer reading of the "ticket sales" asked
+        own = layers.topic.period
         lead = next((f for f in newest if f.unit == later.unit and f.period == later.period
                      and figures.same_quantity(f, later, topic)), None)  # fmt: skip
         if lead and (lead.low, lead.high, lead.date) == (later.low, later.high, later.date):
-            return earlier, _issuers(lead, newest, topic), phrase
+            return earlier, _issuers(lead, newest, topic, own), phrase
     return None
 
 
@@ -838,11 +856,13 @@ def _of_another_quantity(writer: Writer, pair: tuple, own: frozenset[str],
 
 
 def _issuers(figure: figures.Figure, newest: list[figures.Figure],
-             topic: frozenset[str]) -> figures.Figure:  # fmt: skip
+             topic: frozenset[str], own: str = "") -> figures.Figure:  # fmt: skip
     """The issuer's reading of the same value, when a report repeats it (a day later): the
-    record's own figure leads its echo."""
+    record's own figure leads its echo. The topic's own period (`own`: "2026" of its 2026 rule)
+    is no other period than none."""
+    periods = {figure.period, own, ""} if figure.period in (own, "") else {figure.period}
     return next((f for f in newest if f.row.kind == "reading" and f.unit == figure.unit
-                 and (f.low, f.high, f.period) == (figure.low, figure.high, figure.period)
+                 and (f.low, f.high) == (figure.low, figure.high) and f.period in periods
                  and figures.same_quantity(f, figure, topic)), figure)  # fmt: skip
 
 
@@ -1169,7 +1189,9 @@ def _change_or_plan(writer: Writer, layers: Layers) -> bool:
     """The verdict between an actual figure and its plan ("did it beat its forecast"), a revised
     figure and the one it replaced, or the newest reading and the one of a period a change is
     asked since; then the rows."""
-    if not (verdicts.against_plan(writer, layers) or verdicts.revision(writer, layers)
+    # A revision first: "the new target larger than the original" sets a plan against the
+    # one it replaced, not what was done against a plan.
+    if not (verdicts.revision(writer, layers) or verdicts.against_plan(writer, layers)
             or verdicts.since(writer, layers)
             or verdicts.against_before(writer, layers)):  # fmt: skip
         return False
@@ -1298,6 +1320,11 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence],
     """What the question takes for granted, named when the rows contradict it or hold it only
     of another speaker or month, with the row that says what they hold instead."""
     snippets = [r.snippet for r in rows]
+    turned = premises.other_way(claim, snippets)
+    if turned is not None:  # "post a loss" where the rows give its net income
+        index, quantity, figure = turned
+        return str(phrases.PREMISE_HOLDS.format(premise=claim.words, quantity=quantity,
+                                                figure=figure)), rows[index]  # fmt: skip
     found = premises.verdict(claim, snippets)
     if found is None:
         # Held as said, but perhaps of another speaker, or in another month, than it says.

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from answers.check import Sentence
+from answers.compose import sooner
 from answers.ground import Figure, figures
 from answers.understand import (
     FINAL_WORDS,
@@ -93,6 +94,8 @@ def verdict(writer, sides: list) -> bool:
     verdict, or why the figures of one quantity they hold cannot be compared; False when they
     hold none."""
     first, second = sides[0], sides[1]
+    if sooner.first_of(writer, sides):
+        return True  # "which starts earlier": when each does it, not how much
     question = writer.understood.question
     asked = stem_set(question) - STOP_STEMS
     # A word a curated quantity names ("crowd" of attendance) asks that quantity, no belief.
@@ -334,7 +337,9 @@ def changed_between(question: str) -> bool:
 
 # A revision asked about: a word of the figure that replaced ("revised", "final") and one of
 # the figure replaced ("flash", "preliminary", "first"), set side by side.
-_REVISED = stem_set("revised revision revise final corrected updated")
+# The later side of a revision: said so, or the figure as it stands ("the new target", "the
+# list now", "its current price") set against one it replaced.
+_REVISED = stem_set("revised revision revise final corrected updated new now current latest")
 _REPLACED = stem_set("flash preliminary provisional initial first original earlier previous")
 _HOW_FAR = re.compile(r"\bhow (?:much|far)\b|\bdifferen", re.IGNORECASE)
 
@@ -357,6 +362,9 @@ def revision(writer, side) -> bool:
         return False
     earlier, later = max(pairs, key=lambda p: (sum(_standing(p[1], said)),
                                                p[1].row.kind == "reading", p[1].date))  # fmt: skip
+    if asked & _FIRST:  # "than the original budget": the first of the chain, not the last
+        chain = [e for e, _ in pairs if figures.same_quantity(e, later, _curated(side))]
+        earlier = min(chain, key=lambda f: (f.date, f.kind != "earlier"), default=earlier)
     return _said(writer, (str(phrases.FIGURE_REVISED), later),
                  (str(phrases.FIGURE_REPLACED), earlier))  # fmt: skip
 
@@ -399,10 +407,14 @@ def since(writer, side) -> bool:
 
 
 # A comparison with an earlier time the rows give no period of ("this year against last year",
-# "higher than a year ago"): a row's own "up from 5,480 a year earlier" answers it.
+# "higher than a year ago", "than when it was first published"): a row's own "up from 5,480 a
+# year earlier" answers it.
 _BEFORE_ASKED = re.compile(
     r"\b(?:last|previous|prior|preceding)\s+(?:year|month|quarter|period)|a\s+year\s+"
-    r"(?:ago|earlier|before)|\byear\s+before|\bthan\s+(?:before|previously)\b",
+    r"(?:ago|earlier|before)|\byear\s+before|\bthan\s+(?:before|previously)\b"
+    # "than when the rule was first published", "than originally": its first reading.
+    r"|\bthan\s+(?:originally|initially|at\s+first|(?:when|at)\b[^?,;]*?\b(?:first|originally"
+    r"|initially)\b)",
     re.IGNORECASE,
 )
 # "compare", "versus", and the verbs of one figure passing another ("beat the same quarter a
@@ -436,8 +448,11 @@ def against_before(writer, side) -> bool:
     now, then = max(pairs, key=lambda p: (sum(_standing(p[0], said)),
                                           p[0].row.kind == "reading", p[0].date))  # fmt: skip
     named = _named_written(now, side.topic.title)
-    return _said(writer, (_when_said(named, now, phrases.FIGURE_LATEST), now),
-                 (_when_said(named, then, phrases.FIGURE_EARLIER), then),
+    # Named by their periods only where the periods tell them apart ("27 companies" of the
+    # 2026 rule against "up from 23": the latest and the earlier list).
+    apart = year or bool(then.period and then.period != now.period)
+    return _said(writer, (_when_said(named, now, phrases.FIGURE_LATEST, apart), now),
+                 (_when_said(named, then, phrases.FIGURE_EARLIER, apart), then),
                  later_first=True)  # fmt: skip
 
 
@@ -453,9 +468,9 @@ def _before_asked(now: Figure, then: Figure, year: bool) -> bool:
     return (then.period == now.period) if year else (then.period != now.period)
 
 
-def _when_said(named: str, figure: Figure, otherwise) -> str:
+def _when_said(named: str, figure: Figure, otherwise, by_period: bool = True) -> str:
     """A figure of a comparison over time, named by its period where it has one."""
-    if figure.period:
+    if figure.period and by_period:
         period = _written(figure, figure.period)
         return str(phrases.FIGURE_OF_PERIOD.format(quantity=named, period=period))
     return str(otherwise.format(quantity=named))
@@ -1084,9 +1099,10 @@ def _own(figure: Figure) -> frozenset[str]:
 def _told_from_current(figure: Figure, words: frozenset[str], alike: list[Figure],
                        current: set[int]) -> bool:  # fmt: skip
     """Whether a part names a replaced figure in more of its words than any current figure of
-    its kind ("the approved budget" of a budget re-estimated since): it still asks for it."""
+    its kind ("the approved budget" of a budget re-estimated since, "the launch price" of a
+    price cut since): it still asks for it."""
     mine = len(words & _own(figure))
-    return mine >= 2 and all(len(words & _own(f)) < mine for f in alike if id(f) in current)
+    return mine >= 1 and all(len(words & _own(f)) < mine for f in alike if id(f) in current)
 
 
 def _fits_apart(one: _Fit, other: _Fit, alike: bool) -> bool:
@@ -1433,6 +1449,8 @@ def _times_asked(question: str) -> tuple[list[str], str]:
     if len(named) == 1 and len(years) >= 2:
         # "in January-November 2026 with the same period of 2025": one span, two years.
         return years, "period"
+    if len(named) == 1:
+        return named, "period"  # "Q3 2026 revenue": one quarter, said with its year
     return (named if len(named) >= 2 else periods), "period"
 
 

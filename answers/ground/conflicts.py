@@ -101,7 +101,7 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
     spoken = {stem(t.lower()) for row in rows for t in _TOKEN.findall(row.text)}
     asking = replace(asking, words=asking.words & spoken, spoken=frozenset(spoken))
     # Each row's figures, read once: every pair of rows holds them against each other.
-    raw = {id(row): figures.held(row) for row in rows}  # statements are among the rows
+    raw = {id(row): _of_own_period(figures.held(row), asking.period) for row in rows}
     held = {id(row): figures.wholes(raw[id(row)]) for row in statements}
     gone = _revised_away(rows, raw) | _replaced_by_issuer(readings, earlier, raw)
     stated = _stated_dispute(statements, raw, asking, gone)
@@ -123,6 +123,14 @@ def conflict(readings: list[Evidence], reports: list[Evidence], live: list[Evide
         if found:
             return Conflict(found, reading, price)
     return None
+
+
+def _of_own_period(held: list[figures.Figure], period: str) -> list[figures.Figure]:
+    """`held` with the topic's own period said as none: "23 companies" of "its 2026 rule" and
+    "27 companies" of the 2026 rule's amendment are of one period, read anew or at odds."""
+    if not period:
+        return held
+    return [replace(f, period="") if f.period == period else f for f in held]
 
 
 def _best_figures(statements: list[Evidence], held: dict, asking: Asking, gone: set):

@@ -88,9 +88,10 @@ _FIGURE = re.compile(
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
     # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything;
     # "the TR-7 early warning units", "R7 weighs": a number in a name counts nothing.
-    # "revised from 121, after ...": a number a clause ends on may be set against a count.
+    # "revised from 121, after ...", "up from 23.": a number a clause or a sentence ends on may
+    # be set against a count (a sentence's last four digits are its year: "in October 2026.").
     r"|(?<![\d.,/])(?<!\d[-\u2013])(?<![^\W\d_])(?<![^\W\d_][-\u2013])(?P<small>\d{1,4})"
-    r"(?=\s+[^\W\d_]|[,;)](?:\s|$))"
+    r"(?=\s+[^\W\d_]|[,;)](?:\s|$)|(?<!\d{4})\.(?:\s|$))"
     # News writes counts under ten, and often to twenty, in words ("two climbers died").
     rf"|\b(?P<spelled>{'|'.join(SPELLED_OUT)})(?=\s+[^\W\d_])",
     re.IGNORECASE,
@@ -274,6 +275,7 @@ _TALLIES = frozenset("count counts tally total totals".split())
 _SET_AGAINST = frozenset("than versus against whereas not instead rather above below".split())
 # Words that end what a figure measures, read back from it.
 _NOT_MEASURED = STOP | FORECAST | EARLIER | REJECTED | _SET_AGAINST
+_DEFINITE = frozenset("the its their his her".split())  # "than the 31 hours": a figure given
 _LOOK_BACK = 5  # words before a figure that say what kind of figure it is
 _LOOK_AHEAD = 5  # words after a figure that may say it was revised ("3.6%, revised from")
 
@@ -1248,7 +1250,24 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
               rate: bool = False) -> tuple[frozenset[str], str]:  # fmt: skip
     """What a figure measures (`_measured`), or what "the number of" names before it ("the
     number of customer records exposed in the breach rose to 5.1 million": customer records)."""
-    return _number_of(before) or _measured(before, opens, money, rate)
+    return _number_of(before) or _changed_object(before) or _measured(before, opens, money, rate)
+
+
+# A change verb's object, then what it is of, then "to" the figure: "raised the capacity
+# target of its <plant> expansion to 11,000" measures the capacity target, not the expansion.
+_CHANGED_OF = re.compile(
+    r"\b(?:rais|increas|cut|lower|lift|reduc|boost|trim|revis|extend|expand)\w*\s+"
+    r"(?:the|its|their)\s+(?P<what>(?:[a-z-]+\s+){0,2}[a-z-]+)\s+of\s+(?:the|its|their)\s+"
+    r"[^,;]*?\bto$"
+)
+
+
+def _changed_object(before: list[str]) -> tuple[frozenset[str], str] | None:
+    found = _CHANGED_OF.search(" ".join(before).lower())
+    if found is None:
+        return None
+    kept = [w for w in found.group("what").split() if w not in STOP and w not in NEUTRAL]
+    return (quantities(stem(w) for w in kept), " ".join(kept)) if kept else None
 
 
 def _number_of(before: list[str]) -> tuple[frozenset[str], str] | None:
@@ -1618,6 +1637,12 @@ def _kind(before: list[str]) -> str:
     words = [w.lower() for w in before]
     if any(w in REJECTED for w in words[-_LOOK_BACK:]):
         return "rejected"
+    # "will cost €11.2 billion, more than the €9.5 billion the company has stated": the figure
+    # another gave, set against the row's own, takes no "will" from before the contrast.
+    referred = [i for i, (w, then) in enumerate(itertools.pairwise(words))
+                if w in _SET_AGAINST and then in _DEFINITE]  # fmt: skip
+    if referred:
+        before, words = before[referred[-1] + 1 :], words[referred[-1] + 1 :]
     recent = words[-_LOOK_BACK:]
     since = _since_last_figure(words)[-_LOOK_BACK:]
     # "rose from a year earlier to 38,450": the figure a change went to is no earlier one.
@@ -1777,15 +1802,16 @@ def revises(later: Figure, earlier: Figure, topic: frozenset[str] = frozenset())
     alike = same_quantity(later, earlier, topic) or (
         said and bool(later.quantity & earlier.quantity)
     )
-    if later.unit != earlier.unit or not alike:
+    same = (later.unit, later.low, later.high) == (earlier.unit, earlier.low, earlier.high)
+    apart = later.period and earlier.period and later.period != earlier.period
+    if later.unit != earlier.unit or not alike or apart or same:
         return False
+    one_sentence = later.row is earlier.row and later.sentence == earlier.sentence
+    if one_sentence and later.kind == "forecast" and earlier.kind == "earlier":
+        return True  # "raised its target to 45,000, up from 40,000": a plan revised
     if not later.reading or earlier.kind in ("forecast", "rejected"):
         return False
-    if (later.low, later.high) == (earlier.low, earlier.high):
-        return False
-    if later.period and earlier.period and later.period != earlier.period:
-        return False
-    if later.row is earlier.row and later.sentence == earlier.sentence:
+    if one_sentence:
         return later.kind == "revised" and earlier.kind == "earlier"
     if earlier.kind == "earlier":
         return False
@@ -1870,11 +1896,34 @@ def _read_anew(later: Figure, earlier: Figure) -> bool:
     earlier was an estimate the count that follows replaces ("estimates the harvest at 1,840
     tonnes", then "came in at 1,655"), or a tally so far ("has now burned 41,000 hectares").
     "Police put the field at 18,000" of a race that "drew 21,000" says none: they are at odds."""
+    if _AGAINST_OTHERS.search(later.sentence):
+        return False  # "fewer than other reports suggest": it says it is at odds with them
     settled = (
         earlier.kind == "provisional" and later.kind == "actual" and _one_speaker(later, earlier)
     )
     running = bool(_SO_FAR.search(earlier.sentence))
+    if running and not later.unit and later.high < earlier.low and not _one_speaker(later, earlier):
+        # A tally so far ("has shipped 1.2 million") does not fall: another's lower count a day
+        # later, without a word of change, is another count of it, at odds with the first (a
+        # wind speed or a rate may fall).
+        return bool(_FELL.search(later.sentence))
     return settled or running or bool(_CHANGED.search(later.sentence))
+
+
+# A figure set against what others say of it: "fewer than other reports suggest", "above
+# what analysts estimated", "contrary to earlier reports".
+_AGAINST_OTHERS = re.compile(
+    r"\b(?:(?:fewer|more|less|lower|higher|smaller|larger|bigger|below|above)\s+than|contrary\s+to"
+    r"|at\s+odds\s+with|disput(?:es|ing))\s+(?:the\s+|what\s+|some\s+)?(?:other|earlier|previous"
+    r"|rival|published|official|many)?\s*(?:reports?|estimates?|figures?|accounts?|sources?|outlets?"
+    r"|analysts?)\b",
+    re.IGNORECASE,
+)
+_FELL = re.compile(
+    r"\b(?:fell|falls?|dropped|drops?|declined?|down\s+(?:from|to)|revised\s+down"
+    r"|lowered|cut)\b",
+    re.IGNORECASE,
+)
 
 
 # A count said as it stands so far: "now", "so far", "to date", "has burned", "have died".

@@ -326,9 +326,9 @@ def claim_of(question: str, subject_words: Iterable[str]) -> Claim | None:
 
 
 # A clause set off after a name that states a figure of it ("<race>, which had 200 starters,",
-# "<firm>, whose shares reached 14%,").
+# "<firm>, whose shares reached 14%,", "<project>, costing €4 billion,").
 _RELATIVE = re.compile(
-    r"(?P<ante>[^,?]+?),\s+(?P<which>which|whose)\s+"
+    r"(?P<ante>[^,?]+?),\s+(?P<which>which\s+|whose\s+|(?=[a-z]+ing\s))"
     r"(?P<rel>(?:[^,?]|,(?=\d))*\d(?:[^,?]|,(?=\d))*)"
 )
 # A figure said as the subject's own in passing ("... and its budget of $2 billion?").
@@ -359,7 +359,7 @@ def _relative_claim(question: str, subject: set[str]) -> Claim | None:
         return None  # no name before it: nothing the clause is said of
     # The topic's own words in lower case name it too, never the claim's state word.
     proper = any(w[:1].isupper() for w in words[start:])
-    owner = "its" if found.group("which") == "whose" else named if proper else named.title()
+    owner = "its" if found.group("which").strip() == "whose" else named if proper else named.title()
     return _claim_in(f"Given that {owner} {found.group('rel').strip()}", subject)
 
 
@@ -781,13 +781,15 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
     dated = any(_unit(_plain(f)) in ("date", "year") for f in claim.figures)
     # Of a figure claimed for a period ("150 GWh in September"), a statement of it first.
     when = periods(claim.words)
+    deed = _deed_of_day(claim)  # "take effect on 1 December": a statement of its deed first
     for own_state in (True, False) if dated or when else (False,):
         found = []
         for index, row in enumerate(statements):
             for sentence in _statements(row):
                 said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
-                if own_state and not (_states_the_verb(claim, sentence) if dated
-                                      else when & periods(sentence)):  # fmt: skip
+                own = deed & said or _states_the_verb(claim, sentence) if dated else (
+                    when & periods(sentence))  # fmt: skip
+                if own_state and not own:
                     continue
                 if (not claim.objects or claim.objects & said) and any(
                     _figures_said(claim, sentence)
@@ -809,6 +811,33 @@ def _exact_first(found: list[tuple[int, str]]) -> int:
         if any(not figures.bound(sentence, m) for m in _FIGURE.finditer(sentence))
     )
     return next(exact, found[0][0])
+
+
+def other_way(claim: Claim, statements: list[str]) -> tuple[int, str, str] | None:
+    """(which statement, what it holds, the figure) when a claim with no figure of its own takes
+    a curated quantity for granted gone the other way from a reading the rows give ("post a
+    loss" of a company whose rows give its net income of $910 million; "a surplus" where they
+    give a deficit: `Quantity.opposite_words`); None otherwise."""
+    built = vocabulary.built()
+    if claim.figures or built is None:
+        return None
+    said = stem_set(claim.words)
+    turned = _tokens_said(said, built.opposite_words)  # "loss": a profit gone the other way
+    kept = set() if claim.family else _tokens_said(said, built.quantity_words) - turned
+    for index, statement in enumerate(statements):
+        for f in figures.stated(statement):
+            other = _tokens_said(f.quantity, built.opposite_words)
+            held = figures.curated(f.quantity) - other
+            if f.reading and (turned & held or kept & other):
+                return index, f.named, f.text
+    return None
+
+
+def _tokens_said(stems: Iterable[str], table: dict[str, str]) -> set[str]:
+    """The tokens of a curated words table (`Vocabulary.quantity_words`) whose words `stems`
+    say, a phrase's every word."""
+    said = set(stems)
+    return {token for key, token in table.items() if set(key.split()) <= said}
 
 
 def held_instead(claim: Claim, statement: str) -> tuple[str, str] | None:
@@ -934,6 +963,9 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
     if claim.verb in POSITIONS:
         said = {t.lower() for t in _TOKEN.findall(sentence)}
         return claim.verb in said, POSITIONS[claim.verb] in said
+    deed = _deed_of_day(claim)
+    if deed:  # "take effect on 1 December": a sentence of its deed holds that day, or another
+        return _figures_said(claim, sentence) if deed & stem_set(sentence) else (False, False)
     # "Inflation was 5%", "why did 60,000 visitors come", "the breach exposed 2.3 million
     # records" (a verb of no state): the figure is what is claimed, whatever verb a row uses.
     if claim.verb in COPULAS or claim.counted or _figure_done(claim):
@@ -956,6 +988,24 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
         # "on 10 November"): the record says otherwise.
         contradicted = contradicted or (same and stated and _figures_said(claim, sentence)[1])
     return holds, contradicted
+
+
+def _deed_of_day(claim: Claim) -> frozenset[str]:
+    """What a claim says was done on its one day, by the words just before it ("take effect
+    on 1 December": effect; "opened on 3 November": open), past names and light verbs; empty
+    for a claim of no day, or one of a state family ("rose on 3 November") its rows say."""
+    day = DAY_OF_MONTH.search(claim.words)
+    if day is None or claim.family or not dated(claim):
+        return frozenset()
+    before = _TOKEN.findall(claim.words[: day.start()])[-3:]
+    while before and before[-1].lower() in _DAY_JOINS:
+        before.pop()
+    told = [w for w in before[-2:] if w.islower() and w not in STOP]
+    return frozenset(stem_set(" ".join(told)) - _LIGHT_VERBS)
+
+
+_DAY_JOINS = frozenset("on in from by since until as of".split())
+_LIGHT_VERBS = stem_set("take takes took taken make makes made have has had get gets got be is was")
 
 
 def _actor_said(claim: Claim, sentence: str) -> bool:

@@ -245,7 +245,8 @@ def _claimed(question: str, window: Window, topic: Topic) -> bool:
         return True  # "Given that it was called X until 2019, who ...?": granted, not when
     if time in premises.other_month(question, topic).lower():
         return True  # "the <November> blackout in October": a wrong month, not a window
-    if len({*re.findall(figures.MONTH, time, re.IGNORECASE), *figures.days_said(time)}) > 1:
+    months = {m.lower() for m in re.findall(figures.MONTH, time, re.IGNORECASE)}
+    if len(months) > 1 or len(set(figures.days_said(time))) > 1:
         return False  # "rise from September to October": asked between two times, not of one
     claim = premises.claim_about(question, topic)
     return claim is not None and time in claim.words.lower()
@@ -705,7 +706,10 @@ def _new_figure(said: str, served: list[str]) -> bool:
 
 
 def _values(text: str) -> set[tuple]:
-    return {(f.unit, f.low, f.high) for f in figures.stated(text)}
+    """The figures a text states, and the times it gives ("volume production in the third
+    quarter of 2027"): a report of a served story giving a time of its own is a voice too."""
+    times = {("time", t) for t in [*figures.dated_periods(text), *figures.days_said(text)]}
+    return {(f.unit, f.low, f.high) for f in figures.stated(text)} | times
 
 
 def markets(event: Event, topic: Topic, window: Window | None, *, now: datetime,

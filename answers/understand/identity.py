@@ -452,9 +452,23 @@ def _placed_kind(said: Said, topic: Topic, vocab: Vocabulary,
         if entity_id not in topic.entity_ids or vocab.entity_kinds.get(entity_id) not in _PLACES:
             continue
         nouns = _run_nouns(said, after, vocab)
+        # "<lead>'s new <country's adjective> drone plant": a kind's noun before the word the
+        # phrase is headed by says what the lead's thing there makes, not what it is.
+        if nouns and context.named_lead and _headed_past(said, nouns[-1][1], vocab):
+            continue
         if nouns and not any(_agrees(noun, topic, vocab, context) for noun, _ in nouns):
             return Mismatch(_words(said, first, nouns[-1][1]), "kind")
     return None
+
+
+def _headed_past(said: Said, end: int, vocab: Vocabulary) -> bool:
+    """Whether the plain word after a run's last kind noun heads the phrase ("plant" of "drone
+    plant"): a lower-case word that names no kind and asks no quantity."""
+    if end >= len(said.tokens):
+        return False
+    low = said.tokens[end].low
+    plain = low.isalpha() and low not in STOP and low not in TIME_WORDS and not low.endswith("ed")
+    return plain and low not in vocab.kind_nouns and stem(low) not in vocab.quantity_words
 
 
 def _agrees(noun: str, topic: Topic, vocab: Vocabulary, context: Context) -> bool:

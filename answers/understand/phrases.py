@@ -89,6 +89,11 @@ BY_POINTS = _("{points} percentage points")
 # A difference of two sums or counts, and how many times the lower the higher is.
 BY_TIMES = _("{difference}, {ratio} times as much")
 COMPARE_EVEN = _("Neither is higher: {first} against {second}, as of {date}")
+# Which of two topics does a thing first, each time in its row's words.
+TIME_EARLIER = _(
+    "{topic} comes first: {when} {cite}, against {other_when} {other_cite} for {other}"
+)
+TIME_LATER = _("{topic} comes later: {when} {cite}, against {other_when} {other_cite} for {other}")
 COMPARE_UNITS_DIFFER = _(
     "No verdict: {first} for {first_topic} against {second} for {second_topic} are in different "
     "units ({why}), and this engine does not convert one into the other"

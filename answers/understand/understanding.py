@@ -120,6 +120,8 @@ _WHICH_MORE = re.compile(
     rf"|\b{_COMPARATIVE}\s+(?:[\w/'\u2019-]+\s+){{0,9}}than\b"
     # "How far apart are X and Y", "is X above Y": two figures held one to the other.
     r"|\bhow far apart\b|\bgap between\b"
+    # "Which starts earlier: X or Y?": two times held one to the other.
+    r"|\b(?:which|who)\b(?=.*\bor\b).*\b(?:earlier|sooner|later|first)\b"
     # "Did X deliver as many as Y?", "is X enough to cover Y?"
     r"|\bas (?:many|much|high|large|big)\b.*\bas\b|\benough to (?:cover|pay for|meet)\b"
     rf"|\bhow (?:much|many|far)\s+{_COMPARATIVE}\b.*\bthan\b"
@@ -758,6 +760,8 @@ def _short_slips(question: str, vocab: Vocabulary) -> str:
         low = word.lower()
         if not word[:1].isupper() or not 3 <= len(low) < 5 or low in vocab.known or low in STOP:
             continue
+        if any(c.isdigit() for c in low):
+            continue  # a mark, never a slip: "HX3" is another node than "HX2"
         near = [
             c for c in vocab.name_words if abs(len(c) - len(low)) <= 1 and OSA.distance(c, low) == 1
         ]

@@ -161,6 +161,9 @@ class Vocabulary:
     themes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The tokens of the curated quantities a deal sets (`Quantity.agreed`): "will pay" states one.
     agreed: frozenset[str] = frozenset()
+    # The words of each curated quantity gone the other way ("loss" of a profit), keyed as
+    # `quantity_words` is, to that quantity's token (`Quantity.opposite_words`).
+    opposite_words: dict[str, str] = field(default_factory=dict)
 
     @functools.cached_property
     def quantity_phrases(self) -> tuple[tuple[frozenset[str], str], ...]:
@@ -368,7 +371,7 @@ def build() -> Vocabulary:
     vocab = Vocabulary(topics, entity_names, entity_kinds, frequency, known, curated,
                        place_words, topic_vectors, list(entity_names), name_vectors,
                        model.name if model else None, *_kinds(), _quantities(),
-                       _themes(), _agreed())  # fmt: skip
+                       _themes(), _agreed(), _quantities(opposite=True))  # fmt: skip
     # Built here, by whoever builds the vocabulary (a start's preload, the beat), never by the
     # first question that needs them: the word sets of every name cost a first user-worded ask
     # most of its time at 1M documents.
@@ -377,12 +380,14 @@ def build() -> Vocabulary:
     return vocab
 
 
-def _quantities() -> dict[str, str]:
-    """Each curated quantity's words, stemmed, to its token ("=cost"): not a stem any word has.
-    A phrase ("handed over", "average selling price") is keyed by its words' stems past the
-    stop words, sorted and joined by spaces (`Vocabulary.quantity_phrases`)."""
+def _quantities(*, opposite: bool = False) -> dict[str, str]:
+    """Each curated quantity's words (`opposite`: its words gone the other way), stemmed, to
+    its token ("=cost"): not a stem any word has. A phrase ("handed over", "average selling
+    price") is keyed by its words' stems past the stop words, sorted and joined by spaces
+    (`Vocabulary.quantity_phrases`)."""
     return {key: f"={q.slug}" for q in Quantity.objects.all()
-            for word in q.all_words() if (key := quantity_key(word))}  # fmt: skip
+            for word in (q.all_opposite_words() if opposite else q.all_words())
+            if (key := quantity_key(word))}  # fmt: skip
 
 
 def _agreed() -> frozenset[str]:

@@ -248,7 +248,9 @@ def country_world(settings):
            {"kind": "place-bound-event", "period": "2026", "place": "Kell",
             "edition": "14th"})  # fmt: skip
     # What a figure measures is the registry's: a curator adds revenue as a quantity.
-    Quantity.objects.create(slug="revenue", name="Revenue", words={"en": ["revenue"]})
+    Quantity.objects.update_or_create(
+        slug="revenue", defaults={"name": "Revenue", "words": {"en": ["revenue"]}}
+    )
     hotels = _topic("halvard-hotels-results", "Halvard Hotels results",
            ("halvard-hotels", "Halvard Hotels", "company"), ["revenue", "occupancy"],
            {"kind": "company"})  # fmt: skip

@@ -42,7 +42,10 @@ def world(settings):
         ("revenue", ["revenue", "sales"]),
         ("shipments", ["shipments", "shipped", "units"]),
     ]:
-        Quantity.objects.create(slug=slug, name=slug, words={"en": words})  # fmt: skip
+        # The seeded revenue, curated anew for this world's words.
+        Quantity.objects.update_or_create(
+            slug=slug, defaults={"name": slug, "words": {"en": words}}
+        )
     verano = _topic("company-verano-semiconductors-results", "Verano Semiconductors results",
                     ("verano-semiconductors", "Verano Semiconductors", "company"),
                     ["quarterly results", "revenue", "chips"],

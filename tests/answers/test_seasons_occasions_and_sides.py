@@ -37,7 +37,10 @@ def world(settings):
         ("attendance", ["attendance", "crowd", "spectators"]),
         ("capacity", ["capacity", "seats"]),
     ]:
-        Quantity.objects.create(slug=slug, name=slug, words={"en": words})  # fmt: skip
+        # The seeded capacity, curated anew for this world's words.
+        Quantity.objects.update_or_create(
+            slug=slug, defaults={"name": slug, "words": {"en": words}}
+        )
     league = _topic("kestria-basketball-league-attendance-2026-27",
                     "Kestria Basketball League attendance, 2026-27",
                     ("kestria-basketball-league", "Kestria Basketball League", "organization"),
