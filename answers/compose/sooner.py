@@ -9,12 +9,14 @@ a verdict, each quoted in its row's words with its citation; times that overlap 
 other.
 """
 
+import calendar
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from answers.check import Sentence
-from answers.understand import STOP_STEMS, phrases, stem, stem_set, time_window
+from answers.ground import figures
+from answers.understand import STOP_STEMS, phrases, stem, stem_set, time_window, vocabulary
 
 # A comparison of times, not of amounts: "which opens first", "earlier", "sooner", "later".
 ASKED = re.compile(r"\b(?:earlier|sooner|first|later|before|after)\b", re.IGNORECASE)
@@ -33,7 +35,10 @@ _HALF = re.compile(
 )
 _CLAUSE_END = re.compile(r"[;.]|,\s+(?!\d)")
 # The words that ask when, which say nothing of the deed.
-_TIME_WORDS = stem_set("which who what when earlier sooner first later before after or than")
+_TIME_WORDS = stem_set(
+    "which who what when earlier sooner first later before after or than came comes come happened"
+)
+_MONTH_STEMS = stem_set(" ".join(m for m in calendar.month_name if m))
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,9 @@ def first_of(writer, sides: list) -> bool:
         return False
     names = frozenset().union(*(_names(side) for side in sides[:2]))
     deed = stem_set(question) - names - STOP_STEMS - _TIME_WORDS
-    found = [_when(side, deed) for side in sides[:2]]
+    # A side whose rows never say the deed asked of the other ("the end of <auction> or
+    # <outage>") is asked when it itself happened: its title's own words.
+    found = [_when(side, deed) or _when(side, _itself(side)) for side in sides[:2]]
     if not deed or None in found:
         return False
     (a, b), titles = found, [side.topic.title for side in sides[:2]]
@@ -68,6 +75,15 @@ def first_of(writer, sides: list) -> bool:
         other_when=other_when.text, other_cite=writer.cite(other_when.row)))  # fmt: skip
     writer.sentences.append(Sentence(f"{text[:1].upper()}{text[1:]}."))
     return True
+
+
+def _itself(side) -> frozenset[str]:
+    """The words of a side's title past its entities' names and its period: what it is
+    ("network outage" of "<town> network outage, November 2026")."""
+    topic, built = side.topic, vocabulary.built()
+    names = [n for e in topic.entity_ids for n in (built.entity_names.get(e, ()) if built else ())]
+    return frozenset(stem_set(topic.title) - stem_set(" ".join([*names, topic.period]))
+                     - STOP_STEMS - _TIME_WORDS - _MONTH_STEMS)  # fmt: skip
 
 
 def _names(side) -> frozenset[str]:
@@ -97,7 +113,7 @@ def _time_after(sentence: str, said: frozenset[str], row) -> When | None:
     if at is None:
         return None
     clause = _CLAUSE_END.split(sentence[at:], maxsplit=1)[0]
-    return _period(clause, row) or _window(clause, row)
+    return _period(clause, row) or _day_of(clause, row) or _window(clause, row)
 
 
 def _period(clause: str, row) -> When | None:
@@ -114,6 +130,22 @@ def _period(clause: str, row) -> When | None:
         last = date(int(year) + last_month // 12, last_month % 12 + 1, 1)
         return When(first, date.fromordinal(last.toordinal() - 1), found.group(0), row)
     return None
+
+
+def _day_of(clause: str, row) -> When | None:
+    """A day of a month ("on 12 November", "12 November 2026"), of the year it says, else the
+    row's."""
+    found = figures.DAY_OF_MONTH.search(clause)
+    if found is None:
+        return None
+    number, month = figures.day_first(found.group(0)).split()
+    year = re.match(r",?\s+((?:19|20)\d\d)\b", clause[found.end() :])
+    day = date(int(year.group(1)) if year else _day(row).year, _MONTHS[month], int(number))
+    return When(day, day, clause[found.start() : year.end() + found.end() if year else found.end()],
+                row)  # fmt: skip
+
+
+_MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 
 
 def _window(clause: str, row) -> When | None:

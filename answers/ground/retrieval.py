@@ -591,7 +591,9 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
     """The figures `text` gives of a neighbour: of a numbered topic, those whose nearest
     numbering before them is another edition's ("Phase 2 ..., budgeted at $62 million" in a row
     of Phase 1); of any, those whose clause first names another body that shares the lead's
-    short name ("Halvard Airways ... carried 610,000 passengers" in a row of Halvard Air)."""
+    short name ("Halvard Airways ... carried 610,000 passengers" in a row of Halvard Air); of
+    a topic of one occasion and year, those a sentence gives of another year's ("The 2021
+    auction of the same band raised €760 million")."""
     if not text:
         return frozenset()
     numbered = numbered_topic(topic)
@@ -603,7 +605,8 @@ def neighbours(text: str, topic: Topic) -> frozenset[str]:
                      or another_speaker(_lead_in(f, prior), topic)
                      or _of_another_name(f, topic)
                      or _under_a_longer_name(f, topic)
-                     or another_site(_part_of(f), topic))  # fmt: skip
+                     or another_site(_part_of(f), topic)
+                     or another_year(f.sentence, topic))  # fmt: skip
 
 
 def _under_a_longer_name(figure: figures.Stated, topic: Topic) -> bool:

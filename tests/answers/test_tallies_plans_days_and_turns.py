@@ -20,7 +20,9 @@ maker's quarterly results. What the classes ask of it, from the user's side:
 - a loss taken for granted of a maker whose rows give its net income is named first with it;
 - which of two topics does a thing first is answered from the times their rows give for it;
 - a sibling's mark one digit off is never read as a slip of the tracked one's;
-- a place's adjective ("<Country>n") is no slip of the place's name: the paraphrase answers.
+- a place's adjective ("<Country>n") is no slip of the place's name: the paraphrase answers;
+- a figure a row gives of another year's occasion ("The 2021 <quota> approved 30") is never the
+  one-year topic's reading.
 """
 
 from datetime import UTC, datetime
@@ -94,7 +96,7 @@ def world(settings, time_machine):
              "companies as suppliers. The quota takes effect on 1 March 2027."),
         (4, "The Varnia Trade Office amended its 2026 robot import quota: the approved supplier "
             "list now stands at 14 companies, up from 11. The effective date of 1 March 2027 is "
-            "unchanged."),
+            "unchanged. The 2021 robot import quota approved 30 companies."),
         (11, "Ferris Aero reported third-quarter 2026 results with revenue of €1.3 billion, up "
              "from €1.1 billion a year earlier."),
     ])  # fmt: skip
@@ -201,3 +203,10 @@ def test_a_sibling_mark_one_digit_off_is_not_a_slip(api):
 def test_a_place_adjective_is_no_slip_of_its_name(api):
     said = ask(api, "How many jobs will Ferris Aero's new Varnian drone plant create?")
     assert "350" in said, said
+
+
+@pytest.mark.usefixtures("world")
+def test_another_years_figure_in_a_topics_row_is_not_its_reading(api):
+    said = ask(api, "How many companies are on the Varnia robot import quota supplier list now?")
+    assert "14 companies" in said, said
+    assert "30" not in said, said
