@@ -83,6 +83,11 @@ class Tagger:
             elif surface:
                 folded[surface.lower()].append(("entity", entity_id))
         self._events_by_lead: dict[int, list[EventTerms]] = defaultdict(list)
+        events = list(events)
+        self._longest = max(
+            (len(n) for n in [*(s for s, _ in names), *(n for e in events for n in e.names)]),
+            default=0,
+        )
         self._events_by_name: dict[int, EventTerms] = {}
         for event in events:
             self._events_by_lead[event.lead_id].append(event)
@@ -147,10 +152,20 @@ class Tagger:
 
     def _names_at(self, text: str, start: int, after: int) -> bool:
         """Whether a topic's own name runs from `start` through the word at `after`, or a
-        tracked name begins at `after`."""
-        folded = _whole_word_spans(self._folded, text.lower())
-        own = any(kind == "topic" and at == start and end > after for at, end, kind, _ in folded)
-        return own or any(at == after for at, _, _ in self.entity_spans(text))
+        tracked name begins at `after`: one pass of each automaton over the text from the
+        short name on (a document's whole text is scanned once already, by `tag`)."""
+        # No name is longer than the longest tracked one: the text past it is never read.
+        stop = min(len(text), after + self._longest)
+        while stop < len(text) and text[stop].isalnum():
+            stop += 1  # a whole word at the end, as the whole text would give it
+        rest, word = text[start:stop], after - start
+        for automaton, haystack in ((self._folded, rest.lower()), (self._exact, rest)):
+            for at, end, kind, _ in _whole_word_spans(automaton, haystack):
+                if (kind == "topic" and at == 0 and end > word) or (
+                    kind == "entity" and at == word
+                ):
+                    return True
+        return False
 
     def _apart(self, word: str, continued: set[str]) -> bool:
         plain = word in continued or word in ROLES or word in _CALENDAR

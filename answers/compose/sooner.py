@@ -9,14 +9,21 @@ a verdict, each quoted in its row's words with its citation; times that overlap 
 other.
 """
 
-import calendar
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from answers.check import Sentence
 from answers.ground import figures
-from answers.understand import STOP_STEMS, phrases, stem, stem_set, time_window, vocabulary
+from answers.understand import (
+    MONTHS,
+    STOP_STEMS,
+    phrases,
+    stem,
+    stem_set,
+    time_window,
+    vocabulary,
+)
 
 # A comparison of times, not of amounts: "which opens first", "earlier", "sooner", "later".
 ASKED = re.compile(r"\b(?:earlier|sooner|first|later|before|after)\b", re.IGNORECASE)
@@ -38,7 +45,7 @@ _CLAUSE_END = re.compile(r"[;.]|,\s+(?!\d)")
 _TIME_WORDS = stem_set(
     "which who what when earlier sooner first later before after or than came comes come happened"
 )
-_MONTH_STEMS = stem_set(" ".join(m for m in calendar.month_name if m))
+_MONTH_STEMS = stem_set(" ".join(MONTHS))
 
 
 @dataclass(frozen=True)
@@ -140,12 +147,10 @@ def _day_of(clause: str, row) -> When | None:
         return None
     number, month = figures.day_first(found.group(0)).split()
     year = re.match(r",?\s+((?:19|20)\d\d)\b", clause[found.end() :])
-    day = date(int(year.group(1)) if year else _day(row).year, _MONTHS[month], int(number))
+    day = date(int(year.group(1)) if year else _day(row).year, MONTHS.index(month) + 1,
+               int(number))  # fmt: skip
     return When(day, day, clause[found.start() : year.end() + found.end() if year else found.end()],
                 row)  # fmt: skip
-
-
-_MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 
 
 def _window(clause: str, row) -> When | None:

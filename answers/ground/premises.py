@@ -14,6 +14,7 @@ answer names the premise first; a question that takes nothing for granted names 
 """
 
 import calendar
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -787,8 +788,10 @@ def holding(claim: Claim, statements: list[str]) -> int | None:
         for index, row in enumerate(statements):
             for sentence in _statements(row):
                 said = {stem(t) for t in _TOKEN.findall(sentence.lower())}
-                own = deed & said or _states_the_verb(claim, sentence) if dated else (
-                    when & periods(sentence))  # fmt: skip
+                if dated:
+                    own = deed & said or _states_the_verb(claim, sentence)
+                else:
+                    own = when & periods(sentence)
                 if own_state and not own:
                     continue
                 if (not claim.objects or claim.objects & said) and any(
@@ -990,6 +993,7 @@ def _said_of(claim: Claim, sentence: str) -> tuple[bool, bool]:
     return holds, contradicted
 
 
+@functools.lru_cache(maxsize=256)
 def _deed_of_day(claim: Claim) -> frozenset[str]:
     """What a claim says was done on its one day, by the words just before it ("take effect
     on 1 December": effect; "opened on 3 November": open), past names and light verbs; empty
