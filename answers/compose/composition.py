@@ -666,6 +666,7 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
             _changes(writer, layers, preface)
         elif not (_dated_led(writer, layers, preface, label)
                   or _disagreement(writer, layers, preface, label)
+                  or _change_asked(writer, layers, preface)
                   or _of_period(writer, layers, preface, label)
                   or _revision(writer, layers, preface, label)
                   or _led(writer, layers, preface, label)):  # fmt: skip
@@ -673,6 +674,19 @@ def _answer_topic(writer: Writer, layers: Layers, preface: str, label: str = "",
     for item in _support(intent, layers)[:support]:
         if item not in writer.pool and _answers_how_much(writer, layers, item):
             writer.say(item)
+
+
+def _change_asked(writer: Writer, layers: Layers, preface: str) -> bool:
+    """ "By how much did it raise the fee?": the verdict between the figure now and the one a
+    row gives before it (or the one it revised), then the rows; not under a premise named."""
+    question = writer.understood.question
+    if writer.understood.intent != "how-much" or preface or not verdicts.CHANGE_ASKED.search(
+            question):  # fmt: skip
+        return False
+    if not (verdicts.against_before(writer, layers) or verdicts.revision(writer, layers)):
+        return False
+    _verdict_then_rows(writer, layers)
+    return True
 
 
 def _answers_how_much(writer: Writer, layers: Layers, item: Evidence) -> bool:
@@ -777,7 +791,9 @@ def _periods_asked(writer: Writer, layers: Layers) -> frozenset[str]:
     # is not asked, when the question past it names one.
     question = writer.understood.question
     said = figures.periods(past_setting(question)) or figures.periods(question)
-    return frozenset(p for p in said if not (own and (p in own or own in p)))
+    titled = figures.periods(layers.topic.title)  # "<count>, autumn 2026": its own season
+    return frozenset(p for p in said
+                     if not (own and (p in own or own in p)) and p not in titled)  # fmt: skip
 
 
 def _gives_of(said: frozenset[str], wanted: frozenset[str], held: list[figures.Figure],
@@ -1163,7 +1179,8 @@ def _within(writer: Writer, layers: Layers, alone: bool = True) -> bool:
     (the topic asked `alone`) two figures its parts tell apart by their words; the verdict,
     then the rows it cites in their own words, then the topic's support."""
     if not (verdicts.within(writer, layers) or verdicts.against_before(writer, layers)
-            or (alone and verdicts.apart(writer, layers))):  # fmt: skip
+            or (alone and (verdicts.parties(writer, layers)
+                           or verdicts.apart(writer, layers)))):  # fmt: skip
         return False
     _verdict_then_rows(writer, layers)
     return True
@@ -1268,6 +1285,8 @@ def _premise(understood: Understanding, layers: Layers) -> tuple[str, Evidence |
     claim = premises.claim_about(understood.question, topic)
     if claim is None or _when_of_its_course(understood.question, claim):
         return "", None
+    if understood.intent == "compare" and claim.verb in premises.POSITIONS:
+        return "", None  # "how far is A below B": the verdict says which is below
     rows = [*rows, *filter(None, [layers.attention])]
     said = _claim_premise(claim, rows, topic)
     fixed = premises.claim_about(understood.corrected, topic) if said[0] else None

@@ -44,6 +44,7 @@ from answers.understand import (
     stem_set,
     without_titles,
 )
+from ingestion.tagging import current_tagger
 
 LIKELY = stem_set(
     """likely likelihood likelier chance chances odds probability probable bet bettors traders
@@ -425,14 +426,27 @@ _COMPARE = re.compile(
 )
 
 
+# "By how much did it raise the fee?", "How much did enrolment rise?": the change of a figure
+# against the one before it, which a row's "to 4,800, up from 4,200" answers. "Raise" asks a
+# change only after "by" ("how much did it raise" is a sum raised).
+CHANGE_ASKED = re.compile(
+    r"\bby\s+how\s+much\b[^?]*?\b(?:rais|hik|lift|boost|improv|cut|rose|rise|risen|increas"
+    r"|lower|reduc|gr[eo]w|f[ae]ll|drop|climb|shr[aiu]nk)\w*"
+    r"|\bhow\s+much\b[^?]*?\b(?:rose|rise|risen|rises|increas|improv|lower|reduc|gr[eo]w"
+    r"|f[ae]ll|dropp|climb|shr[aiu]nk)\w*",
+    re.IGNORECASE,
+)
+
+
 def against_before(writer, side) -> bool:
     """Add the verdict between a quantity's current figure and the earlier one a row sets it
     against in one sentence ("completed 6,120 homes, up from 5,480 a year earlier"), when the
     question asks how now compares with before and names no two periods the rows hold. False
     when it asks no such thing or no row gives such a pair."""
     question = writer.understood.question
-    if not (_BEFORE_ASKED.search(question) and (_CHANGED.search(question) or _COMPARE.search(
-            question))):  # fmt: skip
+    asked = _BEFORE_ASKED.search(question) and (_CHANGED.search(question)
+                                                or _COMPARE.search(question))  # fmt: skip
+    if not (asked or CHANGE_ASKED.search(question)):
         return False
     said = frozenset(stem_set(_BEFORE_ASKED.sub(" ", question)) - STOP_STEMS - ASKING
                      - _names(side))  # fmt: skip
@@ -832,6 +846,53 @@ def apart(writer, side) -> bool:
     labels = [_speaker_label(said, by) if by else _label(said, words, f, common)
               for said, words, by, f in told]  # fmt: skip
     return _said(writer, (labels[0], a), (labels[1], b))
+
+
+def parties(writer, side) -> bool:
+    """Add the verdict between the figures one topic's rows give two parties the question sets
+    side by side by name ("Did <A> rank higher than <B> in <the ranking>?", "Which paid more
+    in the auction, <A> or <B>?"): each figure its sentence gives after naming that party, of
+    one quantity. False when the question names no two such parties or no row gives both."""
+    question = writer.understood.question
+    named = _parties_named(question, side)
+    if named is None:
+        return False
+    curated = _curated(side)
+    owned = [(f, _owner(f, named)) for f in _held_apart(question, side) if f.reading]
+    pairs = [(a, b) for a, one in owned if one == named[0][1] for b, other in owned
+             if other == named[1][1] and a.unit == b.unit
+             and figures.same_quantity(a, b, curated)]  # fmt: skip
+    if not pairs:
+        return False
+    asked = figures.quantities(writer.said)
+    a, b = max(pairs, key=lambda p: (bool(asked & p[0].quantity), p[0].row is p[1].row,
+                                     p[0].row.kind == "reading", _newest(p[0])))  # fmt: skip
+    return _said(writer, (named[0][0], a), (named[1][0], b))
+
+
+def _parties_named(question: str, side) -> tuple[tuple[str, int], tuple[str, int]] | None:
+    """The two bodies or people the topic carries that the question's two parts name, each
+    (as the question writes it, its entity), in the question's order; never one the topic's
+    own title names (the ranking itself)."""
+    tagger = current_tagger()
+    found = []
+    for part in parts(question):
+        spans = [(part[start:end], entity) for start, end, entity in tagger.entity_spans(part)
+                 if entity in side.topic.entity_ids
+                 and part[start:end].lower() not in side.topic.title.lower()]  # fmt: skip
+        if len({entity for _, entity in spans}) == 1 and spans[0][1] not in {e for _, e in found}:
+            found.append(spans[0])
+    return (found[0], found[1]) if len(found) == 2 else None
+
+
+def _owner(figure: Figure, named: tuple) -> int | None:
+    """The party of `named` its sentence names last before the figure, or None."""
+    sentence = figure.sentence
+    at = sentence.find(figure.text)
+    ids = {entity for _, entity in named}
+    before = [(start, entity) for start, _, entity in current_tagger().entity_spans(sentence)
+              if entity in ids and start < at]  # fmt: skip
+    return max(before)[1] if at >= 0 and before else None
 
 
 def _held_apart(question: str, side) -> list[Figure]:

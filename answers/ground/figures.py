@@ -40,6 +40,7 @@ from answers.understand import (
     PROVISIONAL_WORDS,
     STOP,
     WILL,
+    phrases,
     stem,
     vocabulary,
 )
@@ -86,6 +87,10 @@ _FIGURE = re.compile(
     + r")\b"
     r"|(?P<count>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s+(?:million|billion))"
     r"|(?P<decimal>\d+\.\d+)(?![\d%])"
+    # A rank ("41st, up from 48th", "2nd in the table"); never an edition ("the 32nd fair") or a
+    # day ("23rd November", "the 1st of May").
+    r"|(?<![\d.,])(?P<rank>\d{1,4})(?:st|nd|rd|th)\b(?=\s*(?:[,;.)]|$)|\s+(?:place|position|spot"
+    r"|in|on|out|among|from|to|and|after|behind|ahead|overall)\b)"
     # "310 tonnes": what follows counts; "2026/27 wheat" is a season, not 27 of anything;
     # "the TR-7 early warning units", "R7 weighs": a number in a name counts nothing.
     # "revised from 121, after ...", "up from 23.": a number a clause or a sentence ends on may
@@ -116,6 +121,8 @@ _PERIOD = re.compile(
     # A month, not a day of one ("on 17 November" says an occasion, not a period).
     rf"|(?<!\d\s)(?<!\d\d\s)\b(?P<month>{_MONTHS})\b(?!\s+\d{{1,2}}(?:st|nd|rd|th)?\b)"
     r"|\b(?P<quarter>(?i:first|second|third|fourth))[\s-](?i:quarter)\b"  # "Third-quarter revenue"
+    # A season of a year ("autumn 2026": an intake, a harvest), said with its year ("a fall").
+    r"|\b(?P<season_name>(?i:spring|summer|autumn|fall|winter))(?=\s+(?:of\s+)?(?:19|20)\d\d\b)"
     # A year's whole: "full-year 2026 guidance" is of 2026, not of a quarter said before it.
     r"|\b(?i:full[\s-]year)\s+(?P<full_year>(?:19|20)\d\d)\b"
     # A year to date ("in 2026 through November"): the months from January, not the year.
@@ -128,6 +135,7 @@ _PERIOD = re.compile(
     r"|\b(?P<season>(?:19|20)\d\d)[/\u2013-](?P<next>\d\d)(?!\d)",
 )
 _ORDINAL = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
+RANK = "rank"  # the unit of a place in a ranking ("41st"), held as its negative
 # Words that link a quantity to its value: never part of what is measured.
 LINKING = frozenset(
     """was were is are be been stood stand stands stay stays stayed remain remains remained at to of
@@ -364,6 +372,7 @@ def stated(text: str) -> list[Stated]:
         quantity, named = _with_counted((quantity, named), counted, unit, before, head)
         quantity, named = _modifying((quantity, named), before, text[match.end() :], unit)
         quantity, named = _planned_of((quantity, named), before, opens, unit)
+        quantity, named = _margin((quantity, named), before, text[: match.start()], unit)
         if not quantity and unit == "#":
             continue  # a bare decimal of nothing named is no figure to weigh
         written = _written(text, match, lead, counted[1] if plain else "")
@@ -939,6 +948,8 @@ def _kind_of(text: str, match: re.Match) -> str:
         return "revised"
     if kind == "actual" and _BY_YEAR.match(text, match.end()) and any(map(WILL.fullmatch, before)):
         return "forecast"  # "will lift it to 1.05 million TEU by 2029": set for a year ahead
+    if kind == "actual" and _DEMANDING & {w.lower() for w in _since_last_figure(before)}:
+        return "claimed"
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
     # "put the final reading at 1,291.3, above the provisional 1,284.6": the nearer word's.
@@ -1076,7 +1087,7 @@ def _periods_in(text: str) -> list[re.Match]:
     third quarter of 2026": the third quarter, not 2026)."""
     kept: list[re.Match] = []
     for m in _PERIOD.finditer(text):
-        named = kept and any(kept[-1].group(g) for g in ("quarter", "month", "q"))
+        named = kept and any(kept[-1].group(g) for g in ("quarter", "month", "q", "season_name"))
         if not (named and m.group("year") and m.start() - kept[-1].end() <= 1):
             kept.append(m)
     return kept
@@ -1111,8 +1122,8 @@ def _period_name(match: re.Match) -> str:
         return span_name(f"January-{match.group('to_month')}")
     if match.group("season"):
         return f"{match.group('season')}/{match.group('next')}"
-    if match.group("month"):
-        return match.group("month").lower()
+    if match.group("month") or match.group("season_name"):
+        return (match.group("month") or match.group("season_name")).lower()
     if match.group("quarter") or match.group("q"):
         return f"{match.group('quarter') or _ORDINAL[match.group('q')]} quarter".lower()
     return match.group("year") or match.group("year_of") or match.group("full_year")
@@ -1127,7 +1138,8 @@ def _year_of(match: re.Match) -> str:
     of a year to date); else ""."""
     if match.group("to_date"):
         return match.group("to_date")
-    if not (match.group("month") or match.group("quarter") or match.group("q")):
+    if not (match.group("month") or match.group("quarter") or match.group("q")
+            or match.group("season_name")):  # fmt: skip
         return ""
     after = _YEAR_AFTER.match(match.string, match.end())
     return after.group(1) if after else ""
@@ -1179,6 +1191,11 @@ def _value(match: re.Match) -> tuple[float, float, str] | None:
     if match.group("small") or match.group("spelled"):
         value = float(match.group("small") or SPELLED_OUT[match.group("spelled").lower()])
         return value, value, ""
+    if match.group("rank"):
+        # Held as its negative: a higher rank is a smaller number, so "higher", "rose" and
+        # "fell" read a rank as they read any other figure.
+        value = -float(match.group("rank"))
+        return value, value, RANK
     count = match.group("count")
     number, _, scale = count.partition(" ")
     value = float(number.replace(",", "")) * _SCALE.get(scale.lower(), 1)
@@ -1253,12 +1270,13 @@ def _quantity(before: list[str], opens: bool = False, money: bool = False,
     return _number_of(before) or _changed_object(before) or _measured(before, opens, money, rate)
 
 
-# A change verb's object, then what it is of, then "to" the figure: "raised the capacity
-# target of its <plant> expansion to 11,000" measures the capacity target, not the expansion.
+# A change verb's object, then what it is of or whom it is for, then "to" the figure: "raised
+# the capacity target of its <plant> expansion to 11,000" measures the capacity target, not the
+# expansion; "improved its pay offer to engineers to 3.8%" the offer, not the engineers.
 _CHANGED_OF = re.compile(
-    r"\b(?:rais|increas|cut|lower|lift|reduc|boost|trim|revis|extend|expand)\w*\s+"
-    r"(?:the|its|their)\s+(?P<what>(?:[a-z-]+\s+){0,2}[a-z-]+)\s+of\s+(?:the|its|their)\s+"
-    r"[^,;]*?\bto$"
+    r"\b(?:rais|increas|cut|lower|lift|reduc|boost|trim|revis|extend|expand|improv|sweeten)\w*"
+    r"\s+(?:the|its|their)\s+(?P<what>(?:[a-z-]+\s+){0,2}[a-z-]+)\s+"
+    r"(?:of\s+(?:the|its|their)|to|for)\s+[^,;]*?\bto$"
 )
 
 
@@ -1433,13 +1451,44 @@ def _modifying(measured: tuple[frozenset[str], str], before: list[str], after: s
     """A rate or sum set between a determiner and its noun ("a 3.5% pay offer", "its 7%
     claim", "the improved 4.2% offer") measures that noun, not the words before it."""
     lead = [w.lower() for w in before[-2:]]
-    described = len(lead) == 2 and lead[0] in _DETERMINERS and lead[1].endswith(("ed", "ing"))
+    # "its improved 4.2% offer", "<the university>'s improved 4.2% offer"
+    owner = len(lead) == 2 and (lead[0] in _DETERMINERS or lead[0].endswith(("'s", "\u2019s")))
+    described = owner and lead[1].endswith(("ed", "ing"))
     if unit == "%" and not measured[0]:
         return _state_after(after) or measured  # "58% complete": how complete
     if unit in ("", "#") or not lead or not (lead[-1] in _DETERMINERS or described):
         return measured
     noun = _counted(after)
     return noun if noun[0] else measured
+
+
+# Verbs by which a party demands a figure of another ("is claiming a 7% pay rise", "the union
+# claims 7%"): a demand, never a reading of what is offered or paid.
+_DEMANDING = frozenset("claim claims claiming demand demands demanding seeks seeking".split())
+
+
+# Verbs by which a body decides on a thing put to it ("rejected the offer by 73%"): the share
+# after "by" is the vote's, never a change of the thing decided on.
+_DECIDED = REJECTED | frozenset(
+    """accepted accept accepts approved approve approves backed voted passed ratified
+    endorsed""".split()
+)
+
+
+def _margin(measured: tuple[frozenset[str], str], before: list[str], head: str,
+            unit: str) -> tuple[frozenset[str], str]:  # fmt: skip
+    """A share after "by" in a sentence that decides on what it names, with no verb of change
+    ("members rejected the improved 4.2% offer by 73% in a ballot"): the vote's share. A
+    rank measures where it stands, whatever precedes it."""
+    if unit == RANK:
+        return quantities([stem("rank")]), "rank"
+    if unit != "%" or not before or before[-1].lower() != "by":
+        return measured
+    sentence = _sentence_before(head, len(head))
+    said = {w.lower() for w in _WORD.findall(sentence)}
+    if not said & _DECIDED or _CHANGED.search(sentence):
+        return measured
+    return quantities([stem("vote")]), "vote"
 
 
 def _state_after(after: str) -> tuple[frozenset[str], str] | None:
@@ -2060,6 +2109,8 @@ def difference(higher: Stated, lower: Stated) -> str:
     ("1.75 to 2.00" for a range; the template says "percentage points"), a sum with its sign,
     scale and currency word ("$125 million"), a count with its separators ("5,000")."""
     low, high = higher.low - lower.high, higher.high - lower.low
+    if higher.unit == RANK:
+        return str(phrases.BY_PLACES.format(places=_number(low, 0)))
     if higher.unit == "%":
         numbers = [_number(v, _decimals(higher, lower)) for v in dict.fromkeys((low, high))]
         return " to ".join(numbers)
@@ -2073,7 +2124,7 @@ def difference(higher: Stated, lower: Stated) -> str:
 def ratio(higher: Stated, lower: Stated) -> str | None:
     """How many times `lower` `higher` is, for sums and counts (a rate's ratio says nothing a
     difference in points does not; a magnitude's is meaningless), when it is at least 1.1."""
-    if higher.unit in ("%", "bp", "#") or lower.high <= 0:
+    if higher.unit in ("%", "bp", "#", RANK) or lower.high <= 0:
         return None
     times = higher.low / lower.high
     if times < 1.05:

@@ -60,7 +60,7 @@ _FAMILY_WORDS = {
     "cancel": "cancel canceled cancelled scrap abandon axe",
     "sign": "sign seal",
     "collapse": "collapse break broke broken fail",
-    "approve": "approve clear authorise authorize grant certify license licence",
+    "approve": "approve clear authorise authorize grant certify license licence accept ratify",
     "reject": "reject deny block refuse ban prohibit",
     "open": "open reopen restore resume",
     "close": "close shut halt suspend",
@@ -160,7 +160,10 @@ _FIGURE = re.compile(
     rf"|(?<![^\W\d_][-\u2013])\b(?:\d{{1,4}}|{'|'.join(SPELLED_OUT)})\s+{_MODEL}(?!{_TIME_UNITS}\b)"
     rf"(?:[^\W\d_]+(?<![sS])[sS]|{'|'.join(sorted(UNCHANGED_PLURALS))})\b"
     # How long: "for 72 hours", "a 48-hour strike".
-    r"|(?<=\bfor\s)\d+\s+(?:hours?|days?|weeks?|months?)\b|\b\d+-(?:hour|day|week|month)\b",
+    r"|(?<=\bfor\s)\d+\s+(?:hours?|days?|weeks?|months?)\b|\b\d+-(?:hour|day|week|month)\b"
+    # A rank ("fall to 55th in the table"), as `answers.ground.figures` reads one.
+    r"|\b\d{1,4}(?:st|nd|rd|th)\b(?=\s*(?:[,;.?)]|$)|\s+(?:place|position|spot|in|on|out|among"
+    r"|overall)\b)",
     re.IGNORECASE,
 )
 _SCALED = re.compile(r"(\d)\s*(million|mn|m|billion|bn)\b")  # "$640 million" is "$640m"
@@ -455,7 +458,7 @@ def _passed_over(low: str, rest: str, subject: set[str]) -> bool:
     of the topic's own term dated in the question ("rated it on 2 October") is the deed."""
     # "fined <them> EUR 48 million" of a fine: the topic's own term done, with its figure.
     timed = DAY_OF_MONTH.search(rest) or _IN_MONTH.search(rest)
-    dated = bool(timed or _FIGURE.search(rest)) and (states(low) or not low.endswith("s"))
+    dated = bool(timed or _FIGURE.search(rest)) and (states(low) or low.endswith("ed"))
     named = (low in subject or low in STOP) and not (family_of(low) or low in COPULAS or dated)
     scale = low in _SCALES  # "48 million": the figure's, never a state word
     plain = low.replace(" ", "").isalpha() and low not in SPELLED_OUT
@@ -522,7 +525,9 @@ def _a_noun(tokens: list[str], index: int) -> bool:
     if len(before) == 2 and before[0] in ("a", "an") and tokens[index - 1][:1].isupper():
         return True
     compound = len(before) == 2 and before[0] in DETERMINERS and not tokens[index - 1][:1].isupper()
-    return compound and not (set(after) & _VERB_FOLLOWERS)
+    # A name after it is its object ("did the union accept <Name>'s offer"): a verb.
+    named = index + 1 < len(tokens) and tokens[index + 1][:1].isupper()
+    return compound and not (set(after) & _VERB_FOLLOWERS or named)
 
 
 def _figures_from(rest: str, tokens: list[str], index: int,

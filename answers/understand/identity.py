@@ -35,6 +35,7 @@ from answers.understand.vocabulary import (
     Topic,
     Vocabulary,
     built,
+    phrase_said,
     quantity_key,
     stem,
     words,
@@ -240,6 +241,9 @@ class Context:
     foreign: frozenset[str] = frozenset()
     reported: Callable[[Topic, tuple[str, ...]], bool] = lambda topic, phrases: False
     year: int = 0  # the year the question is asked in (its clock's)
+    # Whether the question is in English: another language says a name's common words in its
+    # own ("Universidad <Name>"), which are no other name's.
+    english: bool = True
 
 
 def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) -> Mismatch | None:
@@ -259,12 +263,17 @@ def disagreement(said: Said, topic: Topic, vocab: Vocabulary, context: Context) 
         or _other_group(said, topic, own)
         or (_longer_name(said, topic, own, vocab, context) if context.capitals else None)
         or (_foreign_name(said, vocab, own, others, context, topic) if context.capitals else None)
+        or (_other_name_sharing(said, topic, own) if context.english else None)
         or _other_number(said, topic, own, context)
         or _other_month(said, topic, context)
         or _other_period(said, topic, context)
         or _other_place(said, topic, vocab, own, context, others)
         or _other_indicator(said, topic, context, vocab)
-        or (_other_actor(said, topic, vocab, others, context) if context.named_lead else None)
+        or (
+            _other_actor(said, topic, vocab, others, context)
+            if context.named_lead
+            else _untopical_actor(said, topic, vocab, context)
+        )
     )
     # Words inside another asked topic's own name are that topic's ("<A> Series B's round"
     # beside a question about <B>): no qualifier of this one.
@@ -365,6 +374,21 @@ def _other_actor(said: Said, topic: Topic, vocab: Vocabulary, others: frozenset[
         if entity_id in topic.entity_ids or entity_id in others:
             continue
         if vocab.entity_kinds.get(entity_id) not in _ACTORS:
+            continue
+        if not context.reported(topic, tuple(vocab.entity_names.get(entity_id, ()))):
+            return Mismatch(_words(said, first, after), "name")
+    return None
+
+
+def _untopical_actor(said: Said, topic: Topic, vocab: Vocabulary,
+                     context: Context) -> Mismatch | None:  # fmt: skip
+    """A body or person the registry keeps as an entity that no topic carries ("What did <an
+    agency> decide about <a tracked university>?"), which the topic's reports never name: a
+    neighbour its curators know of, whose doings it does not track."""
+    for first, after, entity_id in said.names:
+        if entity_id in topic.entity_ids or vocab.entity_kinds.get(entity_id) not in _ACTORS:
+            continue
+        if entity_id in vocab.carried:
             continue
         if not context.reported(topic, tuple(vocab.entity_names.get(entity_id, ()))):
             return Mismatch(_words(said, first, after), "name")
@@ -922,6 +946,14 @@ def another_actor(miss: Mismatch, topic: Topic, vocab: Vocabulary | None = None)
     return not content & own or (vocab is not None and _tracked_name(miss.subject, vocab))
 
 
+def uncarried(name: str, vocab: Vocabulary) -> bool:
+    """Whether `name` is, as written, a name of a body or person the registry keeps that no
+    topic carries: a neighbour curators know of, whose doings it does not track."""
+    low = _POSSESSIVE.sub("", name.lower())
+    return any(low in {n.lower() for n in names} and vocab.entity_kinds.get(e) in _ACTORS
+               and e not in vocab.carried for e, names in vocab.entity_names.items())  # fmt: skip
+
+
 def _tracked_name(name: str, vocab: Vocabulary) -> bool:
     """Whether `name` is a tracked entity's name or alias, as written."""
     low = _POSSESSIVE.sub("", name.lower())
@@ -1008,6 +1040,33 @@ def _foreign_name(said: Said, vocab: Vocabulary, own: frozenset[str], others: fr
                     if j == len(said.tokens) or not said.tokens[j].capital), i + 1)  # fmt: skip
         if not _party(said, i, run, topic, vocab, context):
             return Mismatch(_words(said, i, end), "name")
+    return None
+
+
+_CALLED = frozenset("called named nicknamed renamed as".split())
+
+
+def _other_name_sharing(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+    """A name the registry does not hold that shares a word with one of the topic's names and
+    adds a capitalised word the topic's curation and the reports naming it never use ("the
+    <Maker> Employability Ranking" of the "<Maker> University Rankings"): another thing of
+    that name's family, which the registry does not track."""
+    vouched = own & _said_of_topic(topic.curated or topic.text, topic.reported, topic.names)
+    names = {w.lower() for n in (topic.title, *topic.names) for w in _TOKEN.findall(n)} - STOP
+    tokens, start = said.tokens, 0
+    while start < len(tokens):
+        end = start
+        while end < len(tokens) and tokens[end].capital and end not in said.named:
+            end += 1
+        run = tokens[start:end] if start else tokens[1:end]  # the opening word is no name's
+        if start and tokens[start - 1].low in _CALLED:
+            run = []  # "was called <Name> until 2019": a name it goes by, claimed, no subject
+        shared = [t for t in run if t.bare in names]
+        added = [t for t in run if t.bare not in names and _distinguishes(t, vouched)
+                 and t.bare not in _OPENING]  # fmt: skip
+        if len(run) > 1 and shared and added:
+            return Mismatch(_words(said, start + (start == 0), end), "name")
+        start = end + 1
     return None
 
 
@@ -1414,7 +1473,7 @@ def _other_place(said: Said, topic: Topic, vocab: Vocabulary, own: frozenset[str
         or (None if _actor_named(topic, vocab, context) else _untracked_place(said, topic, own))
         or _reported_elsewhere(said, topic)
         or _compass(said, topic)
-        or (_modifier(said, topic, own) if context.capitals else None)
+        or (_modifier(said, topic, own, context.english) if context.capitals else None)
     )
 
 
@@ -1466,12 +1525,22 @@ def _tracked_place(said: Said, topic: Topic, vocab: Vocabulary, named_lead: bool
             continue
         if pinned and first and said.tokens[first - 1].low in LOCATIVE:
             continue  # "<the storm> in <a country>": where it asks, a premise the record holds
-        if first > 1 and said.tokens[first - 1].low in LOCATIVE and _done(said.tokens[first - 2]):
+        done = (
+            first > 1 and said.tokens[first - 1].low in LOCATIVE and _done(said.tokens[first - 2])
+        )
+        if done and not _titled_place(topic):
             continue  # "held in <a country>": where the tracked thing was done, a premise
         if named_lead and _said_of_lead(said, after, topic):
             continue  # "the <Country>n housebuilder <lead>": the tracked one, placed wrongly
         return Mismatch(_with_subject_words(said, first, after, topic), "place")
     return None
+
+
+def _titled_place(topic: Topic) -> bool:
+    """Whether the topic's title names its curated place ("<Country> higher education
+    enrolment"): a count or a decision of that place, so that another place's ("students
+    enrolled in <another country>") is another subject, never a premise about this one."""
+    return bool(topic.place) and phrase_said(topic.title, topic.place)
 
 
 def _owned_term(said: Said, topic: Topic) -> bool:
@@ -1688,11 +1757,13 @@ def _compass_pairs(text: str) -> dict[str, set[str]]:
     return pairs
 
 
-def _modifier(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
+def _modifier(said: Said, topic: Topic, own: frozenset[str], english: bool) -> Mismatch | None:
     """A capitalised word the topic never uses, put before the topic's own curated words as
     their place or owner ("<Ocean> hurricane season" for the "Eastern Pacific hurricane
-    season")."""
+    season"). Its reports vouch for a word only where they say it of the topic, in a sentence
+    naming it: "a separate outage at <another carrier>" is that carrier's, not this one's."""
     curated = {w.lower() for w in _TOKEN.findall(" ".join([*topic.terms]))} - STOP
+    own = own & _said_of_topic(topic.curated or topic.text, topic.reported, topic.names)
     heads = _heads(topic)
     named = said.named
     tokens = said.tokens
@@ -1702,11 +1773,27 @@ def _modifier(said: Said, topic: Topic, own: frozenset[str]) -> Mismatch | None:
         before = tokens[i - 1]
         if i - 1 in named or not _names_a_place(before, own, first=i == 1):
             continue
-        end = i
+        if any(c.isdigit() for c in before.low) or (i == 1 and not english):
+            continue  # "Q2 freight" is a period's; another language's opening word no place
+        start, end = i - 1, i
+        while start and any(c.isdigit() for c in tokens[start - 1].low) and start - 1 not in named:
+            start -= 1  # its number with it: "the 700 MHz auction"
         while end < len(tokens) and tokens[end].low in curated:
             end += 1
-        return Mismatch(_words(said, i - 1, end), "place")
+        return Mismatch(_words(said, start, end), "place")
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _said_of_topic(curated: str, reported: str, names: tuple[str, ...]) -> frozenset[str]:
+    """The words of the topic's curation and of those sentences of its reports that name it (by
+    one of `names`), lower case, possessives and plurals read as their bare words."""
+    lows = [n.lower() for n in names if n]
+    sentences = [s for s in SENTENCE_BREAK.split(reported) if any(n in s.lower() for n in lows)]
+    found = [
+        _POSSESSIVE.sub("", w.lower()) for w in _TOKEN.findall(" ".join([curated, *sentences]))
+    ]
+    return frozenset(found) | frozenset(_singular_of(w) for w in found)
 
 
 def _names_a_place(token: Token, own: frozenset[str], *, first: bool) -> bool:
@@ -1719,8 +1806,10 @@ def _names_a_place(token: Token, own: frozenset[str], *, first: bool) -> bool:
 def _heads(topic: Topic) -> frozenset[str]:
     """The first words of the topic's curated phrases ("hurricane" of "hurricane season") and
     its curated words that name a kind of subject ("inflation"): what a place or an owner is
-    put before. A verb it curates ("raise") is no such head."""
-    heads = set()
+    put before, and the noun its title ends on ("outage" of "<Carrier> network outage"). A verb
+    it curates ("raise") is no such head."""
+    title = _TOKEN.findall(topic.title)
+    heads = {title[-1]} if title and title[-1].isalpha() and title[-1].islower() else set()
     for term in topic.terms:
         words = [w.lower() for w in _TOKEN.findall(term)]
         if len(words) > 1 or families_in(term):

@@ -86,6 +86,8 @@ COMPARE_MORE_LIKELY_BY = _(
 )
 # A difference of two percentages, in points ("0.6 percentage points").
 BY_POINTS = _("{points} percentage points")
+# A difference of two places in a ranking ("26 places": 41st against 67th).
+BY_PLACES = _("{places} places")
 # A difference of two sums or counts, and how many times the lower the higher is.
 BY_TIMES = _("{difference}, {ratio} times as much")
 COMPARE_EVEN = _("Neither is higher: {first} against {second}, as of {date}")

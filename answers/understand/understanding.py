@@ -127,6 +127,8 @@ _WHICH_MORE = re.compile(
     rf"|\bhow (?:much|many|far)\s+{_COMPARATIVE}\b.*\bthan\b"
     # "By how much did Q3 deliveries exceed Q2's?": a difference asked of two figures.
     r"|\bhow (?:much|many|far)\b.*\b(?:exceed|surpass|outstrip|beat|top)(?:s|ed|ped|en)?\b"
+    # "How far is the offer below the claim?", "how much is it above the budget?"
+    r"|\bhow (?:much|far)\s+(?:is|was|are|were)\b.*\b(?:above|below|short\s+of|behind)\b"
     r"|^\s*(?:is|are|was|were|has|have|did|does|do)\b.*\b(?:above|below|exceed(?:s|ed|ing)?)\b"
     # "Did loans rise between 20 and 27 November?": a change between two times compares them.
     r"|\b(?:ris(?:e|en)|rose|f[ae]ll(?:en)?|increas|decreas|grow|grew|drop|climb)\w*\b"
@@ -533,16 +535,19 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
     carrier> pay for <the tracked target>") is that premise's, not another subject."""
     kept, first, actor = [], None, ""
     party_words = set(words(party))
+    english = languages.identify(said.typed_text) == "en"
     for r in routed:
         others = tuple(o.topic for o in routed if o is not r)
         foreign = FALSE_FRIENDS if not capitals else frozenset()
-        context = identity.Context(r.named == "lead", others, capitals, foreign, seen, year)
+        context = identity.Context(
+            r.named == "lead", others, capitals, foreign, seen, year, english=english
+        )
         miss = identity.disagreement(said, r.topic, vocab, context)
         # Named by its lead, or by a name it carries that is no place ("the strike at the
         # <mine> in <another province>"), the topic is the subject: another place is a premise.
         named = r.named == "lead" or (r.named == "attached" and miss is not None
                                       and miss.qualifier == "place")  # fmt: skip
-        if miss is not None and named and identity.another_actor(miss, r.topic, vocab):
+        if miss is not None and named and _wrong_actor_of(miss, r.topic, said.text, vocab):
             actor, miss = actor or miss.subject, None
         if miss is not None and miss.qualifier == "name" and _title_said(r.topic, said.text):
             # Every word of what the topic is said ("set the 2026/27 wheat export quota"): the
@@ -552,9 +557,26 @@ def _held(said, routed: list[Routed], vocab: Vocabulary, capitals: bool, seen, y
             miss = None
         if miss is None:
             kept.append(r)
-        elif first is None:
-            first = (miss, r.topic)
+        elif first is None or (_terms_said(r.topic, said.text)
+                               and not _terms_said(first[1], said.text)):  # fmt: skip
+            first = (miss, r.topic)  # the pointer: the topic whose own noun is asked
     return kept, first, actor
+
+
+def _wrong_actor_of(miss, topic: Topic, text: str, vocab: Vocabulary) -> bool:
+    """Whether a disagreement about a topic named by its lead is a wrong actor of it (a premise)
+    rather than another subject: a neighbour body asked of past the topic's own words ("what
+    did <an agency> decide about <the lead>?") is the subject; one said to do the topic's deed
+    ("<another ministry> raised <the lead>'s fee") is a wrong actor."""
+    if not identity.another_actor(miss, topic, vocab):
+        return False
+    asked_of = identity.uncarried(miss.subject, vocab)
+    return not asked_of or _terms_said(topic, text.replace(miss.subject, " "))
+
+
+def _terms_said(topic: Topic, text: str) -> bool:
+    """Whether `text` says one of the topic's curated terms, word for word by stem."""
+    return any(phrase_said(text, term) for term in topic.terms)
 
 
 def _held_with_holder(routed: list[Routed], scored, held):
@@ -619,9 +641,9 @@ def _title_said(topic: Topic, text: str) -> bool:
 
 
 def _called_by_own(topic: Topic, text: str) -> bool:
-    """Whether the question says one of the topic's own curated names (its name, aliases or
-    former names; no entity's) as written."""
-    return any(phrase_said(text, name) for name in topic.own_names)
+    """Whether the question says one of the topic's own curated names (its title, name, aliases
+    or former names; no entity's) as written."""
+    return any(phrase_said(text, name) for name in (topic.title, *topic.own_names))
 
 
 def _says_of(topic: Topic, text: str, wide: bool = False) -> bool:
@@ -836,7 +858,7 @@ def names(question: str, corrected: str, vocab: Vocabulary, window: Window | Non
         if entity_id is not None:
             by_meaning.add(entity_id)
             tracked_before = True
-        elif not own_words(span, asked_in):  # a longer tracked name is identity's to hold
+        elif not own_words(span, asked_in, bool(set(words(span)) & vocab.name_word_set)):
             thing = _thing_at(span, tail, vocab)
             alone = alone and not tagger.entity_spans(span)
             untracked.append(Unheld(_POSSESSIVE.sub("", span), place, alone, thing))
@@ -867,7 +889,7 @@ def _thing_at(span: str, tail: str, vocab: Vocabulary) -> str:
     return "" if first.endswith(("ing", "ed")) else f"{span} {first}"
 
 
-def own_words(span: str, language: str) -> bool:
+def own_words(span: str, language: str, tracked: bool = False) -> bool:
     """A capitalised run of a question in Portuguese or in a language without a catalogue that
     reads as that language rather than English: the question's own words ("Furacão Tavia",
     "Rezerwa Federalna"), not a name the registry lacks. Why: the engine's vocabulary is the
@@ -875,10 +897,11 @@ def own_words(span: str, language: str) -> bool:
     and taking one for an untracked name declines every question that says a tracked name the
     way its language does. The cost: an untracked name said in that language ("Banco do Japão")
     is not named, and the question is answered only if it routes on its own (German's trade,
-    `capitals_mark_names`). A name in English words ("Bank of Japan") is still one."""
-    return (language == "pt" or language in languages.UNCATALOGUED) and languages.reads_as(
-        span, language
-    )
+    `capitals_mark_names`). A name in English words ("Bank of Japan") is still one. In any
+    other language, a run that says a tracked name's word in that language's words ("Southgate
+    de la Universidad Carrow") is that name said its way (`tracked`)."""
+    wide = language == "pt" or language in languages.UNCATALOGUED
+    return (wide or (tracked and language != "en")) and languages.reads_as(span, language)
 
 
 @dataclass(frozen=True)

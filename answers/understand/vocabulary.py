@@ -166,6 +166,11 @@ class Vocabulary:
     opposite_words: dict[str, str] = field(default_factory=dict)
 
     @functools.cached_property
+    def carried(self) -> frozenset[int]:
+        """The entities some topic leads or carries; the others are neighbours curators keep."""
+        return frozenset().union(*(t.entity_ids for t in self.topics))
+
+    @functools.cached_property
     def quantity_phrases(self) -> tuple[tuple[frozenset[str], str], ...]:
         """The curated quantities' phrases of two words or more: (their stems, the token)."""
         return tuple((frozenset(key.split()), token) for key, token in self.quantity_words.items()
@@ -349,9 +354,12 @@ def build() -> Vocabulary:
     entity_names, entity_kinds = _entities()
     topics = _topics(entity_names)
     frequency = Counter(s for topic in topics for s in topic.stems)
+    # Every entity's name too, those no topic carries included: a neighbour curators keep
+    # ("<Country> Telecoms Ombudsman") is never "fixed" into a tracked name's word.
     known = frozenset(
-        w for topic in topics for w in _WORD.findall(topic.text.lower()) if len(w) > 1
-    )
+        w for text in (*(t.text for t in topics), *(n for ns in entity_names.values() for n in ns))
+        for w in _WORD.findall(text.lower()) if len(w) > 1
+    )  # fmt: skip
     curated = sorted(
         {w for t in topics for w in words(" ".join([t.title, *t.names, *t.terms])) if len(w) > 3}
     )
