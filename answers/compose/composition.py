@@ -1361,6 +1361,8 @@ def _claim_premise(claim: premises.Claim, rows: list[Evidence],
         return str(PREMISE_SAID["contradicted"].format(premise=claim.words)), instead
     holder = premises.holding(claim, snippets)
     row = None if holder is None or rows[holder].posing else rows[holder]
+    if row is not None and premises.figures_held(claim, snippets):
+        return str(PREMISE_SAID[found].format(premise=claim.words)), row  # its state is wrong
     instead = premises.held_instead(claim, row.snippet) if row is not None else None
     if instead is None and claim.figures:
         # The row stating the other way gives no reading of the figure claimed (a proposal

@@ -415,7 +415,10 @@ _BEFORE_ASKED = re.compile(
     r"(?:ago|earlier|before)|\byear\s+before|\bthan\s+(?:before|previously)\b"
     # "than when the rule was first published", "than originally": its first reading.
     r"|\bthan\s+(?:originally|initially|at\s+first|(?:when|at)\b[^?,;]*?\b(?:first|originally"
-    r"|initially)\b)",
+    r"|initially)\b)"
+    # "than the rate it replaces", "than the old fee": the value before it.
+    r"|\bthan\s+(?:the|its)\s+(?:old|previous|former|existing)\b"
+    r"|\bthan\s+(?:the|its)\s+(?:[\w-]+\s+){0,2}(?:it|they|that)\s+replac(?:es|ed|e)\b",
     re.IGNORECASE,
 )
 # "compare", "versus", and the verbs of one figure passing another ("beat the same quarter a
@@ -985,9 +988,16 @@ _ISSUER = frozenset({"\0issuer"})
 
 
 def _speakers_with_figures(who: tuple[frozenset, frozenset], held: list[Figure]):
-    """Each part's speaker words, or `_ISSUER` for a part whose speaker gives none of `held`."""
-    return tuple(w if not w or any(w <= figures.given_by(f) for f in held) else _ISSUER
-                 for w in who)  # fmt: skip
+    """Each part's speaker words, or `_ISSUER` for a part whose speaker gives none of `held`;
+    none for a party the rows name doing what the figure says ("<a company> improved its pay
+    offer to 3.8%") that is not the issuer: its figure is told by the part's words."""
+    issuer = set().union(*(stem_set(f.row.source) for f in held if f.row.kind == "reading"))
+
+    def named(words: frozenset) -> bool:
+        return not words <= issuer and any(words <= stem_set(f.sentence) for f in held)
+
+    return tuple(w if not w or any(w <= figures.given_by(f) for f in held)
+                 else frozenset() if named(w) else _ISSUER for w in who)  # fmt: skip
 
 
 def _speaker_label(piece: str, who: frozenset[str]) -> str:

@@ -280,7 +280,10 @@ UNCHANGED_PLURALS = frozenset(
 )
 # One figure held to another: "more than", "against", "not the 31 hours it alleged".
 _TALLIES = frozenset("count counts tally total totals".split())
-_SET_AGAINST = frozenset("than versus against whereas not instead rather above below".split())
+_SET_AGAINST = frozenset(
+    """than versus against whereas not instead rather above below disputing disputes contesting
+    contradicting""".split()
+)
 # Words that end what a figure measures, read back from it.
 _NOT_MEASURED = STOP | FORECAST | EARLIER | REJECTED | _SET_AGAINST
 _DEFINITE = frozenset("the its their his her".split())  # "than the 31 hours": a figure given
@@ -948,7 +951,7 @@ def _kind_of(text: str, match: re.Match) -> str:
         return "revised"
     if kind == "actual" and _BY_YEAR.match(text, match.end()) and any(map(WILL.fullmatch, before)):
         return "forecast"  # "will lift it to 1.05 million TEU by 2029": set for a year ahead
-    if kind == "actual" and _DEMANDING & {w.lower() for w in _since_last_figure(before)}:
+    if kind == "actual" and _demanded(_since_last_figure(before), text[match.end() :]):
         return "claimed"
     sentence = {w.lower() for w in _WORD.findall(_sentence_of(text, match))}
     own = {w.lower() for w in before[-2 * _LOOK_BACK :]}  # its own clause's words
@@ -1454,17 +1457,29 @@ def _modifying(measured: tuple[frozenset[str], str], before: list[str], after: s
     # "its improved 4.2% offer", "<the university>'s improved 4.2% offer"
     owner = len(lead) == 2 and (lead[0] in _DETERMINERS or lead[0].endswith(("'s", "\u2019s")))
     described = owner and lead[1].endswith(("ed", "ing"))
-    if unit == "%" and not measured[0]:
+    owned = bool(lead) and lead[-1].endswith(("'s", "\u2019s"))  # "<Name>'s 3.8% offer"
+    if unit == "%" and not measured[0] and not owned:
         return _state_after(after) or measured  # "58% complete": how complete
-    if unit in ("", "#") or not lead or not (lead[-1] in _DETERMINERS or described):
+    if unit in ("", "#") or not lead or not (lead[-1] in _DETERMINERS or described or owned):
         return measured
     noun = _counted(after)
     return noun if noun[0] else measured
 
 
+def _demanded(before: list[str], after: str) -> bool:
+    """Whether a figure is demanded: a verb of demanding before it in its clause ("is claiming
+    a 7% pay rise") or in the clause after its noun ("the 12% pay rise the union demands")."""
+    clause = _CLAUSE.split(after, maxsplit=1)[0]
+    following = _FIGURE.search(clause)  # up to the next figure: that one's words are its own
+    rest = _WORD.findall(clause[: following.start()] if following else clause)
+    return bool(_DEMANDING & {w.lower() for w in [*before, *rest]})
+
+
 # Verbs by which a party demands a figure of another ("is claiming a 7% pay rise", "the union
 # claims 7%"): a demand, never a reading of what is offered or paid.
-_DEMANDING = frozenset("claim claims claiming demand demands demanding seeks seeking".split())
+_DEMANDING = frozenset(
+    "claim claims claiming demand demands demanding demanded seeks seeking sought".split()
+)
 
 
 # Verbs by which a body decides on a thing put to it ("rejected the offer by 73%"): the share
@@ -1588,8 +1603,11 @@ _JOINING = _ARTICLES | _PREPOSITIONS | frozenset("against than and or to from by
 # A name and a verb of giving right after a figure ("the €1,450 <maker> announced").
 _GIVER_AFTER = re.compile(
     r"(?:\s+a\s+(?:day|week|month|year))?"
-    r"\s+(?P<who>[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,3})\s+(?:had\s+|has\s+)?"
-    r"(?:said|announced|set|gave|stated|quoted|estimated|reported|published)\b"
+    # "the 6% pay rise the <union> demands": its noun and an article may stand between.
+    r"(?:(?:\s+[a-z]+){1,3}\s+the)?"
+    r"\s+(?P<who>[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,3})\s+(?:had\s+|has\s+|is\s+)?"
+    r"(?:said|announced|set|gave|stated|quoted|estimated|reported|published|demands|demanded"
+    r"|demanding|claims|seeks|sought)\b"
 )
 # A figure said as someone's, right before it: "the yard's figure of", "the union's own count of".
 _WHOSE_FIGURE = re.compile(

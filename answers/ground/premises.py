@@ -388,7 +388,8 @@ def _claim_in(clause: str, subject: set[str]) -> Claim | None:
         rest = re.split(r",(?!\d)", clause[setting.end() :])[0]
         tokens = _TOKEN.findall(rest)
         # A setting states its figure whatever its verb ("Given that the line runs 450 km").
-        return _claim_of_words(rest, tokens, subject, True) or _level(rest, tokens)
+        return (_claim_of_words(rest, tokens, subject, True) or _level(rest, tokens)
+                or _count_set(rest, tokens))  # fmt: skip
     if not lead and not stated and inner:  # "How much damage did it do when it hit <place>?"
         return _claim_of_words(clause[inner.end() :], _TOKEN.findall(clause[inner.end() :]),
                                subject, True)  # fmt: skip
@@ -488,6 +489,19 @@ def _level(rest: str, tokens: list[str]) -> Claim | None:
         if figures:
             return _claim(rest, tokens, index, token.lower(), figures, tokens[:index], ())
     return None
+
+
+def _count_set(rest: str, tokens: list[str]) -> Claim | None:
+    """A count set as the question's setting with no state word ("With 5,000 hotel workers on
+    strike, ..."): the count of its noun is the claim."""
+    figures = _figures_from(rest, tokens, 0)
+    if not figures or not tokens or not tokens[0][:1].isdigit():
+        return None
+    nouns = [t for t in tokens[1:4] if t.isalpha() and t.islower() and t not in STOP]
+    if not nouns:
+        return None
+    claim = _claim(rest, tokens, 0, nouns[-1], figures[:1], [], ())
+    return replace(claim, counted=True)
 
 
 def _deed(rest: str, tokens: list[str]) -> Claim | None:
@@ -846,6 +860,14 @@ def _tokens_said(stems: Iterable[str], table: dict[str, str]) -> set[str]:
     say, a phrase's every word."""
     said = set(stems)
     return {token for key, token in table.items() if set(key.split()) <= said}
+
+
+def figures_held(claim: Claim, statements: list[str]) -> bool:
+    """Whether some statement gives every figure the claim says: what it gets wrong is then
+    its state word ("accept" of an offer rejected), never its figure."""
+    return bool(claim.figures) and any(
+        all(_plain(f) in _plain(statement) for f in claim.figures) for statement in statements
+    )
 
 
 def held_instead(claim: Claim, statement: str) -> tuple[str, str] | None:

@@ -21,9 +21,14 @@ carries. What the classes ask of it, from the user's side:
   of another place;
 - a share after "by" in a sentence that rejects an offer is the vote's, never a second reading
   of the offer; a figure a party demands is no earlier reading of what is offered; "accept"
-  taken for granted of an offer the rows say was rejected is named first;
-- "by how much did it improve" and a season against the same season a year before get a
-  verdict with the difference; "how far is the offer below the claim" gets one too.
+  taken for granted of an offer the rows say was rejected is named first; so is a demand said
+  after its noun ("the 6% pay rise the union demands");
+- a count another party disputes ("only 900 joined, disputing the 1,400 the union claimed") is
+  said as a dispute, the issuer first; a count set as the question's setting ("With 3,000 on
+  strike, ...") is corrected with the count held;
+- "by how much did it improve", a season against the same season a year before and "than the
+  fee it replaces" get a verdict with the difference; "how far is the offer below the claim"
+  gets one too.
 """
 
 from datetime import UTC, datetime
@@ -102,7 +107,16 @@ def world(settings, time_machine):
             "called by the Kestria Telecom Union. The union is claiming a 6% pay rise."),
         (3, "Members of the Kestria Telecom Union rejected Lusk Telecom's improved 3.8% pay "
             "offer by 64% in a ballot and called further strike days."),
+        (2, "Lusk Telecom's 3.8% offer remains well short of the 6% pay rise the Kestria Telecom "
+            "Union demands."),
+        (1, "Lusk Telecom said only 900 engineers joined the strike, disputing the 1,400 the "
+            "Kestria Telecom Union claimed."),
+        (11, "The Kestria Communications Authority set the annual spectrum licence fee at €12 "
+             "million from 2027, up from €9 million."),
     ])  # fmt: skip
+    _issuer("kestria-telecom-union", "Kestria Telecom Union", [
+        "The Kestria Telecom Union said 1,400 engineers joined the strike at Lusk Telecom."],
+        strike)  # fmt: skip
     return outage
 
 
@@ -173,6 +187,8 @@ def test_a_ballot_and_a_claim_are_no_readings_of_the_offer(api):
          "2025?", "190,000"),
         ("How far is Lusk Telecom's pay offer below the union's pay claim?",
          "2.2 percentage points"),
+        ("How much higher is the Kestria spectrum licence fee than the fee it replaces?",
+         "€3 million"),
     ],
 )  # fmt: skip
 def test_a_change_and_a_gap_get_a_verdict_with_the_difference(api, question, by):
@@ -180,3 +196,14 @@ def test_a_change_and_a_gap_get_a_verdict_with_the_difference(api, question, by)
     assert " is higher: " in said, said
     assert by in said, said
     assert not said.startswith(PREMISE), said
+
+
+@pytest.mark.usefixtures("world")
+def test_a_count_disputed_by_another_party_is_said_and_a_set_count_corrected(api):
+    said = ask(api, "How many engineers joined the strike at Lusk Telecom?")
+    assert said.startswith("The issuer's own reading comes first"), said
+    assert "1,400" in said, said
+    said = ask(api, "With 3,000 engineers on strike at Lusk Telecom, what is its latest pay "
+                    "offer?")  # fmt: skip
+    assert said.startswith(CONTRADICTED), said
+    assert "1,400" in said, said
